@@ -1,0 +1,43 @@
+// Domain code throws AppError(code, message); lib/api/with-api.ts turns it into HTTP.
+// The one table from error code to status lives here.
+
+export const errorStatus = {
+  bad_request: 400,
+  validation_failed: 400,
+  missing_file: 400,
+  unsupported_format: 400,
+  unsupported_conversion: 400,
+  invalid_id: 400,
+  unsupported_media_type: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  plan_required: 403,
+  not_found: 404,
+  conflict: 409,
+  invalid_state: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  quota_exceeded: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly headers?: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, options?: { headers?: Record<string, string>; cause?: unknown }) {
+    super(message, { cause: options?.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.headers = options?.headers;
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export const isAppError = (e: unknown): e is AppError => e instanceof AppError;

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+// Every setting the service reads from its environment, with the embedded defaults.
+// Nothing else in lib/ reads process.env directly.
+
+const env = process.env;
+const int = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
+
+export const config = {
+  dataDir: path.resolve(env.DATA_DIR ?? '.data'),
+  get filesDir() {
+    return path.join(this.dataDir, 'files');
+  },
+  get jobsDir() {
+    return path.join(this.dataDir, 'jobs');
+  },
+  publicUrl: env.PUBLIC_URL,
+  storageDriver: (env.STORAGE_DRIVER ?? (env.S3_BUCKET ? 's3' : 'local')) as 'local' | 's3',
+  s3: {
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION ?? 'us-east-1',
+    bucket: env.S3_BUCKET ?? 'transmute',
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE !== 'false',
+  },
+  inngestEnabled: Boolean(env.INNGEST_EVENT_KEY || env.INNGEST_DEV),
+  engineConcurrency: int(env.ENGINE_CONCURRENCY, Math.max(1, os.availableParallelism())),
+  engineTimeoutMs: int(env.ENGINE_TIMEOUT_SECONDS, 300) * 1000,
+  engineMaxAttempts: int(env.ENGINE_MAX_ATTEMPTS, 3),
+  presignedUrlTtlSeconds: int(env.PRESIGNED_URL_TTL_SECONDS, 300),
+  /** Trust X-Forwarded-For only when the deployment says a proxy sets it. */
+  trustProxy: env.TRUST_PROXY === 'true',
+  get appSecret(): string {
+    return appSecret();
+  },
+};
+
+let cachedSecret: string | undefined;
+/** APP_SECRET, or a random one generated once and kept in the data folder. */
+function appSecret(): string {
+  if (cachedSecret) return cachedSecret;
+  if (env.APP_SECRET) return (cachedSecret = env.APP_SECRET);
+  const file = path.join(config.dataDir, 'app-secret');
+  if (!existsSync(file)) {
+    mkdirSync(config.dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+  }
+  return (cachedSecret = readFileSync(file, 'utf8').trim());
+}

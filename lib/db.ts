@@ -1,0 +1,17 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from '@/lib/generated/prisma/client';
+
+// One Prisma client per process. Secrets are omitted unless a query asks for them.
+const globalForDb = globalThis as unknown as { prisma?: PrismaClient };
+
+function createClient() {
+  const connectionString = process.env.DATABASE_URL;
+  if (!connectionString) throw new Error('DATABASE_URL is not set');
+  return new PrismaClient({
+    adapter: new PrismaPg({ connectionString, max: 10 }),
+    omit: { user: { passwordHash: true }, apiKey: { keyHash: true } },
+  });
+}
+
+export const db: PrismaClient = globalForDb.prisma ?? createClient();
+if (process.env.NODE_ENV !== 'production') globalForDb.prisma = db;

@@ -1,0 +1,27 @@
+import type { FormatName } from '@/lib/formats/catalog';
+
+/** One conversion as an engine sees it: local files inside a private working directory. */
+export type EngineJob = {
+  /** Private working directory of this run; the engine may only read and write inside it. */
+  workDir: string;
+  /** Input file inside workDir, named `input.<ext>` (never the user's file name). */
+  inputPath: string;
+  inputFormat: FormatName;
+  targetFormat: FormatName;
+  /** Where the engine must leave its result, inside workDir. */
+  outputPath: string;
+  options: Record<string, unknown>;
+  /** Aborted on cancel or timeout: the engine must kill its whole process group. */
+  signal: AbortSignal;
+  /** Real progress 0–100 where the engine reports it. */
+  onProgress: (percent: number) => void;
+};
+
+export type Engine = {
+  name: string;
+  /** The pairs this engine converts: each input format with the targets it reaches. */
+  conversions: ReadonlyArray<{ from: readonly FormatName[]; to: readonly FormatName[] }>;
+  /** Checks the input before the engine runs (pixel floods, zip bombs); throws AppError('unsupported_format') if refused. */
+  inspect?: (job: Pick<EngineJob, 'inputPath' | 'inputFormat'>) => Promise<void>;
+  convert: (job: EngineJob) => Promise<void>;
+};

@@ -1,0 +1,53 @@
+// The formats Transmute knows: short lowercase names used as `target_format` and
+// `original_format`. Which pairs convert is decided by the engines (lib/engines/registry.ts).
+
+export type FormatFamily = 'image' | 'document' | 'spreadsheet' | 'presentation' | 'video' | 'audio';
+
+export type FormatInfo = { family: FormatFamily; mime: string; extension: string; label: string };
+
+export const FORMATS = {
+  // images
+  png: { family: 'image', mime: 'image/png', extension: 'png', label: 'PNG image' },
+  jpg: { family: 'image', mime: 'image/jpeg', extension: 'jpg', label: 'JPEG image' },
+  webp: { family: 'image', mime: 'image/webp', extension: 'webp', label: 'WebP image' },
+  avif: { family: 'image', mime: 'image/avif', extension: 'avif', label: 'AVIF image' },
+  tiff: { family: 'image', mime: 'image/tiff', extension: 'tiff', label: 'TIFF image' },
+  gif: { family: 'image', mime: 'image/gif', extension: 'gif', label: 'GIF image' },
+  heic: { family: 'image', mime: 'image/heic', extension: 'heic', label: 'HEIC image' },
+  // documents
+  pdf: { family: 'document', mime: 'application/pdf', extension: 'pdf', label: 'PDF document' },
+  docx: { family: 'document', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extension: 'docx', label: 'Word document' },
+  doc: { family: 'document', mime: 'application/msword', extension: 'doc', label: 'Word 97-2003 document' },
+  odt: { family: 'document', mime: 'application/vnd.oasis.opendocument.text', extension: 'odt', label: 'OpenDocument text' },
+  rtf: { family: 'document', mime: 'application/rtf', extension: 'rtf', label: 'Rich Text' },
+  txt: { family: 'document', mime: 'text/plain; charset=utf-8', extension: 'txt', label: 'Plain text' },
+  html: { family: 'document', mime: 'text/html; charset=utf-8', extension: 'html', label: 'HTML page' },
+  // spreadsheets
+  xlsx: { family: 'spreadsheet', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: 'xlsx', label: 'Excel workbook' },
+  xls: { family: 'spreadsheet', mime: 'application/vnd.ms-excel', extension: 'xls', label: 'Excel 97-2003 workbook' },
+  ods: { family: 'spreadsheet', mime: 'application/vnd.oasis.opendocument.spreadsheet', extension: 'ods', label: 'OpenDocument spreadsheet' },
+  csv: { family: 'spreadsheet', mime: 'text/csv; charset=utf-8', extension: 'csv', label: 'CSV table' },
+  // presentations
+  pptx: { family: 'presentation', mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', extension: 'pptx', label: 'PowerPoint presentation' },
+  ppt: { family: 'presentation', mime: 'application/vnd.ms-powerpoint', extension: 'ppt', label: 'PowerPoint 97-2003 presentation' },
+  odp: { family: 'presentation', mime: 'application/vnd.oasis.opendocument.presentation', extension: 'odp', label: 'OpenDocument presentation' },
+  // video
+  mp4: { family: 'video', mime: 'video/mp4', extension: 'mp4', label: 'MP4 video' },
+  webm: { family: 'video', mime: 'video/webm', extension: 'webm', label: 'WebM video' },
+  mkv: { family: 'video', mime: 'video/x-matroska', extension: 'mkv', label: 'Matroska video' },
+  mov: { family: 'video', mime: 'video/quicktime', extension: 'mov', label: 'QuickTime video' },
+  avi: { family: 'video', mime: 'video/x-msvideo', extension: 'avi', label: 'AVI video' },
+  // audio
+  mp3: { family: 'audio', mime: 'audio/mpeg', extension: 'mp3', label: 'MP3 audio' },
+  wav: { family: 'audio', mime: 'audio/wav', extension: 'wav', label: 'WAV audio' },
+  ogg: { family: 'audio', mime: 'audio/ogg', extension: 'ogg', label: 'Ogg Vorbis audio' },
+  flac: { family: 'audio', mime: 'audio/flac', extension: 'flac', label: 'FLAC audio' },
+  m4a: { family: 'audio', mime: 'audio/mp4', extension: 'm4a', label: 'M4A audio' },
+  aac: { family: 'audio', mime: 'audio/aac', extension: 'aac', label: 'AAC audio' },
+} as const satisfies Record<string, FormatInfo>;
+
+export type FormatName = keyof typeof FORMATS;
+
+export const isFormatName = (v: string): v is FormatName => Object.hasOwn(FORMATS, v);
+
+export const formatInfo = (name: string): FormatInfo | undefined => (isFormatName(name) ? FORMATS[name] : undefined);

@@ -1,0 +1,25 @@
+import type { Plan } from '@/lib/generated/prisma/enums';
+
+/** Who is calling: resolved once per request by lib/identity/resolve-caller.ts. */
+export type Caller = {
+  /** How the caller proved who they are. */
+  kind: 'guest' | 'session' | 'api_key';
+  /** The account, when there is one. */
+  userId: string | null;
+  /** The signed anonymous identity from the guest cookie. */
+  guestId: string | null;
+  plan: Plan;
+  apiKeyId?: string;
+  /** Whether the identity came from a cookie, so state changes need a same-origin check. */
+  viaCookie: boolean;
+};
+
+/** The owner columns a caller's new resources get. */
+export const ownerOf = (caller: Caller) =>
+  caller.userId ? { userId: caller.userId, guestId: null } : { userId: null, guestId: caller.guestId };
+
+/** Whether a resource with these owner columns belongs to the caller: the one ownership rule. */
+export function isOwnedBy(resource: { userId: string | null; guestId: string | null }, caller: Caller): boolean {
+  if (resource.userId) return resource.userId === caller.userId;
+  return resource.guestId !== null && resource.guestId === caller.guestId;
+}

