@@ -2,7 +2,8 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@/lib/generated/prisma/client';
 
 // One Prisma client per process. Secrets are omitted unless a query asks for them.
-const globalForDb = globalThis as unknown as { prisma?: PrismaClient };
+const globalForDb = globalThis as unknown as { prisma?: Db };
+type Db = ReturnType<typeof createClient>;
 
 function createClient() {
   const connectionString = process.env.DATABASE_URL;
@@ -13,5 +14,5 @@ function createClient() {
   });
 }
 
-export const db: PrismaClient = globalForDb.prisma ?? createClient();
+export const db: Db = globalForDb.prisma ?? createClient();
 if (process.env.NODE_ENV !== 'production') globalForDb.prisma = db;

@@ -7,14 +7,15 @@ import type { Caller } from '@/lib/identity/caller';
 import { guestCookieHeader } from '@/lib/identity/guest-cookie';
 import { resolveCaller } from '@/lib/identity/resolve-caller';
 
-type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+type AnyObject = z.ZodObject<z.ZodRawShape>;
 
-export type ApiContext<O extends Operation<never, never, never>> = {
+export type ApiContext<P, Q, B> = {
   request: Request;
   caller: Caller;
-  params: Infer<O['params']>;
-  query: Infer<O['query']>;
-  body: Infer<O['body']>;
+  params: Infer<P>;
+  query: Infer<Q>;
+  body: Infer<B>;
   requestId: string;
 };
 
@@ -27,8 +28,10 @@ type RouteContext = { params: Promise<Record<string, string>> };
  * The one route wrapper: resolves the caller, checks same-origin for cookie callers, validates
  * params, query and body with the operation's schemas, and maps thrown errors to `{error, code}`.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function withApi<O extends Operation<any, any, any>>(op: O, handler: (ctx: ApiContext<O>) => Promise<HandlerResult>) {
+export function withApi<P extends AnyObject | undefined = undefined, Q extends AnyObject | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+  op: Operation<P, Q, B>,
+  handler: (ctx: ApiContext<P, Q, B>) => Promise<HandlerResult>,
+) {
   return async (request: Request, route: RouteContext): Promise<Response> => {
     const requestId = randomUUID();
     let newGuest: string | undefined;
@@ -39,7 +42,7 @@ export function withApi<O extends Operation<any, any, any>>(op: O, handler: (ctx
       const params = parse(op.params, (await route?.params) ?? {}, 'path');
       const query = parse(op.query, Object.fromEntries(new URL(request.url).searchParams), 'query');
       const body = op.body ? parse(op.body, await readJson(request), 'body') : undefined;
-      const result = await handler({ request, caller, params, query, body, requestId } as ApiContext<O>);
+      const result = await handler({ request, caller, params, query, body, requestId } as ApiContext<P, Q, B>);
       const response = result instanceof Response ? result : Response.json(result.data, { status: result.status ?? 200 });
       return finish(response, requestId, newGuest, request);
     } catch (e) {

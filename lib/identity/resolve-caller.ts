@@ -27,6 +27,8 @@ function credentialsOf(headers: Headers): { apiKey?: string; bearer?: string } {
  * Credentials that are present but wrong answer 401 rather than falling back to a guest.
  */
 export async function resolveCaller(headers: Headers, cookies: Map<string, string>, mode: AuthMode): Promise<ResolvedCaller> {
+  // Open endpoints ignore credentials altogether.
+  if (mode === 'open') return { caller: { kind: 'guest', userId: null, guestId: null, plan: 'free', viaCookie: false } };
   const { apiKey, bearer } = credentialsOf(headers);
 
   if (bearer) {

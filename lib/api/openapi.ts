@@ -1,0 +1,39 @@
+import { createDocument, type ZodOpenApiPathsObject } from 'zod-openapi';
+import { operations } from '@/lib/api/operations';
+
+let cached: ReturnType<typeof createDocument> | undefined;
+
+/** The OpenAPI 3.1 document, generated from the same zod schemas the routes validate with. */
+export function openApiDocument() {
+  if (cached) return cached;
+  const paths: ZodOpenApiPathsObject = {};
+  for (const op of operations) {
+    const security: Array<Record<string, string[]>> = op.auth === 'bearer' ? [{ bearerAuth: [] }] : op.auth === 'any' ? [{}, { apiKey: [] }, { bearerAuth: [] }] : [];
+    paths[op.path] ??= {};
+    paths[op.path][op.method] = {
+      ...op.openapi,
+      security,
+      requestParams: { path: op.params, query: op.query },
+      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: op.body } } } } : {}),
+    };
+  }
+  cached = createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Transmute API',
+      version: '2.0.0',
+      description:
+        'File conversion service. Errors are `{"error": string, "code": string}` with the status of the cause. ' +
+        'Anonymous callers get a signed guest identity in the HttpOnly `tm_guest` cookie; plan limits apply either way.',
+    },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'An API key (paid plans); also accepted as `Authorization: Bearer <key>`' },
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A session token' },
+      },
+    },
+    paths,
+  });
+  return cached;
+}

@@ -1,0 +1,58 @@
+import { EventEmitter } from 'node:events';
+import { Client } from 'pg';
+import { db } from '@/lib/db';
+
+// Conversion state changes travel over PostgreSQL NOTIFY, so the web process pushes them to
+// SSE listeners (and the worker hears cancels) without polling the database.
+const CHANNEL = 'conversion_events';
+
+export type ConversionEvent = { id: string; status: string; progress: number; error?: string | null };
+
+export async function publishConversionEvent(event: ConversionEvent): Promise<void> {
+  await db.$executeRaw`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(event)})`;
+}
+
+type Bus = { emitter: EventEmitter; ready: Promise<void> };
+const globalBus = globalThis as unknown as { conversionBus?: Bus };
+
+/** One LISTEN connection per process, reconnecting on failure. */
+function bus(): Bus {
+  if (globalBus.conversionBus) return globalBus.conversionBus;
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const connect = async (): Promise<void> => {
+    const client = new Client({ connectionString: process.env.DATABASE_URL });
+    client.on('notification', (msg) => {
+      if (msg.channel !== CHANNEL || !msg.payload) return;
+      try {
+        const event = JSON.parse(msg.payload) as ConversionEvent;
+        emitter.emit(event.id, event);
+        emitter.emit('*', event);
+      } catch {
+        // ignore malformed payloads
+      }
+    });
+    client.on('error', () => {
+      client.end().catch(() => {});
+      setTimeout(() => connect().catch(() => {}), 1000);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+  };
+  const ready = connect();
+  ready.catch(() => {
+    globalBus.conversionBus = undefined;
+  });
+  globalBus.conversionBus = { emitter, ready };
+  return globalBus.conversionBus;
+}
+
+/** Calls `listener` for events of one conversion (or '*' for all); returns the unsubscribe. */
+export async function subscribeConversionEvents(id: string, listener: (e: ConversionEvent) => void): Promise<() => void> {
+  const b = bus();
+  await b.ready;
+  b.emitter.on(id, listener);
+  return () => b.emitter.off(id, listener);
+}
+
+export const isTerminal = (status: string) => status === 'completed' || status === 'failed' || status === 'cancelled';

@@ -1,0 +1,17 @@
+import { AppError } from '@/lib/api/errors';
+import type { Caller } from '@/lib/identity/caller';
+import { limitsFor } from '@/lib/plans';
+import { receiveMultipart } from '@/lib/uploads/receive-multipart';
+import { createConversion } from '@/lib/conversions/create-conversion';
+import { storage } from '@/lib/storage';
+
+/** POST /convert/upload: stream the `file` part to storage (cut at the plan limit), then convert. */
+export async function convertUpload({ caller, request }: { caller: Caller; request: Request }) {
+  const { fields, file } = await receiveMultipart(request, limitsFor(caller.plan).maxUploadBytes);
+  if (!file) throw new AppError('missing_file', 'No file uploaded: send it in the "file" part');
+  if (!fields.target_format) {
+    await storage().delete(file.key);
+    throw new AppError('validation_failed', 'Missing "target_format"');
+  }
+  return createConversion({ caller, input: file, targetFormat: fields.target_format });
+}

@@ -1,0 +1,81 @@
+import { AppError } from '@/lib/api/errors';
+import { db } from '@/lib/db';
+import { Prisma } from '@/lib/generated/prisma/client';
+import { type Caller, ownerOf } from '@/lib/identity/caller';
+import { findEngine } from '@/lib/engines/registry';
+import { type FormatName, isFormatName } from '@/lib/formats/catalog';
+import { detectFormat } from '@/lib/formats/detect-format';
+import { enqueueConversion } from '@/lib/jobs/enqueue';
+import { limitsFor } from '@/lib/plans';
+import { newStorageKey } from '@/lib/storage/keys';
+import { storage } from '@/lib/storage';
+import { newConversionId } from '@/lib/conversions/conversion-id';
+import { cleanFileName } from '@/lib/conversions/file-names';
+import type { ConversionKind } from '@/lib/generated/prisma/enums';
+
+export type StoredInput = { key: string; fileName: string; size: number; head: Buffer };
+
+/** Checks `target_format` against the catalog; a missing or unknown target is a 400. */
+export function parseTargetFormat(raw: string | undefined): FormatName {
+  const target = raw?.trim().toLowerCase().replace(/^\./, '');
+  if (!target) throw new AppError('validation_failed', 'Missing "target_format"');
+  if (target === 'jpeg') return 'jpg';
+  if (!isFormatName(target)) throw new AppError('unsupported_format', `Unknown target_format "${target}"; see GET /api/v1/formats`);
+  return target;
+}
+
+/**
+ * Turns a stored input into a pending conversion and queues its job. The input's format is
+ * detected from its bytes; on any refusal the stored input is deleted, so nothing is left behind.
+ */
+export async function createConversion(options: {
+  caller: Caller;
+  input: StoredInput;
+  targetFormat: string | undefined;
+  kind?: ConversionKind;
+  jobOptions?: Record<string, unknown>;
+}) {
+  const { caller, input } = options;
+  try {
+    const target = parseTargetFormat(options.targetFormat);
+    const fileName = cleanFileName(input.fileName);
+    if (input.size === 0) throw new AppError('missing_file', 'The uploaded file is empty');
+    const source = await detectFormat(input.head, fileName);
+    if (!source) throw new AppError('unsupported_format', 'Unrecognised file format: the content matches none of the supported formats');
+    if (!findEngine(source, target)) throw new AppError('unsupported_conversion', `Cannot convert ${source} to ${target}; see GET /api/v1/formats`);
+
+    const row = await insertWithRandomId({
+      kind: options.kind ?? 'convert',
+      ...ownerOf(caller),
+      originalFileName: fileName,
+      originalFormat: source,
+      targetFormat: target,
+      options: (options.jobOptions ?? {}) as Prisma.InputJsonValue,
+      inputKey: input.key,
+      inputSize: BigInt(input.size),
+      resultKey: newStorageKey('results'),
+      expiresAt: new Date(Date.now() + limitsFor(caller.plan).retentionMs),
+    });
+    try {
+      await enqueueConversion(row.id);
+    } catch (e) {
+      await db.conversion.delete({ where: { id: row.id } }).catch(() => {});
+      throw new AppError('service_unavailable', 'The job queue is unavailable, please retry', { cause: e });
+    }
+    return row;
+  } catch (e) {
+    await storage().delete(input.key).catch(() => {});
+    throw e;
+  }
+}
+
+async function insertWithRandomId(data: Omit<Prisma.ConversionUncheckedCreateInput, 'id'>) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.conversion.create({ data: { ...data, id: newConversionId() } });
+    } catch (e) {
+      const collision = e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002';
+      if (!collision || attempt >= 3) throw e;
+    }
+  }
+}

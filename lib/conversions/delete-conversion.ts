@@ -1,0 +1,17 @@
+import { db } from '@/lib/db';
+import type { Caller } from '@/lib/identity/caller';
+import { storage } from '@/lib/storage';
+import { publishConversionEvent } from '@/lib/conversions/conversion-events';
+import { getConversionOrThrow } from '@/lib/conversions/get-conversion-or-throw';
+
+/** Deletes a conversion, its input and its result; a running job is stopped first. */
+export async function deleteConversion(caller: Caller, id: bigint): Promise<void> {
+  const row = await getConversionOrThrow(caller, id);
+  if (row.status === 'pending' || row.status === 'processing') {
+    await db.conversion.updateMany({ where: { id, status: { in: ['pending', 'processing'] } }, data: { status: 'cancelled' } });
+    await publishConversionEvent({ id: String(id), status: 'cancelled', progress: row.progress });
+  }
+  await db.conversion.delete({ where: { id } });
+  await storage().delete(row.inputKey);
+  await storage().delete(row.resultKey);
+}

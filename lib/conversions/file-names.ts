@@ -1,0 +1,20 @@
+import path from 'node:path';
+import { formatInfo } from '@/lib/formats/catalog';
+
+// File names are display text only; these make hostile names harmless to store and show.
+// Removes C0/C1 controls (incl. NUL), bidi overrides and path parts, and caps the length.
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+export function cleanFileName(raw: string | undefined | null): string {
+  const base = (raw ?? '').replace(UNSAFE, '').split(/[\\/]/).pop() ?? '';
+  const trimmed = base.trim().replace(/^\.+/, '').slice(0, 200);
+  return trimmed || 'file';
+}
+
+/** The download name of a result: the original base name with the target's extension. */
+export function resultFileName(originalName: string, targetFormat: string): string {
+  const ext = formatInfo(targetFormat)?.extension ?? targetFormat;
+  const base = path.parse(cleanFileName(originalName)).name || 'file';
+  return `${base}.${ext}`;
+}

@@ -1,0 +1,34 @@
+import { AppError } from '@/lib/api/errors';
+import { config } from '@/lib/config';
+import type { Caller } from '@/lib/identity/caller';
+import { formatInfo } from '@/lib/formats/catalog';
+import { storage } from '@/lib/storage';
+import { getConversionOrThrow } from '@/lib/conversions/get-conversion-or-throw';
+import { resultFileName } from '@/lib/conversions/file-names';
+
+/** The caller's completed result: 409 while it is not ready. */
+async function completedConversionOrThrow(caller: Caller, id: bigint) {
+  const row = await getConversionOrThrow(caller, id);
+  if (row.status !== 'completed') throw new AppError('invalid_state', `The conversion is ${row.status}; its result is not available`);
+  return {
+    row,
+    fileName: resultFileName(row.originalFileName, row.targetFormat),
+    contentType: formatInfo(row.targetFormat)?.mime ?? 'application/octet-stream',
+  };
+}
+
+export async function openResult(caller: Caller, id: bigint) {
+  const { row, fileName, contentType } = await completedConversionOrThrow(caller, id);
+  const stream = await storage().get(row.resultKey);
+  return { stream, size: row.resultSize === null ? null : Number(row.resultSize), fileName, contentType };
+}
+
+/** A short-lived link to the result that works without credentials. */
+export async function presignResult(caller: Caller, id: bigint, baseUrl: string) {
+  const { row, fileName, contentType } = await completedConversionOrThrow(caller, id);
+  const expiresInSeconds = config.presignedUrlTtlSeconds;
+  // Never past the conversion's own expiry.
+  const ttl = Math.max(1, Math.min(expiresInSeconds, Math.floor((row.expiresAt.getTime() - Date.now()) / 1000)));
+  const url = await storage().presignedUrl(row.resultKey, { expiresInSeconds: ttl, fileName, contentType, baseUrl });
+  return { url, expires_at: new Date(Date.now() + ttl * 1000).toISOString() };
+}

@@ -1,0 +1,18 @@
+import { db } from '@/lib/db';
+import { storage } from '@/lib/storage';
+
+/** Deletes expired conversions with their files, in batches. Returns how many were removed. */
+export async function purgeExpiredConversions(now = new Date()): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const batch = await db.conversion.findMany({ where: { expiresAt: { lte: now } }, select: { id: true, inputKey: true, resultKey: true }, take: 200 });
+    if (batch.length === 0) return removed;
+    for (const row of batch) {
+      // Files first: a row is only dropped once nothing of it is left in storage.
+      await storage().delete(row.inputKey);
+      await storage().delete(row.resultKey);
+    }
+    const { count } = await db.conversion.deleteMany({ where: { id: { in: batch.map((r) => r.id) } } });
+    removed += count;
+  }
+}

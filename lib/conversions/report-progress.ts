@@ -1,0 +1,42 @@
+import { db } from '@/lib/db';
+import { publishConversionEvent } from '@/lib/conversions/conversion-events';
+
+/**
+ * Engine progress → database + listeners, throttled: only whole-percent increases, at most
+ * every 250 ms. Engines report 0–100; the stored value stays below 100 until completion.
+ */
+export function reportProgress(id: bigint) {
+  let sent = 0;
+  let lastAt = 0;
+  let pending: number | null = null;
+  let chain: Promise<void> = Promise.resolve();
+
+  const write = (value: number) => {
+    chain = chain
+      .then(async () => {
+        await db.conversion.updateMany({ where: { id, status: 'processing' }, data: { progress: value } });
+        await publishConversionEvent({ id: String(id), status: 'processing', progress: value });
+      })
+      .catch(() => {});
+  };
+
+  return {
+    update(percent: number) {
+      const value = Math.max(0, Math.min(99, Math.floor(percent)));
+      if (value <= sent) return;
+      const now = Date.now();
+      if (now - lastAt < 250) {
+        pending = value;
+        return;
+      }
+      sent = value;
+      lastAt = now;
+      pending = null;
+      write(value);
+    },
+    async flush() {
+      if (pending !== null && pending > sent) write((sent = pending));
+      await chain;
+    },
+  };
+}

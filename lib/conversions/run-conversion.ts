@@ -1,0 +1,99 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { isAppError } from '@/lib/api/errors';
+import { config } from '@/lib/config';
+import { db } from '@/lib/db';
+import { randomToken } from '@/lib/crypto';
+import { findEngine } from '@/lib/engines/registry';
+import { FORMATS, type FormatName } from '@/lib/formats/catalog';
+import { storage } from '@/lib/storage';
+import { publishConversionEvent, subscribeConversionEvents } from '@/lib/conversions/conversion-events';
+import { reportProgress } from '@/lib/conversions/report-progress';
+
+export type RunOutcome = 'completed' | 'failed' | 'skipped' | 'retry';
+
+/** Thrown for a transient failure: the queue runs the job again (bounded by ENGINE_MAX_ATTEMPTS). */
+export class RetryableConversionError extends Error {}
+
+/**
+ * The conversion job, shared by the embedded queue and Inngest. Idempotent by conversion id:
+ * a conversion that is already finished (or cancelled, or deleted) is skipped, the result key is
+ * fixed at creation, and completion is a conditional update, so a retried job never produces a
+ * second result.
+ */
+export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
+  const claimed = await db.$queryRaw<Array<{ attempts: number }>>`
+    UPDATE conversions SET status = 'processing', attempts = attempts + 1, started_at = now(), progress = 0
+    WHERE id = ${conversionId} AND status IN ('pending', 'processing') AND expires_at > now()
+    RETURNING attempts`;
+  if (claimed.length === 0) return 'skipped';
+  const attempts = claimed[0].attempts;
+  const row = await db.conversion.findUniqueOrThrow({ where: { id: conversionId } });
+  const id = String(row.id);
+  await publishConversionEvent({ id, status: 'processing', progress: 0 });
+
+  const engine = findEngine(row.originalFormat as FormatName, row.targetFormat as FormatName);
+  const workDir = path.join(config.jobsDir, `${id}-${attempts}-${randomToken(6)}`);
+  const abort = new AbortController();
+  const unsubscribe = await subscribeConversionEvents(id, (e) => {
+    if (e.status === 'cancelled') abort.abort(new Error('cancelled'));
+  });
+  try {
+    if (!engine) return await fail(row.id, `No engine converts ${row.originalFormat} to ${row.targetFormat}`);
+    await mkdir(workDir, { recursive: true, mode: 0o700 });
+    const inputPath = path.join(workDir, `input.${FORMATS[row.originalFormat as FormatName].extension}`);
+    const outputPath = path.join(workDir, `output.${FORMATS[row.targetFormat as FormatName].extension}`);
+    await pipeline(await storage().get(row.inputKey), createWriteStream(inputPath));
+
+    const progress = reportProgress(row.id);
+    await engine.inspect?.({ inputPath, inputFormat: row.originalFormat as FormatName });
+    await engine.convert({
+      workDir,
+      inputPath,
+      outputPath,
+      inputFormat: row.originalFormat as FormatName,
+      targetFormat: row.targetFormat as FormatName,
+      options: (row.options ?? {}) as Record<string, unknown>,
+      signal: abort.signal,
+      onProgress: progress.update,
+    });
+    await progress.flush();
+
+    const { size } = await storage().put(row.resultKey, createReadStream(outputPath), { contentType: FORMATS[row.targetFormat as FormatName].mime });
+    const done = await db.conversion.updateMany({
+      where: { id: row.id, status: 'processing' },
+      data: { status: 'completed', progress: 100, resultSize: BigInt(size), completedAt: new Date(), error: null },
+    });
+    if (done.count === 0) {
+      // Cancelled or deleted while we worked: the result must not outlive it.
+      await storage().delete(row.resultKey).catch(() => {});
+      return 'skipped';
+    }
+    await publishConversionEvent({ id, status: 'completed', progress: 100 });
+    return 'completed';
+  } catch (e) {
+    if (abort.signal.aborted) return 'skipped';
+    // A refused input fails at once; an engine crash or timeout is retried up to the limit.
+    if (isAppError(e) || attempts >= config.engineMaxAttempts) return await fail(row.id, failureMessage(e));
+    console.error(`[conversion ${id}] attempt ${attempts} failed:`, e);
+    throw new RetryableConversionError(`Conversion ${id} attempt ${attempts} failed`, { cause: e });
+  } finally {
+    unsubscribe();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+async function fail(id: bigint, message: string): Promise<RunOutcome> {
+  const updated = await db.conversion.updateMany({ where: { id, status: 'processing' }, data: { status: 'failed', error: message, completedAt: new Date() } });
+  if (updated.count > 0) await publishConversionEvent({ id: String(id), status: 'failed', progress: 0, error: message });
+  return 'failed';
+}
+
+function failureMessage(e: unknown): string {
+  if (isAppError(e)) return e.message;
+  const err = e as { timedOut?: boolean };
+  if (err?.timedOut) return 'The conversion took too long and was stopped';
+  return 'The file could not be converted: the engine failed on it';
+}

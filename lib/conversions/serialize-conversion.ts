@@ -1,0 +1,22 @@
+import type { Conversion as ConversionRow } from '@/lib/generated/prisma/client';
+
+/** The public Conversion object (SPEC "Resources and their fields"). */
+export function serializeConversion(row: ConversionRow) {
+  return {
+    id: Number(row.id),
+    original_file_name: row.originalFileName,
+    original_format: row.originalFormat,
+    target_format: row.targetFormat,
+    status: row.status,
+    progress: row.progress,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+  };
+}
+
+/** The status wrapper: the Conversion without `original_format`, plus `error` when failed. */
+export function serializeStatus(row: ConversionRow) {
+  const { original_format: _omitted, ...conversion } = serializeConversion(row);
+  void _omitted;
+  return row.error ? { conversion, error: row.error } : { conversion };
+}

@@ -1,0 +1,139 @@
+import { open } from 'node:fs/promises';
+import { AppError } from '@/lib/api/errors';
+import { config } from '@/lib/config';
+import type { FormatName } from '@/lib/formats/catalog';
+import { detectFormat } from '@/lib/formats/detect-format';
+import { EngineError, runSandboxed } from './sandbox';
+import type { Engine, EngineJob } from './types';
+
+// Video and audio through ffmpeg, sandboxed. The input demuxer is forced from the
+// content-checked format (`-f mov`, `-f matroska`…), so a playlist or concat script dressed
+// up as a video is never parsed as one (CVE-2017-9993 class), and only file/pipe protocols exist.
+
+const VIDEO_IN = ['mp4', 'webm', 'mkv', 'mov', 'avi'] as const satisfies readonly FormatName[];
+const AUDIO = ['mp3', 'wav', 'ogg', 'flac', 'm4a', 'aac'] as const satisfies readonly FormatName[];
+const VIDEO_OUT = [...VIDEO_IN, 'gif'] as const satisfies readonly FormatName[];
+
+/** The only demuxer each input may be read with. */
+export const DEMUXER: Partial<Record<FormatName, string>> = {
+  mp4: 'mov', mov: 'mov', m4a: 'mov', webm: 'matroska', mkv: 'matroska', avi: 'avi',
+  mp3: 'mp3', wav: 'wav', ogg: 'ogg', flac: 'flac', aac: 'aac',
+};
+
+const MEMORY_LIMIT = 3 * 1024 ** 3;
+const EVEN = 'scale=trunc(iw/2)*2:trunc(ih/2)*2';
+const H264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-vf', EVEN];
+const AAC = ['-c:a', 'aac', '-b:a', '160k'];
+
+/** Codec and muxer arguments for each target. */
+const OUTPUT_ARGS: Partial<Record<FormatName, string[]>> = {
+  mp4: [...H264, ...AAC, '-movflags', '+faststart', '-f', 'mp4'],
+  mov: [...H264, ...AAC, '-movflags', '+faststart', '-f', 'mov'],
+  mkv: [...H264, ...AAC, '-f', 'matroska'],
+  webm: ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-b:v', '0', '-crf', '35', '-pix_fmt', 'yuv420p', '-c:a', 'libopus', '-b:a', '128k', '-f', 'webm'],
+  avi: ['-c:v', 'mpeg4', '-q:v', '5', '-vf', EVEN, '-c:a', 'libmp3lame', '-q:a', '4', '-f', 'avi'],
+  gif: ['-an', '-filter_complex', "[0:v:0]fps=10,scale='min(480,iw)':-2:flags=lanczos,split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer", '-loop', '0', '-f', 'gif'],
+  mp3: ['-c:a', 'libmp3lame', '-q:a', '4', '-f', 'mp3'],
+  wav: ['-c:a', 'pcm_s16le', '-f', 'wav'],
+  ogg: ['-c:a', 'libvorbis', '-q:a', '4', '-f', 'ogg'],
+  flac: ['-c:a', 'flac', '-f', 'flac'],
+  m4a: [...AAC, '-movflags', '+faststart', '-f', 'ipod'],
+  aac: [...AAC, '-f', 'adts'],
+};
+
+const isAudio = (f: FormatName) => (AUDIO as readonly FormatName[]).includes(f);
+
+async function readHead(file: string, bytes = 64 * 1024): Promise<Buffer> {
+  const fh = await open(file, 'r');
+  try {
+    const buf = Buffer.alloc(bytes);
+    const { bytesRead } = await fh.read(buf, 0, bytes, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Refuses inputs whose bytes do not prove the claimed container (playlists, scripts, other formats). */
+async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): Promise<void> {
+  const demuxer = DEMUXER[job.inputFormat];
+  if (!demuxer) throw new AppError('unsupported_format', `${job.inputFormat} is not a media format.`);
+  const detected = await detectFormat(await readHead(job.inputPath), `input.${job.inputFormat}`);
+  if (!detected || DEMUXER[detected] !== demuxer) {
+    throw new AppError('unsupported_format', `The file is not a ${job.inputFormat.toUpperCase()} file.`);
+  }
+}
+
+/** Arguments common to every ffmpeg/ffprobe read of untrusted input. */
+function inputArgs(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): string[] {
+  const demuxer = DEMUXER[job.inputFormat];
+  if (!demuxer) throw new AppError('unsupported_format', `${job.inputFormat} is not a media format.`);
+  return ['-protocol_whitelist', 'file', '-f', demuxer, '-i', `file:${job.inputPath}`];
+}
+
+/** Duration in seconds, or undefined when the container does not say. */
+async function probeDuration(job: EngineJob): Promise<number | undefined> {
+  let out = '';
+  const r = await runSandboxed({
+    command: 'ffprobe',
+    args: ['-v', 'error', '-hide_banner', ...inputArgs(job), '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1'],
+    workDir: job.workDir,
+    signal: job.signal,
+    timeoutMs: Math.min(60_000, config.engineTimeoutMs),
+    memoryLimitBytes: MEMORY_LIMIT,
+    onStdoutLine: (l) => (out += l),
+  });
+  if (r.code !== 0) throw new AppError('unsupported_format', `The ${job.inputFormat.toUpperCase()} file could not be read.`);
+  const seconds = Number.parseFloat(out);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+}
+
+async function convert(job: EngineJob): Promise<void> {
+  const codecArgs = OUTPUT_ARGS[job.targetFormat];
+  if (!codecArgs) throw new AppError('unsupported_format', `Cannot write ${job.targetFormat}.`);
+  const duration = await probeDuration(job);
+  job.onProgress(1);
+  const streams = job.targetFormat === 'gif' ? [] : isAudio(job.targetFormat) ? ['-map', '0:a:0', '-vn'] : ['-map', '0:v:0', '-map', '0:a:0?'];
+  const args = [
+    '-nostdin', '-hide_banner', '-nostats', '-loglevel', 'error', '-y',
+    ...inputArgs(job),
+    ...streams, '-sn', '-dn', '-map_metadata', '-1',
+    ...codecArgs,
+    '-progress', 'pipe:1',
+    `file:${job.outputPath}`,
+  ];
+  let last = 0;
+  const r = await runSandboxed({
+    command: 'ffmpeg',
+    args,
+    workDir: job.workDir,
+    signal: job.signal,
+    timeoutMs: config.engineTimeoutMs,
+    memoryLimitBytes: MEMORY_LIMIT,
+    onStdoutLine: (line) => {
+      // -progress prints key=value blocks; out_time_us is microseconds of output written.
+      const m = /^out_time_us=(\d+)$/.exec(line);
+      if (!m || !duration) return;
+      const pct = Math.min(99, Math.floor(Number(m[1]) / 1e4 / duration));
+      if (pct > last) job.onProgress((last = pct));
+    },
+  });
+  if (r.code !== 0) {
+    const msg = r.stderrTail.trim().split('\n').slice(-3).join(' | ');
+    if (/does not contain any stream|matches no streams/.test(msg)) {
+      throw new AppError('unsupported_format', 'The file has no stream that fits the target format.');
+    }
+    throw new EngineError(`ffmpeg failed (exit ${r.code ?? r.signal}): ${msg}`);
+  }
+  job.onProgress(100);
+}
+
+export const ffmpegEngine: Engine = {
+  name: 'ffmpeg',
+  conversions: [
+    ...VIDEO_IN.map((from) => ({ from: [from], to: [...VIDEO_OUT.filter((t) => t !== from), ...AUDIO] })),
+    ...AUDIO.map((from) => ({ from: [from], to: AUDIO.filter((t) => t !== from) })),
+  ],
+  inspect,
+  convert,
+};

@@ -1,0 +1,123 @@
+import { copyFile, mkdir, open, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { AppError } from '@/lib/api/errors';
+import { config } from '@/lib/config';
+import type { FormatName } from '@/lib/formats/catalog';
+import { detectFormat } from '@/lib/formats/detect-format';
+import { withOffice } from './libreoffice/pool';
+import { EngineError } from './sandbox';
+import type { Engine, EngineJob } from './types';
+import { assertSafeZip } from './zip-guard';
+
+export { shutdownLibreOffice, warmUp } from './libreoffice/pool';
+
+// Documents, spreadsheets and presentations through a warm, sandboxed LibreOffice.
+// Both the import and the export filter are named explicitly: LibreOffice never re-detects
+// the input, so a file only ever reaches the filter of the format its bytes proved.
+
+type Filter = { name: string; options?: string };
+
+const WRITER_IN = ['docx', 'doc', 'odt', 'rtf', 'txt', 'html'] as const satisfies readonly FormatName[];
+const WRITER_OUT = ['pdf', 'docx', 'odt', 'rtf', 'txt', 'html'] as const satisfies readonly FormatName[];
+const CALC_IN = ['xlsx', 'xls', 'ods', 'csv'] as const satisfies readonly FormatName[];
+const CALC_OUT = ['pdf', 'xlsx', 'ods', 'csv'] as const satisfies readonly FormatName[];
+const IMPRESS_IN = ['pptx', 'ppt', 'odp'] as const satisfies readonly FormatName[];
+const IMPRESS_OUT = ['pdf', 'pptx', 'odp'] as const satisfies readonly FormatName[];
+
+const CSV: Filter = { name: 'Text - txt - csv (StarCalc)', options: '44,34,76,1' }; // comma, ", UTF-8, from row 1
+const TEXT: Filter = { name: 'Text (encoded)', options: 'UTF8,LF' };
+
+const IMPORT: Partial<Record<FormatName, Filter>> = {
+  docx: { name: 'MS Word 2007 XML' }, doc: { name: 'MS Word 97' }, odt: { name: 'writer8' },
+  rtf: { name: 'Rich Text Format' }, txt: TEXT, html: { name: 'HTML (StarWriter)' },
+  xlsx: { name: 'Calc MS Excel 2007 XML' }, xls: { name: 'MS Excel 97' }, ods: { name: 'calc8' }, csv: CSV,
+  pptx: { name: 'Impress MS PowerPoint 2007 XML' }, ppt: { name: 'MS PowerPoint 97' }, odp: { name: 'impress8' },
+};
+
+type App = 'writer' | 'calc' | 'impress';
+const EXPORT: Record<App, Partial<Record<FormatName, Filter>>> = {
+  writer: {
+    pdf: { name: 'writer_pdf_Export' }, docx: { name: 'MS Word 2007 XML' }, odt: { name: 'writer8' },
+    rtf: { name: 'Rich Text Format' }, txt: TEXT, html: { name: 'HTML (StarWriter)' },
+  },
+  calc: { pdf: { name: 'calc_pdf_Export' }, xlsx: { name: 'Calc MS Excel 2007 XML' }, ods: { name: 'calc8' }, csv: CSV },
+  impress: { pdf: { name: 'impress_pdf_Export' }, pptx: { name: 'Impress MS PowerPoint 2007 XML' }, odp: { name: 'impress8' } },
+};
+
+const appOf = (f: FormatName): App | undefined =>
+  (WRITER_IN as readonly FormatName[]).includes(f) ? 'writer'
+  : (CALC_IN as readonly FormatName[]).includes(f) ? 'calc'
+  : (IMPRESS_IN as readonly FormatName[]).includes(f) ? 'impress'
+  : undefined;
+
+const ZIPPED: ReadonlySet<FormatName> = new Set(['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp']);
+const TEXTUAL: ReadonlySet<FormatName> = new Set(['txt', 'csv', 'html']);
+
+async function readHead(file: string, bytes = 64 * 1024): Promise<Buffer> {
+  const fh = await open(file, 'r');
+  try {
+    const buf = Buffer.alloc(bytes);
+    const { bytesRead } = await fh.read(buf, 0, bytes, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): Promise<void> {
+  if (!appOf(job.inputFormat)) throw new AppError('unsupported_format', `${job.inputFormat} is not an office format.`);
+  const detected = await detectFormat(await readHead(job.inputPath), `input.${job.inputFormat}`);
+  // Text may be read as plain text whatever it looks like; everything else must be what it claims.
+  const fits = TEXTUAL.has(job.inputFormat) ? detected !== null && TEXTUAL.has(detected) : detected === job.inputFormat;
+  if (!fits) throw new AppError('unsupported_format', `The file is not a ${job.inputFormat.toUpperCase()} file.`);
+  if (ZIPPED.has(job.inputFormat)) await assertSafeZip(job.inputPath);
+}
+
+/** LibreOffice's own complaint about a document (it could not open or write it), not a crash. */
+const isDocumentError = (msg: string) => /IOException|IllegalArgumentException|could not be loaded/.test(msg);
+
+async function convert(job: EngineJob): Promise<void> {
+  const app = appOf(job.inputFormat);
+  const importFilter = IMPORT[job.inputFormat];
+  const exportFilter = app && EXPORT[app][job.targetFormat];
+  if (!app || !importFilter || !exportFilter || job.inputFormat === job.targetFormat) {
+    throw new AppError('unsupported_format', `Cannot convert ${job.inputFormat} to ${job.targetFormat}.`);
+  }
+  await inspect(job);
+  job.onProgress(5);
+  await withOffice(async (office) => {
+    // The sandbox sees only its own exchange folder: the input is copied in, the result out.
+    const slot = path.join(office.exchangeDir, `job-${office.conversions + 1}`);
+    await mkdir(slot);
+    try {
+      const inFile = path.join(slot, `in.${job.inputFormat}`);
+      const outFile = path.join(slot, `out.${job.targetFormat}`);
+      await copyFile(job.inputPath, inFile);
+      job.onProgress(10);
+      const reply = await office.convert(
+        { in: inFile, out: outFile, inFilter: importFilter.name, inOptions: importFilter.options, filter: exportFilter.name, options: exportFilter.options },
+        { signal: job.signal, timeoutMs: config.engineTimeoutMs },
+      );
+      if (!reply.ok) {
+        const msg = reply.error ?? 'unknown error';
+        if (isDocumentError(msg)) throw new AppError('unsupported_format', 'LibreOffice could not read this document.', { cause: new Error(msg) });
+        throw new EngineError(`LibreOffice failed: ${msg}`);
+      }
+      const out = await stat(outFile).catch(() => null);
+      if (!out?.isFile() || out.size === 0) throw new EngineError('LibreOffice produced no output');
+      await copyFile(outFile, job.outputPath);
+    } finally {
+      await rm(slot, { recursive: true, force: true });
+    }
+  });
+  job.onProgress(100);
+}
+
+const pairs = (from: readonly FormatName[], to: readonly FormatName[]) => from.map((f) => ({ from: [f], to: to.filter((t) => t !== f) }));
+
+export const libreofficeEngine: Engine = {
+  name: 'libreoffice',
+  conversions: [...pairs(WRITER_IN, WRITER_OUT), ...pairs(CALC_IN, CALC_OUT), ...pairs(IMPRESS_IN, IMPRESS_OUT)],
+  inspect,
+  convert,
+};

@@ -1,0 +1,135 @@
+"""Resident UNO bridge: starts one soffice as its child and converts files on request.
+
+Runs inside the engine's bubblewrap sandbox together with soffice (no network, only its
+instance folder writable). Protocol, one JSON object per line:
+  stdin : {"id": 1, "in": "/abs/in.docx", "out": "/abs/out.pdf", "inFilter": "MS Word 2007 XML",
+           "inOptions": "", "filter": "writer_pdf_Export", "options": ""}
+  stdout: {"ready": true} once, then {"id": 1, "ok": true} or {"id": 1, "ok": false, "error": "..."}
+Anything else (soffice chatter, tracebacks) goes to stderr, so stdout stays parseable.
+"""
+import json
+import os
+import subprocess
+import sys
+import time
+
+import uno
+from com.sun.star.beans import PropertyValue
+
+NEVER_EXECUTE = 0  # com.sun.star.document.MacroExecMode.NEVER_EXECUTE
+NO_UPDATE = 0  # com.sun.star.document.UpdateDocMode.NO_UPDATE
+
+
+def prop(name, value):
+    p = PropertyValue()
+    p.Name = name
+    p.Value = value
+    return p
+
+
+def send(obj):
+    sys.stdout.write(json.dumps(obj) + "\n")
+    sys.stdout.flush()
+
+
+class OfficeRestart(Exception):
+    pass
+
+
+def start_office(instance_dir, pipe_name):
+    profile = "file://" + os.path.join(instance_dir, "profile")
+    cmd = [
+        "/usr/lib/libreoffice/program/soffice.bin",
+        "--headless", "--invisible", "--norestore", "--nologo", "--nodefault",
+        "--nolockcheck",
+        "--accept=pipe,name=%s;urp;" % pipe_name,
+        "-env:UserInstallation=" + profile,
+    ]
+    return subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=sys.stderr, stderr=sys.stderr)
+
+
+def connect(office, pipe_name, timeout_s=60):
+    local = uno.getComponentContext()
+    resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
+    url = "uno:pipe,name=%s;urp;StarOffice.ComponentContext" % pipe_name
+    deadline = time.monotonic() + timeout_s
+    while True:
+        if office.poll() == 81:
+            raise OfficeRestart()
+        if office.poll() is not None:
+            raise RuntimeError("soffice exited with %s during start" % office.returncode)
+        try:
+            ctx = resolver.resolve(url)
+            break
+        except Exception:  # NoConnectException until soffice listens
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+    return ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+
+
+def convert(desktop, req):
+    load = [
+        prop("Hidden", True),
+        prop("ReadOnly", True),
+        prop("MacroExecutionMode", NEVER_EXECUTE),
+        prop("UpdateDocMode", NO_UPDATE),
+        prop("RepairPackage", False),
+        prop("Silent", True),
+    ]
+    if req.get("inFilter"):
+        # Forced import filter: the document is read as the format we checked, never re-detected.
+        load.append(prop("FilterName", req["inFilter"]))
+        if req.get("inOptions"):
+            load.append(prop("FilterOptions", req["inOptions"]))
+    doc = desktop.loadComponentFromURL(uno.systemPathToFileUrl(req["in"]), "_blank", 0, tuple(load))
+    if doc is None:
+        raise RuntimeError("document could not be loaded")
+    try:
+        store = [prop("FilterName", req["filter"]), prop("Overwrite", True)]
+        if req.get("options"):
+            store.append(prop("FilterOptions", req["options"]))
+        doc.storeToURL(uno.systemPathToFileUrl(req["out"]), tuple(store))
+    finally:
+        try:
+            doc.close(True)
+        except Exception:
+            doc.dispose()
+
+
+def main():
+    instance_dir, pipe_name = sys.argv[1], sys.argv[2]
+    office = start_office(instance_dir, pipe_name)
+    try:
+        try:
+            desktop = connect(office, pipe_name)
+        except OfficeRestart:
+            # First start on a fresh profile: soffice.bin initialises it and exits 81 asking
+            # for a restart (the soffice shell wrapper normally does this).
+            office = start_office(instance_dir, pipe_name)
+            desktop = connect(office, pipe_name)
+    except Exception as e:  # noqa: BLE001 - report any start failure to the engine
+        send({"ready": False, "error": str(e)})
+        office.kill()
+        return 1
+    send({"ready": True})
+    for line in sys.stdin:
+        line = line.strip()
+        if not line:
+            continue
+        req = json.loads(line)
+        try:
+            convert(desktop, req)
+            send({"id": req.get("id"), "ok": True})
+        except Exception as e:  # noqa: BLE001 - one failed document must not end the bridge
+            send({"id": req.get("id"), "ok": False, "error": "%s: %s" % (type(e).__name__, getattr(e, "Message", None) or e)})
+    try:
+        desktop.terminate()
+    except Exception:
+        pass
+    office.kill()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

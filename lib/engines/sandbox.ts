@@ -1,0 +1,159 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { config } from '@/lib/config';
+
+// Every engine program runs here: no network, no view of the disk beyond its job folder
+// (plus read-only system files), an empty environment, a memory cap, a time limit, and on
+// timeout/cancel the whole sandbox dies at once (see killTree).
+
+/** Engine failure that is not the user's fault (crash, timeout, cancel). Not an AppError on purpose. */
+export class EngineError extends Error {
+  readonly timedOut: boolean;
+  readonly cancelled: boolean;
+  constructor(message: string, opts: { timedOut?: boolean; cancelled?: boolean; cause?: unknown } = {}) {
+    super(message, { cause: opts.cause });
+    this.name = 'EngineError';
+    this.timedOut = opts.timedOut ?? false;
+    this.cancelled = opts.cancelled ?? false;
+  }
+}
+
+export type SandboxSpec = {
+  command: string;
+  args: readonly string[];
+  /** The only writable (and the only non-system) folder the program sees, at the same path. */
+  workDir: string;
+  /** Extra read-only paths, bound at the same path (e.g. /etc/libreoffice). */
+  extraRoBinds?: readonly string[];
+  /** RLIMIT_AS for the program and its children (prlimit --as). */
+  memoryLimitBytes?: number;
+};
+
+export type RunSandboxedOptions = SandboxSpec & {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  onStdoutLine?: (line: string) => void;
+  onStderrLine?: (line: string) => void;
+};
+
+export type RunResult = { code: number | null; signal: NodeJS.Signals | null; stderrTail: string };
+
+const SYSTEM_RO_BINDS = ['/etc/alternatives', '/etc/fonts', '/etc/ld.so.cache'];
+
+let bwrapAvailable: boolean | undefined;
+function hasBwrap(): boolean {
+  if (bwrapAvailable === undefined) {
+    const r = spawnSync('bwrap', ['--version'], { stdio: 'ignore' });
+    bwrapAvailable = r.status === 0;
+    if (!bwrapAvailable) {
+      console.warn('[engines] bubblewrap (bwrap) not found: engines run under `unshare` only (no network, own PID namespace, but the disk is visible). Install the Debian package "bubblewrap".');
+    }
+  }
+  return bwrapAvailable;
+}
+
+/** The argv (program + args) that runs `spec` inside the sandbox. Exported for tests. */
+export function sandboxArgv(spec: SandboxSpec): { file: string; args: string[]; cwd: string; env: Record<string, string> } {
+  const inner = spec.memoryLimitBytes ? ['prlimit', `--as=${Math.floor(spec.memoryLimitBytes)}`, '--', spec.command, ...spec.args] : [spec.command, ...spec.args];
+  const env = { PATH: '/usr/bin:/bin', HOME: spec.workDir, LANG: 'C.UTF-8' };
+  if (!hasBwrap()) {
+    // Fallback: own network + PID namespace; --kill-child takes the children down with it.
+    return { file: 'unshare', args: ['--net', '--pid', '--fork', '--kill-child', '--mount-proc', '--', ...inner], cwd: spec.workDir, env };
+  }
+  const w = spec.workDir;
+  const args = [
+    '--unshare-all', '--die-with-parent', '--new-session',
+    '--ro-bind', '/usr', '/usr',
+    '--symlink', 'usr/lib', '/lib', '--symlink', 'usr/lib64', '/lib64', '--symlink', 'usr/bin', '/bin', '--symlink', 'usr/sbin', '/sbin',
+    '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp',
+    ...[...SYSTEM_RO_BINDS, ...(spec.extraRoBinds ?? [])].flatMap((p) => ['--ro-bind', p, p]),
+    '--bind', w, w, '--chdir', w,
+    '--clearenv', ...Object.entries(env).flatMap(([k, v]) => ['--setenv', k, v]),
+    '--', ...inner,
+  ];
+  return { file: 'bwrap', args, cwd: w, env };
+}
+
+/** Starts the sandbox in its own process group; stdin is a pipe only if asked (the LibreOffice bridge). */
+export function spawnSandboxed(spec: SandboxSpec, opts: { stdin?: boolean } = {}): ChildProcess {
+  const { file, args, cwd, env } = sandboxArgv(spec);
+  // Only PATH, HOME and LANG: no secret from our environment reaches an engine.
+  return spawn(file, args, { cwd, env: env as NodeJS.ProcessEnv, detached: true, stdio: [opts.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+}
+
+/**
+ * Kills the sandbox's process group. With bwrap that is enough for everything inside: bwrap
+ * dies, --die-with-parent kills the sandbox's PID 1, and the kernel kills the rest of the PID
+ * namespace (bwrap's --new-session puts them in another group, so a group kill alone would not).
+ */
+export function killTree(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+}
+
+export function forEachLine(stream: Readable | null, fn: (line: string) => void): void {
+  if (!stream) return;
+  createInterface({ input: stream, crlfDelay: Infinity }).on('line', fn);
+}
+
+const TAIL_BYTES = 4096;
+
+/** Runs a program in the sandbox; resolves with its exit status, rejects with EngineError on timeout/cancel. */
+export function runSandboxed(opts: RunSandboxedOptions): Promise<RunResult> {
+  const timeoutMs = opts.timeoutMs ?? config.engineTimeoutMs;
+  return new Promise<RunResult>((resolve, reject) => {
+    if (opts.signal?.aborted) return reject(new EngineError('engine run cancelled', { cancelled: true }));
+    const child = spawnSandboxed(opts);
+    let tail = '';
+    let failure: EngineError | undefined;
+    const stop = (err: EngineError) => {
+      failure ??= err;
+      killTree(child);
+    };
+    const timer = setTimeout(() => stop(new EngineError(`engine run timed out after ${timeoutMs} ms`, { timedOut: true })), timeoutMs);
+    const onAbort = () => stop(new EngineError('engine run cancelled', { cancelled: true }));
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+
+    forEachLine(child.stderr, (line) => {
+      tail = (tail + line + '\n').slice(-TAIL_BYTES);
+      opts.onStderrLine?.(line);
+    });
+    if (opts.onStdoutLine) forEachLine(child.stdout, opts.onStdoutLine);
+    else child.stdout?.resume();
+
+    const finish = () => {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
+    };
+    child.once('error', (err) => {
+      finish();
+      reject(new EngineError(`could not start ${opts.command}: ${err.message}`, { cause: err }));
+    });
+    child.once('close', (code, signal) => {
+      finish();
+      if (failure) reject(failure);
+      else resolve({ code, signal, stderrTail: tail });
+    });
+  });
+}
+
+// A counting semaphore: at most config.engineConcurrency engine runs at once in this process.
+let active = 0;
+const waiting: Array<() => void> = [];
+
+export async function withEngineSlot<T>(fn: () => Promise<T>): Promise<T> {
+  if (active >= Math.max(1, config.engineConcurrency)) await new Promise<void>((r) => waiting.push(r));
+  else active++;
+  try {
+    return await fn();
+  } finally {
+    const next = waiting.shift();
+    if (next) next(); // hand the slot over directly
+    else active--;
+  }
+}

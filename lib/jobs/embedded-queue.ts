@@ -1,0 +1,39 @@
+import { PgBoss } from 'pg-boss';
+import { config } from '@/lib/config';
+
+// The embedded durable queue (pg-boss tables in our PostgreSQL), used when Inngest is not
+// configured. Jobs survive restarts; a job whose worker dies stops heartbeating and is retried.
+export const QUEUES = {
+  runConversion: 'conversion-run',
+  purgeExpired: 'conversions-purge-expired',
+} as const;
+
+const globalBoss = globalThis as unknown as { boss?: Promise<PgBoss> };
+
+export function embeddedQueue(): Promise<PgBoss> {
+  globalBoss.boss ??= (async () => {
+    const boss = new PgBoss({ connectionString: process.env.DATABASE_URL, schema: 'pgboss', max: 4 });
+    boss.on('error', (e) => console.error('[queue]', e));
+    await boss.start();
+    await boss.createQueue(QUEUES.runConversion, {
+      // Our own attempt counter (ENGINE_MAX_ATTEMPTS) decides failure; this only bounds redelivery.
+      retryLimit: config.engineMaxAttempts + 1,
+      retryDelay: 2,
+      retryBackoff: true,
+      expireInSeconds: Math.ceil(config.engineTimeoutMs / 1000) + 120,
+      heartbeatSeconds: 10,
+    });
+    await boss.createQueue(QUEUES.purgeExpired, { retryLimit: 1 });
+    return boss;
+  })().catch((e) => {
+    globalBoss.boss = undefined;
+    throw e;
+  });
+  return globalBoss.boss;
+}
+
+export async function stopEmbeddedQueue(): Promise<void> {
+  const boss = await globalBoss.boss?.catch(() => undefined);
+  globalBoss.boss = undefined;
+  await boss?.stop({ graceful: true, timeout: 10_000 });
+}

@@ -1,0 +1,25 @@
+import { config } from '@/lib/config';
+import { parseConversionId } from '@/lib/conversions/conversion-id';
+import { purgeExpiredConversions } from '@/lib/conversions/purge-expired';
+import { runConversion } from '@/lib/conversions/run-conversion';
+import { embeddedQueue, QUEUES, stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
+
+/**
+ * The embedded worker: runs conversion jobs (at most ENGINE_CONCURRENCY at once) and the
+ * retention sweep every 10 minutes. Returns a stop function.
+ */
+export async function runWorker(): Promise<() => Promise<void>> {
+  const boss = await embeddedQueue();
+  await boss.work<{ conversionId: string }>(
+    QUEUES.runConversion,
+    { localConcurrency: config.engineConcurrency, batchSize: 1, pollingIntervalSeconds: 1 },
+    async ([job]) => {
+      const id = parseConversionId(String(job.data?.conversionId ?? ''));
+      if (id === null) return { outcome: 'bad-payload' }; // not retried: it can never succeed
+      return { outcome: await runConversion(id) };
+    },
+  );
+  await boss.work(QUEUES.purgeExpired, async () => ({ removed: await purgeExpiredConversions() }));
+  await boss.schedule(QUEUES.purgeExpired, '*/10 * * * *');
+  return stopEmbeddedQueue;
+}

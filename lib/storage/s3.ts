@@ -1,0 +1,75 @@
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { create as contentDisposition } from 'content-disposition';
+import type { Readable } from 'node:stream';
+import { assertValidKey } from '@/lib/storage/keys';
+import type { Storage } from '@/lib/storage/types';
+
+export type S3Settings = {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+};
+
+/** Any S3-compatible store. Uploads stream through multipart (lib-storage), 8 MiB parts. */
+export function s3Storage(settings: S3Settings): Storage {
+  const client = new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+  });
+  const Bucket = settings.bucket;
+  const isMissing = (e: unknown) => {
+    const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
+    return err.name === 'NotFound' || err.name === 'NoSuchKey' || err.$metadata?.httpStatusCode === 404;
+  };
+
+  return {
+    driver: 's3',
+    async put(key, body, options) {
+      assertValidKey(key);
+      let size = 0;
+      body.on('data', (chunk: Buffer) => (size += chunk.length));
+      const upload = new Upload({ client, params: { Bucket, Key: key, Body: body, ContentType: options?.contentType }, partSize: 8 * 1024 * 1024, queueSize: 2, leavePartsOnError: false });
+      try {
+        await upload.done();
+      } catch (e) {
+        await client.send(new DeleteObjectCommand({ Bucket, Key: key })).catch(() => {});
+        throw e;
+      }
+      return { size };
+    },
+    async get(key) {
+      assertValidKey(key);
+      const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      return res.Body as Readable;
+    },
+    async size(key) {
+      assertValidKey(key);
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return head.ContentLength ?? 0;
+      } catch (e) {
+        if (isMissing(e)) return null;
+        throw e;
+      }
+    },
+    async delete(key) {
+      assertValidKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async presignedUrl(key, { expiresInSeconds, fileName, contentType }) {
+      assertValidKey(key);
+      const command = new GetObjectCommand({ Bucket, Key: key, ResponseContentDisposition: contentDisposition(fileName), ResponseContentType: contentType });
+      return getSignedUrl(client, command, { expiresIn: expiresInSeconds });
+    },
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket }));
+    },
+  };
+}

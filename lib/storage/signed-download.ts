@@ -1,0 +1,25 @@
+import { safeEqual, sign } from '@/lib/crypto';
+import { assertValidKey } from '@/lib/storage/keys';
+
+// Presigned URLs for the local-disk driver: the payload is signed with the app secret and
+// served by GET /api/v1/files/{token}. S3 uses its own presigning instead.
+type DownloadClaims = { key: string; exp: number; cd: string; ct: string };
+
+export function signDownload(claims: DownloadClaims): string {
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  return `${payload}.${sign('download', payload)}`;
+}
+
+/** The claims of a valid, unexpired token, or null. */
+export function verifyDownload(token: string, now = Date.now()): DownloadClaims | null {
+  const [payload, mac] = token.split('.');
+  if (!payload || !mac || !safeEqual(mac, sign('download', payload))) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as DownloadClaims;
+    if (typeof claims.exp !== 'number' || claims.exp * 1000 < now) return null;
+    assertValidKey(claims.key);
+    return claims;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Sourced: `ensure_database <dataDir> <port>` exports DATABASE_URL. With DATABASE_URL already set
+# that server is used; otherwise an embedded PostgreSQL is started (stopped by `stop_database`).
+# Then migrations are applied with `prisma migrate deploy`.
+EMBEDDED_DB_PID=""
+
+ensure_database() {
+  local dir="$1" port="$2"
+  if [ -z "${DATABASE_URL:-}" ]; then
+    mkdir -p "$(dirname "$dir")"
+    local log="$dir.log"
+    npx tsx scripts/embedded-db.ts "$dir" "$port" >"$log" 2>&1 &
+    EMBEDDED_DB_PID=$!
+    for _ in $(seq 1 120); do
+      if grep -q '^READY ' "$log" 2>/dev/null; then break; fi
+      if ! kill -0 "$EMBEDDED_DB_PID" 2>/dev/null; then cat "$log"; echo "[db] embedded PostgreSQL failed to start" >&2; return 1; fi
+      sleep 0.5
+    done
+    DATABASE_URL="$(sed -n 's/^READY //p' "$log" | head -1)"
+    [ -n "$DATABASE_URL" ] || { cat "$log"; return 1; }
+    export DATABASE_URL
+    echo "[db] embedded PostgreSQL on port $port (data in $dir)"
+  fi
+  npx prisma migrate deploy 2>&1 | grep -E "applied|No pending|Error" || true
+  npx prisma migrate status >/dev/null 2>&1 || { echo "[db] migrations failed" >&2; npx prisma migrate deploy; return 1; }
+}
+
+stop_database() {
+  if [ -n "$EMBEDDED_DB_PID" ] && kill -0 "$EMBEDDED_DB_PID" 2>/dev/null; then
+    kill -TERM "$EMBEDDED_DB_PID" 2>/dev/null || true
+    wait "$EMBEDDED_DB_PID" 2>/dev/null || true
+  fi
+}

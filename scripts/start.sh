@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Starts Transmute on http://localhost:${PORT:-3000}: web server and job worker, until interrupted.
+# Installs what is missing first; a second run reuses everything and starts in seconds.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/setup.sh
+source scripts/database.sh
+source scripts/build-if-needed.sh
+export DATA_DIR="${DATA_DIR:-$PWD/.data}"
+ensure_database "$DATA_DIR/pg" "${EMBEDDED_DB_PORT:-54329}"
+trap stop_database EXIT
+build_if_needed
+echo "[start] Transmute on http://localhost:${PORT:-3000}"
+bash scripts/run-services.sh

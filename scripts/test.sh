@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Runs every test tier (static checks, unit, integration, e2e) against a real PostgreSQL, the
+# real engines and Debian's Chromium; installs what is missing first. Exits non-zero on any failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export TRANSMUTE_WITH_BROWSER=1
+source scripts/setup.sh || exit 1
+source scripts/database.sh
+source scripts/build-if-needed.sh
+
+export DATA_DIR="$PWD/.data/test"
+export NEXT_TELEMETRY_DISABLED=1
+RESULTS="$PWD/.data/test-results"
+rm -rf "$RESULTS" && mkdir -p "$RESULTS" "$DATA_DIR"
+ensure_database "$PWD/.data/test-pg" "${TEST_DB_PORT:-54330}" || exit 1
+trap stop_database EXIT
+
+failed=0
+step() { echo; echo "=== $1"; }
+
+step "lint and typecheck"
+npx eslint . --max-warnings=0 || { echo "[test] lint failed"; failed=1; }
+npx tsc --noEmit || { echo "[test] typecheck failed"; failed=1; }
+
+step "unit + integration tests (vitest)"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest.json" || failed=1
+
+step "build"
+build_if_needed || { echo "[test] build failed"; failed=1; }
+
+step "end-to-end tests (Playwright, Debian Chromium)"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$RESULTS/playwright.json" npx playwright test --reporter=list,json || failed=1
+
+step "summary"
+node scripts/test-summary.mjs "$RESULTS" || failed=1
+exit $failed
