@@ -44,7 +44,9 @@ export async function createConversion(options: {
     if (!source) throw new AppError('unsupported_format', 'Unrecognised file format: the content matches none of the supported formats');
     if (!findEngine(source, target)) throw new AppError('unsupported_conversion', `Cannot convert ${source} to ${target}; see GET /api/v1/formats`);
 
+    const createdAt = new Date();
     const row = await insertWithRandomId({
+      createdAt,
       kind: options.kind ?? 'convert',
       ...ownerOf(caller),
       originalFileName: fileName,
@@ -54,7 +56,7 @@ export async function createConversion(options: {
       inputKey: input.key,
       inputSize: BigInt(input.size),
       resultKey: newStorageKey('results'),
-      expiresAt: new Date(Date.now() + limitsFor(caller.plan).retentionMs),
+      expiresAt: new Date(createdAt.getTime() + limitsFor(caller.plan).retentionMs),
     });
     try {
       await enqueueConversion(row.id);

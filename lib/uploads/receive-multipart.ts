@@ -13,7 +13,7 @@ export type ReceivedUpload = {
 };
 
 const tooLarge = (maxBytes: number) =>
-  new AppError('payload_too_large', `File exceeds your plan's upload limit of ${Math.round(maxBytes / 1_000_000)} MB`);
+  new AppError('payload_too_large', `File exceeds your plan's upload limit of ${+(maxBytes / 1_000_000).toFixed(2)} MB`);
 
 /**
  * Streams a multipart body: the first `file` part goes straight to storage (never buffered
@@ -67,6 +67,8 @@ export async function receiveMultipart(request: Request, maxBytes: number | null
         stream.resume();
         reject(tooLarge(maxBytes ?? 0)); // answer now; the rest of the body is not read
       });
+      // Storage attaches its own listener a tick later; until then an error must not be uncaught.
+      tap.on('error', () => {});
       stream.pipe(tap);
       stored = storage()
         .put(key, tap)

@@ -1,0 +1,21 @@
+import type { z } from 'zod';
+import type { Conversion as ConversionSchema, ConversionStatusBody, ConversionStatusValue } from '@/lib/schemas/conversion';
+import type { FormatEntry as FormatEntrySchema } from '@/lib/schemas/system';
+
+// Type-only imports: the shapes come from the API's own zod schemas, nothing is bundled.
+
+export type Conversion = z.infer<typeof ConversionSchema>;
+export type ConversionStatus = z.infer<typeof ConversionStatusValue>;
+export type StatusResponse = z.infer<typeof ConversionStatusBody>;
+export type FormatEntry = z.infer<typeof FormatEntrySchema>;
+export type FormatFamily = FormatEntry['family'];
+
+/** The `data` of every event of GET /api/v1/conversions/{id}/progress. */
+export type ProgressUpdate = { id: number; status: ConversionStatus; progress: number; error?: string };
+
+/** What the UI shows in the alert region. */
+export type ErrorInfo = { title: string; message: string; code?: string };
+
+export const TERMINAL_STATUSES: readonly ConversionStatus[] = ['completed', 'failed', 'cancelled'];
+
+export const isTerminal = (status: ConversionStatus) => TERMINAL_STATUSES.includes(status);

@@ -1,0 +1,29 @@
+import Link from 'next/link';
+import { Logo } from '@/components/logo';
+import { NavLink } from '@/components/nav-link';
+
+export function SiteHeader() {
+  return (
+    <header className="sticky top-0 z-40 border-b border-zinc-200/80 bg-white/80 backdrop-blur dark:border-zinc-800/80 dark:bg-zinc-950/80">
+      <div className="mx-auto flex h-14 w-full max-w-5xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link
+          href="/"
+          className="flex items-center gap-2 rounded-md font-semibold tracking-tight focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none dark:focus-visible:ring-offset-zinc-950"
+        >
+          <Logo className="size-7" />
+          <span className="text-lg">Transmute</span>
+        </Link>
+        <nav aria-label="Main">
+          <ul className="flex items-center gap-1 text-sm font-medium">
+            <li>
+              <NavLink href="/">Convert</NavLink>
+            </li>
+            <li>
+              <NavLink href="/docs">API docs</NavLink>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}
