@@ -115,7 +115,7 @@ describe('ffmpeg engine', () => {
 
   it('cancel kills ffmpeg and its sandbox', async () => {
     const ac = new AbortController();
-    const j = await mediaJob('mp4', 'webm', [...AV(120, '640x480'), '-c:v', 'mpeg4'], { signal: ac.signal, onProgress: (p) => p > 1 && ac.abort() });
+    const j = await mediaJob('mp4', 'webm', [...AV(30, '640x480'), '-c:v', 'mpeg4'], { signal: ac.signal, onProgress: (p) => p > 1 && ac.abort() });
     await expect(ffmpegEngine.convert(j)).rejects.toSatisfy((e) => e instanceof EngineError && e.cancelled);
     await new Promise((r) => setTimeout(r, 300));
     const survivors: string[] = [];

@@ -9,7 +9,7 @@ import { EngineError } from './sandbox';
 import type { Engine, EngineJob } from './types';
 import { assertSafeZip } from './zip-guard';
 
-export { shutdownLibreOffice, warmUp } from './libreoffice/pool';
+export { poolStatus, shutdownLibreOffice, warmUp } from './libreoffice/pool';
 
 // Documents, spreadsheets and presentations through a warm, sandboxed LibreOffice.
 // Both the import and the export filter are named explicitly: LibreOffice never re-detects

@@ -65,7 +65,7 @@ describe('runSandboxed', () => {
       const r = await sh('env');
       expect(r.out.join('\n')).not.toContain('do-not-leak');
       const names = r.out.map((l) => l.split('=')[0]).sort();
-      expect(names.filter((n) => !['PWD', 'SHLVL', '_', 'OLDPWD'].includes(n))).toEqual(['HOME', 'LANG', 'PATH']);
+      expect(names.filter((n) => !['PWD', 'SHLVL', '_', 'OLDPWD'].includes(n))).toEqual(['HOME', 'LANG', 'MALLOC_ARENA_MAX', 'PATH']);
     } finally {
       delete process.env.TRANSMUTE_TEST_SECRET;
     }

@@ -56,7 +56,9 @@ function hasBwrap(): boolean {
 /** The argv (program + args) that runs `spec` inside the sandbox. Exported for tests. */
 export function sandboxArgv(spec: SandboxSpec): { file: string; args: string[]; cwd: string; env: Record<string, string> } {
   const inner = spec.memoryLimitBytes ? ['prlimit', `--as=${Math.floor(spec.memoryLimitBytes)}`, '--', spec.command, ...spec.args] : [spec.command, ...spec.args];
-  const env = { PATH: '/usr/bin:/bin', HOME: spec.workDir, LANG: 'C.UTF-8' };
+  // MALLOC_ARENA_MAX: glibc reserves 64 MB of address space per thread arena, which on a
+  // many-core host would trip the RLIMIT_AS cap long before real memory use does.
+  const env = { PATH: '/usr/bin:/bin', HOME: spec.workDir, LANG: 'C.UTF-8', MALLOC_ARENA_MAX: '2' };
   if (!hasBwrap()) {
     // Fallback: own network + PID namespace; --kill-child takes the children down with it.
     return { file: 'unshare', args: ['--net', '--pid', '--fork', '--kill-child', '--mount-proc', '--', ...inner], cwd: spec.workDir, env };

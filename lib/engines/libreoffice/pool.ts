@@ -89,3 +89,8 @@ export async function shutdownLibreOffice(): Promise<void> {
     }),
   );
 }
+
+/** Running instances (for health checks and tests). */
+export function poolStatus(): Array<{ slot: number; busy: boolean; dir?: string; conversions: number }> {
+  return slots.map((s, slot) => ({ slot, busy: s.busy, dir: s.instance?.dir, conversions: s.instance?.conversions ?? 0 }));
+}

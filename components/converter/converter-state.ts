@@ -1,0 +1,81 @@
+import type { Conversion, ConversionStatus, ErrorInfo, ProgressUpdate } from './types';
+
+export type Phase =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; percent: number }
+  | { kind: 'converting'; conversion: Conversion; status: ConversionStatus; progress: number; cancelling: boolean }
+  | { kind: 'completed'; conversion: Conversion }
+  | { kind: 'failed'; conversion: Conversion }
+  | { kind: 'cancelled' };
+
+export type ConverterState = { file: File | null; target: string; phase: Phase; error: ErrorInfo | null };
+
+export type Action =
+  | { type: 'choose-file'; file: File; defaultTarget: (file: File, current: string) => string }
+  | { type: 'choose-target'; target: string }
+  | { type: 'upload-start' }
+  | { type: 'upload-progress'; percent: number }
+  | { type: 'upload-refused'; error: ErrorInfo | null }
+  | { type: 'uploaded'; conversion: Conversion }
+  | { type: 'update'; update: ProgressUpdate }
+  | { type: 'cancelling'; on: boolean }
+  | { type: 'cancelled' }
+  | { type: 'lost'; message: string }
+  | { type: 'error'; error: ErrorInfo | null }
+  | { type: 'reset' };
+
+export const initialState: ConverterState = { file: null, target: '', phase: { kind: 'idle' }, error: null };
+
+export function reducer(state: ConverterState, action: Action): ConverterState {
+  const { phase } = state;
+  switch (action.type) {
+    case 'choose-file':
+      return { ...state, file: action.file, target: action.defaultTarget(action.file, state.target), phase: { kind: 'idle' }, error: null };
+    case 'choose-target':
+      return { ...state, target: action.target, error: null };
+    case 'upload-start':
+      return { ...state, phase: { kind: 'uploading', percent: 0 }, error: null };
+    case 'upload-progress':
+      return phase.kind === 'uploading' ? { ...state, phase: { kind: 'uploading', percent: action.percent } } : state;
+    case 'upload-refused':
+      return { ...state, phase: { kind: 'idle' }, error: action.error };
+    case 'uploaded': {
+      const { conversion } = action;
+      return { ...state, phase: { kind: 'converting', conversion, status: conversion.status, progress: conversion.progress, cancelling: false } };
+    }
+    case 'update':
+      return applyUpdate(state, action.update);
+    case 'cancelling':
+      return phase.kind === 'converting' ? { ...state, phase: { ...phase, cancelling: action.on } } : state;
+    case 'cancelled':
+      return { ...state, phase: { kind: 'cancelled' }, error: null };
+    case 'lost':
+      return phase.kind === 'converting'
+        ? { ...state, phase: { kind: 'failed', conversion: phase.conversion }, error: { title: 'Conversion unavailable', message: action.message } }
+        : state;
+    case 'error':
+      return { ...state, error: action.error };
+    case 'reset':
+      return initialState;
+  }
+}
+
+function applyUpdate(state: ConverterState, update: ProgressUpdate): ConverterState {
+  const { phase } = state;
+  if (phase.kind !== 'converting' || update.id !== phase.conversion.id) return state;
+  const conversion = { ...phase.conversion, status: update.status, progress: update.progress };
+  switch (update.status) {
+    case 'completed':
+      return { ...state, phase: { kind: 'completed', conversion: { ...conversion, progress: 100 } } };
+    case 'failed':
+      return {
+        ...state,
+        phase: { kind: 'failed', conversion },
+        error: { title: 'Conversion failed', message: update.error ?? 'The file could not be converted.' },
+      };
+    case 'cancelled':
+      return { ...state, phase: { kind: 'cancelled' }, error: null };
+    default:
+      return { ...state, phase: { ...phase, status: update.status, progress: Math.max(phase.progress, update.progress) } };
+  }
+}

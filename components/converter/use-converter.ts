@@ -1,0 +1,79 @@
+'use client';
+
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { errorFromResponse } from './api-errors';
+import { initialState, reducer } from './converter-state';
+import type { ErrorInfo } from './types';
+import { uploadFile } from './upload-file';
+import { watchConversion } from './watch-conversion';
+
+/** The converter's state and actions: choose → upload (XHR) → follow (SSE) → result. */
+export function useConverter(defaultTarget: (file: File, current: string) => string) {
+  const [state, dispatch] = useReducer(reducer, initialState);
+  const abortUpload = useRef<(() => void) | null>(null);
+  const stopWatching = useRef<(() => void) | null>(null);
+
+  const stopAll = useCallback(() => {
+    abortUpload.current?.();
+    abortUpload.current = null;
+    stopWatching.current?.();
+    stopWatching.current = null;
+  }, []);
+
+  useEffect(() => stopAll, [stopAll]);
+
+  const chooseFile = useCallback((file: File) => dispatch({ type: 'choose-file', file, defaultTarget }), [defaultTarget]);
+  const chooseTarget = useCallback((target: string) => dispatch({ type: 'choose-target', target }), []);
+  const showError = useCallback((error: ErrorInfo | null) => dispatch({ type: 'error', error }), []);
+
+  const convert = useCallback(async () => {
+    const { file, target } = state;
+    if (!file || !target) return;
+    stopAll();
+    dispatch({ type: 'upload-start' });
+    const upload = uploadFile(file, target, (percent) => dispatch({ type: 'upload-progress', percent }));
+    abortUpload.current = upload.abort;
+    const outcome = await upload.done;
+    abortUpload.current = null;
+    if (!outcome.ok) {
+      dispatch({ type: 'upload-refused', error: 'error' in outcome ? outcome.error : null });
+      return;
+    }
+    dispatch({ type: 'uploaded', conversion: outcome.conversion });
+    stopWatching.current = watchConversion(outcome.conversion.id, {
+      onUpdate: (update) => dispatch({ type: 'update', update }),
+      onLost: (message) => dispatch({ type: 'lost', message }),
+    });
+  }, [state, stopAll]);
+
+  const cancel = useCallback(async () => {
+    const { phase } = state;
+    if (phase.kind === 'uploading') {
+      abortUpload.current?.();
+      return;
+    }
+    if (phase.kind !== 'converting') return;
+    dispatch({ type: 'cancelling', on: true });
+    try {
+      const res = await fetch(`/api/v1/conversions/${phase.conversion.id}/cancel`, { method: 'POST', headers: { Accept: 'application/json' } });
+      if (res.ok) {
+        stopWatching.current?.();
+        stopWatching.current = null;
+        dispatch({ type: 'cancelled' });
+        return;
+      }
+      // 409: it finished meanwhile; the stream delivers the outcome.
+      if (res.status !== 409) dispatch({ type: 'error', error: errorFromResponse(res.status, await res.text()) });
+    } catch {
+      dispatch({ type: 'error', error: { title: 'Could not cancel', message: 'The server could not be reached.' } });
+    }
+    dispatch({ type: 'cancelling', on: false });
+  }, [state]);
+
+  const reset = useCallback(() => {
+    stopAll();
+    dispatch({ type: 'reset' });
+  }, [stopAll]);
+
+  return { state, chooseFile, chooseTarget, convert, cancel, reset, showError };
+}
