@@ -15,7 +15,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'integration',
-          include: ['lib/**/*.integration.test.ts', 'tests/**/*.integration.test.ts'],
+          include: ['lib/**/*.integration.test.ts', 'inngest/**/*.integration.test.ts', 'tests/**/*.integration.test.ts'],
           environment: 'node',
           setupFiles: ['tests/assert-local-database.ts'],
           testTimeout: 120_000,

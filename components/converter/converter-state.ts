@@ -11,9 +11,9 @@ export type Phase =
 export type ConverterState = { file: File | null; target: string; phase: Phase; error: ErrorInfo | null };
 
 export type Action =
-  | { type: 'choose-file'; file: File; defaultTarget: (file: File, current: string) => string }
+  | { type: 'choose-file'; file: File }
   | { type: 'choose-target'; target: string }
-  | { type: 'upload-start' }
+  | { type: 'upload-start'; target: string }
   | { type: 'upload-progress'; percent: number }
   | { type: 'upload-refused'; error: ErrorInfo | null }
   | { type: 'uploaded'; conversion: Conversion }
@@ -30,11 +30,11 @@ export function reducer(state: ConverterState, action: Action): ConverterState {
   const { phase } = state;
   switch (action.type) {
     case 'choose-file':
-      return { ...state, file: action.file, target: action.defaultTarget(action.file, state.target), phase: { kind: 'idle' }, error: null };
+      return { ...state, file: action.file, phase: { kind: 'idle' }, error: null };
     case 'choose-target':
       return { ...state, target: action.target, error: null };
     case 'upload-start':
-      return { ...state, phase: { kind: 'uploading', percent: 0 }, error: null };
+      return { ...state, target: action.target, phase: { kind: 'uploading', percent: 0 }, error: null };
     case 'upload-progress':
       return phase.kind === 'uploading' ? { ...state, phase: { kind: 'uploading', percent: action.percent } } : state;
     case 'upload-refused':

@@ -8,7 +8,7 @@ import { uploadFile } from './upload-file';
 import { watchConversion } from './watch-conversion';
 
 /** The converter's state and actions: choose → upload (XHR) → follow (SSE) → result. */
-export function useConverter(defaultTarget: (file: File, current: string) => string) {
+export function useConverter() {
   const [state, dispatch] = useReducer(reducer, initialState);
   const abortUpload = useRef<(() => void) | null>(null);
   const stopWatching = useRef<(() => void) | null>(null);
@@ -22,15 +22,16 @@ export function useConverter(defaultTarget: (file: File, current: string) => str
 
   useEffect(() => stopAll, [stopAll]);
 
-  const chooseFile = useCallback((file: File) => dispatch({ type: 'choose-file', file, defaultTarget }), [defaultTarget]);
+  const chooseFile = useCallback((file: File) => dispatch({ type: 'choose-file', file }), []);
   const chooseTarget = useCallback((target: string) => dispatch({ type: 'choose-target', target }), []);
   const showError = useCallback((error: ErrorInfo | null) => dispatch({ type: 'error', error }), []);
 
-  const convert = useCallback(async () => {
-    const { file, target } = state;
+  /** `target`: the one shown in the picker (the chosen one, or the default for this file). */
+  const convert = useCallback(async (target: string) => {
+    const { file } = state;
     if (!file || !target) return;
     stopAll();
-    dispatch({ type: 'upload-start' });
+    dispatch({ type: 'upload-start', target });
     const upload = uploadFile(file, target, (percent) => dispatch({ type: 'upload-progress', percent }));
     abortUpload.current = upload.abort;
     const outcome = await upload.done;

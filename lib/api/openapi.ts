@@ -13,7 +13,7 @@ export function openApiDocument() {
     paths[op.path][op.method] = {
       ...op.openapi,
       security,
-      requestParams: { path: op.params, query: op.query },
+      requestParams: { ...(op.params ? { path: op.params } : {}), ...(op.query ? { query: op.query } : {}) },
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: op.body } } } } : {}),
     };
   }

@@ -1,0 +1,106 @@
+'use client';
+
+import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { formatBytes } from './format-utils';
+
+type Props = { file: File | null; disabled?: boolean; onFile: (file: File) => void };
+
+const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer.types).includes('Files');
+
+/** Drop a file, or click / Enter / Space to open the picker. */
+export function DropZone({ file, disabled = false, onFile }: Props) {
+  const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const hintId = useId();
+
+  const open = () => {
+    if (!disabled) input.current?.click();
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      open();
+    }
+  };
+  const onDragOver = (e: DragEvent<HTMLDivElement>) => {
+    if (!hasFiles(e) || disabled) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+    setDragging(true);
+  };
+  const onDragLeave = (e: DragEvent<HTMLDivElement>) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+  };
+  const onDrop = (e: DragEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    setDragging(false);
+    const dropped = e.dataTransfer.files[0];
+    if (dropped && !disabled) onFile(dropped);
+  };
+
+  return (
+    <div
+      role="button"
+      tabIndex={disabled ? -1 : 0}
+      aria-disabled={disabled || undefined}
+      aria-label={file ? `Selected file ${file.name}. Choose another file to convert, or drop one here` : 'Choose a file to convert, or drop one here'}
+      aria-describedby={hintId}
+      data-testid="drop-zone"
+      data-dragging={dragging || undefined}
+      onClick={open}
+      onKeyDown={onKeyDown}
+      onDragEnter={onDragOver}
+      onDragOver={onDragOver}
+      onDragLeave={onDragLeave}
+      onDrop={onDrop}
+      className={`group flex cursor-pointer flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed px-6 py-10 text-center transition-colors focus-visible:ring-4 focus-visible:ring-brand-500/40 focus-visible:outline-none sm:py-14 ${
+        dragging
+          ? 'border-brand-500 bg-brand-50 dark:border-brand-400 dark:bg-brand-900/30'
+          : 'border-zinc-300 bg-white hover:border-brand-400 hover:bg-brand-50/50 focus-visible:border-brand-500 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:border-brand-400 dark:hover:bg-zinc-900/60'
+      } ${disabled ? 'pointer-events-none opacity-60' : ''}`}
+    >
+      <UploadIcon />
+      {file ? (
+        <div className="min-w-0 max-w-full">
+          <p className="truncate text-base font-semibold" data-testid="file-name" title={file.name}>
+            {file.name}
+          </p>
+          <p className="text-sm text-zinc-500 dark:text-zinc-400" data-testid="file-size">
+            {formatBytes(file.size)}
+          </p>
+        </div>
+      ) : (
+        <p className="text-base font-semibold">
+          Drop a file here or <span className="text-brand-600 underline underline-offset-4 dark:text-brand-300">browse</span>
+        </p>
+      )}
+      <p id={hintId} className="text-sm text-zinc-500 dark:text-zinc-400">
+        {file ? 'Drop or click to choose a different file' : 'Images, documents, spreadsheets, slides, audio and video · up to 50 MB without an account'}
+      </p>
+      <input
+        ref={input}
+        type="file"
+        tabIndex={-1}
+        className="sr-only"
+        aria-hidden="true"
+        data-testid="file-input"
+        onClick={(e) => e.stopPropagation()}
+        onChange={(e) => {
+          const chosen = e.currentTarget.files?.[0];
+          if (chosen) onFile(chosen);
+          e.currentTarget.value = ''; // choosing the same file again still fires change
+        }}
+      />
+    </div>
+  );
+}
+
+function UploadIcon() {
+  return (
+    <span className="flex size-12 items-center justify-center rounded-full bg-brand-100 text-brand-600 transition-transform group-hover:-translate-y-0.5 dark:bg-brand-900/60 dark:text-brand-300">
+      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="size-6">
+        <path d="M12 16V4m0 0-4.5 4.5M12 4l4.5 4.5M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
+      </svg>
+    </span>
+  );
+}

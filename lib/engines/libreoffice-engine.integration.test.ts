@@ -1,0 +1,197 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import net from 'node:net';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import yauzl from 'yauzl';
+import { AppError } from '@/lib/api/errors';
+import type { FormatName } from '@/lib/formats/catalog';
+import { detectFormat } from '@/lib/formats/detect-format';
+import { makeJob, type TestJob } from '@/tests/fixtures/engine-job';
+import { deflateOnce, minimalDocx, minimalOdp } from '@/tests/fixtures/zip';
+
+// Small budget so the restart-after-N test is quick (read by the pool at import time).
+vi.hoisted(() => {
+  process.env.LIBREOFFICE_MAX_CONVERSIONS = '6';
+});
+const { libreofficeEngine, poolStatus, shutdownLibreOffice, warmUp } = await import('./libreoffice-engine');
+const { EngineError } = await import('./sandbox');
+
+const jobs: TestJob[] = [];
+afterEach(async () => {
+  await Promise.all(jobs.splice(0).map((j) => j.cleanup()));
+});
+afterAll(async () => {
+  await shutdownLibreOffice();
+  expect(await officeProcesses()).toEqual([]);
+});
+
+async function convert(input: Buffer, from: FormatName, to: FormatName, extra: Partial<TestJob> = {}) {
+  const j = await makeJob(input, from, to, extra);
+  jobs.push(j);
+  await libreofficeEngine.inspect!(j);
+  await libreofficeEngine.convert(j);
+  return j;
+}
+const pdfText = (file: string) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+
+async function zipEntry(file: string, name: string): Promise<string> {
+  const zip = await yauzl.openPromise(file, { lazyEntries: true });
+  try {
+    for await (const e of zip.eachEntry()) {
+      if (e.fileName !== name) continue;
+      const chunks: Buffer[] = [];
+      for await (const c of await zip.openReadStreamPromise(e)) chunks.push(c as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    }
+    throw new Error(`${name} not in ${file}`);
+  } finally {
+    zip.close();
+  }
+}
+
+/** soffice/bridge processes of our pool still alive (host view of the sandboxes). */
+async function officeProcesses(): Promise<string[]> {
+  const found: string[] = [];
+  for (const pid of (await readdir('/proc')).filter((n) => /^\d+$/.test(n))) {
+    const cmd = (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).replaceAll('\0', ' ');
+    if (cmd.includes('transmute-lo-') && !cmd.includes('vitest')) found.push(`${pid}: ${cmd.slice(0, 120)}`);
+  }
+  return found;
+}
+
+const DOC_TEXT = ['Quarterly report of the Transmute project', 'Second paragraph: ünïcödé & <markup>'];
+
+describe('LibreOffice engine (warm pool)', () => {
+  it('DOCX → PDF twice through the warm pool, fast once warm', async () => {
+    const t0 = Date.now();
+    await warmUp();
+    const startMs = Date.now() - t0;
+    const times: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const started = performance.now();
+      const j = await convert(minimalDocx(DOC_TEXT), 'docx', 'pdf');
+      times.push(Math.round(performance.now() - started));
+      const text = pdfText(j.outputPath);
+      expect(text).toContain(DOC_TEXT[0]);
+      expect(text).toContain('ünïcödé & <markup>');
+    }
+    console.log(`LibreOffice start ${startMs} ms; warm DOCX→PDF: ${times.join(' ms, ')} ms`);
+    expect(Math.min(...times)).toBeLessThan(1500);
+  });
+
+  it('TXT → DOCX → DOC → ODT keeps the text (each step detected by content)', async () => {
+    const docx = await convert(Buffer.from(DOC_TEXT.join('\n') + '\n'), 'txt', 'docx');
+    expect(await zipEntry(docx.outputPath, 'word/document.xml')).toContain(DOC_TEXT[0]);
+    const docBytes = await readFile((await convert(await readFile(docx.outputPath), 'docx', 'doc')).outputPath);
+    expect(await detectFormat(docBytes.subarray(0, 65536), 'x.bin')).toBe('doc');
+    const odt = await convert(docBytes, 'doc', 'odt');
+    expect(await zipEntry(odt.outputPath, 'content.xml')).toContain(DOC_TEXT[0]);
+  });
+
+  it('DOCX → TXT / HTML / RTF', async () => {
+    expect(await readFile((await convert(minimalDocx(DOC_TEXT), 'docx', 'txt')).outputPath, 'utf8')).toContain(DOC_TEXT[1]);
+    const html = await readFile((await convert(minimalDocx(DOC_TEXT), 'docx', 'html')).outputPath, 'utf8');
+    expect(html).toMatch(/<html/i);
+    expect(html).toContain('Quarterly report');
+    const rtf = await readFile((await convert(minimalDocx(DOC_TEXT), 'docx', 'rtf')).outputPath, 'latin1');
+    expect(rtf.startsWith('{\\rtf')).toBe(true);
+  });
+
+  it('CSV → XLSX → CSV and XLSX → PDF keep the cells', async () => {
+    const csv = 'name,amount,city\nAlice,12.5,Zürich\nBob,7,"Paris, FR"\n';
+    const xlsx = await convert(Buffer.from(csv), 'csv', 'xlsx');
+    expect(await detectFormat((await readFile(xlsx.outputPath)).subarray(0, 65536), 'x')).toBe('xlsx');
+    const back = await readFile((await convert(await readFile(xlsx.outputPath), 'xlsx', 'csv')).outputPath, 'utf8');
+    expect(back.trim().split(/\r?\n/)).toEqual(['name,amount,city', 'Alice,12.5,Zürich', 'Bob,7,"Paris, FR"']);
+    const pdf = pdfText((await convert(await readFile(xlsx.outputPath), 'xlsx', 'pdf')).outputPath);
+    expect(pdf).toMatch(/Alice\s+12.5\s+Zürich/);
+  });
+
+  it('ODP → PPTX → PDF keeps the slide text', async () => {
+    const pptx = await convert(minimalOdp(['Hello from a slide', 'Second box']), 'odp', 'pptx');
+    expect(await detectFormat((await readFile(pptx.outputPath)).subarray(0, 65536), 'x')).toBe('pptx');
+    const text = pdfText((await convert(await readFile(pptx.outputPath), 'pptx', 'pdf')).outputPath);
+    expect(text).toContain('Hello from a slide');
+  });
+
+  it('HTML with links to local files and to a listener on 127.0.0.1 fetches nothing', async () => {
+    let hits = 0;
+    const server = net.createServer((s) => (hits++, s.destroy()));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as net.AddressInfo).port;
+    try {
+      const html = `<!DOCTYPE html><html><body><p>Visible text</p>
+        <img src="http://127.0.0.1:${port}/pixel.png"><img src="file:///etc/passwd">
+        <iframe src="file:///etc/hostname"></iframe><link rel="stylesheet" href="http://127.0.0.1:${port}/s.css">
+        <p><a href="file:///root/">x</a></p></body></html>`;
+      const text = pdfText((await convert(Buffer.from(html), 'html', 'pdf')).outputPath);
+      expect(text).toContain('Visible text');
+      expect(text).not.toMatch(/root:x:0:0/);
+      expect(hits).toBe(0);
+    } finally {
+      server.close();
+    }
+  });
+
+  describe('zip bombs are refused by inspect', () => {
+    const refused = (e: unknown) => e instanceof AppError && e.code === 'unsupported_format';
+    it('a 20 MB entry compressed ~1000:1', async () => {
+      const bomb = minimalDocx(['x'], [{ name: 'word/media/big.bin', data: Buffer.alloc(0), precompressed: deflateOnce(Buffer.alloc(20 * 1024 ** 2)) }]);
+      const j = await makeJob(bomb, 'docx', 'pdf');
+      jobs.push(j);
+      await expect(libreofficeEngine.inspect!(j)).rejects.toSatisfy(refused);
+    });
+    it('600 entries of 1 MB each (600 MB expanded, each below the ratio check)', async () => {
+      const mb = deflateOnce(Buffer.alloc(1024 ** 2));
+      const entries = Array.from({ length: 600 }, (_, i) => ({ name: `word/media/p${i}.bin`, data: Buffer.alloc(0), precompressed: mb }));
+      const bomb = minimalDocx(['x'], entries);
+      expect(bomb.length).toBeLessThan(2 * 1024 ** 2);
+      const j = await makeJob(bomb, 'docx', 'pdf');
+      jobs.push(j);
+      await expect(libreofficeEngine.convert(j)).rejects.toSatisfy(refused); // convert inspects too
+    });
+    it('an entry whose header lies about its size', async () => {
+      const liar = minimalDocx(['x'], [{ name: 'word/media/a.bin', data: Buffer.alloc(0), precompressed: { ...deflateOnce(Buffer.alloc(5 * 1024 ** 2)), size: 1000 } }]);
+      const j = await makeJob(liar, 'docx', 'pdf');
+      jobs.push(j);
+      await expect(libreofficeEngine.inspect!(j)).rejects.toSatisfy(refused);
+    });
+  });
+
+  it('refuses a file whose bytes are not the claimed format', async () => {
+    const j = await makeJob(Buffer.from('plain words'), 'docx', 'pdf');
+    jobs.push(j);
+    await expect(libreofficeEngine.inspect!(j)).rejects.toSatisfy((e) => e instanceof AppError);
+  });
+
+  it('cancel kills the instance; the next job gets a fresh one', async () => {
+    const before = poolStatus()[0].dir;
+    const ac = new AbortController();
+    const big = Buffer.from(Array.from({ length: 60_000 }, (_, i) => `Line ${i} of a long text that takes LibreOffice a while to lay out.`).join('\n'));
+    setTimeout(() => ac.abort(), 400);
+    await expect(convert(big, 'txt', 'pdf', { signal: ac.signal })).rejects.toSatisfy((e) => e instanceof EngineError && e.cancelled);
+    expect(await officeProcesses()).toEqual([]);
+    const j = await convert(minimalDocx(DOC_TEXT), 'docx', 'pdf');
+    expect(pdfText(j.outputPath)).toContain(DOC_TEXT[0]);
+    expect(poolStatus()[0].dir).not.toBe(before);
+  });
+
+  it('restarts an instance after LIBREOFFICE_MAX_CONVERSIONS conversions', async () => {
+    const dirs = new Set<string>();
+    for (let i = 0; i < 8; i++) {
+      await convert(Buffer.from(`n${i}`), 'txt', 'odt');
+      const { dir, conversions } = poolStatus()[0];
+      if (dir) dirs.add(dir);
+      expect(conversions).toBeLessThanOrEqual(6);
+    }
+    expect(dirs.size).toBeGreaterThanOrEqual(2);
+  });
+
+  it('leaves nothing of the job in the exchange folder', async () => {
+    await convert(minimalDocx(['x']), 'docx', 'odt');
+    const dir = poolStatus()[0].dir;
+    if (dir) expect(await readdir(`${dir}/x`)).toEqual([]);
+    expect(existsSync('/tmp/OSL_PIPE_0_transmute')).toBe(false); // the UNO pipe lives in the sandbox's own /tmp
+  });
+});

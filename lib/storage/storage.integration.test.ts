@@ -1,0 +1,94 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newStorageKey } from '@/lib/storage/keys';
+import { localDiskStorage } from '@/lib/storage/local-disk';
+import { s3Storage } from '@/lib/storage/s3';
+import type { Storage } from '@/lib/storage/types';
+
+const text = async (stream: Readable) => {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.from(c));
+  return Buffer.concat(chunks);
+};
+
+/** A stream of `size` bytes made chunk by chunk, never held whole. */
+const bytes = (size: number, fill = 7) =>
+  Readable.from(
+    (function* () {
+      for (let sent = 0; sent < size; sent += 1 << 20) yield Buffer.alloc(Math.min(1 << 20, size - sent), fill);
+    })(),
+  );
+
+let s3server: S3rver;
+let s3dir: string;
+let localDir: string;
+const drivers: Array<[string, () => Storage]> = [];
+
+beforeAll(async () => {
+  s3dir = await mkdtemp(path.join(os.tmpdir(), 's3rver-'));
+  localDir = await mkdtemp(path.join(os.tmpdir(), 'local-store-'));
+  s3server = new S3rver({ port: 0, address: '127.0.0.1', directory: s3dir, silent: true, configureBuckets: [{ name: 'transmute-test', configs: [] }] });
+  const { port } = (await s3server.run()) as { port: number };
+  const s3 = s3Storage({ endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', bucket: 'transmute-test', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+  const local = localDiskStorage(localDir);
+  drivers.push(['s3', () => s3], ['local', () => local]);
+});
+
+afterAll(async () => {
+  await s3server?.close();
+  await rm(s3dir, { recursive: true, force: true });
+  await rm(localDir, { recursive: true, force: true });
+});
+
+describe.each(['s3', 'local'])('%s storage driver', (name) => {
+  const store = () => drivers.find(([n]) => n === name)![1]();
+
+  it('streams a multi-part object in and out, reports its size and deletes it', async () => {
+    const key = newStorageKey('inputs');
+    const size = 20 * 1024 * 1024 + 123; // over two 8 MiB S3 parts
+    expect((await store().put(key, bytes(size))).size).toBe(size);
+    expect(await store().size(key)).toBe(size);
+    const back = await text(await store().get(key));
+    expect(back.length).toBe(size);
+    expect(back[size - 1]).toBe(7);
+    await store().delete(key);
+    expect(await store().size(key)).toBeNull();
+    await store().delete(key); // deleting twice is fine
+  });
+
+  it('a failed put leaves nothing behind', async () => {
+    const key = newStorageKey('inputs');
+    const failing = new Readable({ read() {} });
+    failing.push(Buffer.alloc(1024));
+    setTimeout(() => failing.destroy(new Error('client went away')), 20);
+    await expect(store().put(key, failing)).rejects.toThrow();
+    expect(await store().size(key)).toBeNull();
+  });
+
+  it('refuses keys that are not generated ones', async () => {
+    await expect(store().put('../../etc/passwd', bytes(1))).rejects.toThrow(/Invalid storage key/);
+    await expect(store().get('inputs/../../x')).rejects.toThrow(/Invalid storage key/);
+  });
+
+  it('presigned URLs carry a signature and the download name', async () => {
+    const key = newStorageKey('results');
+    await store().put(key, Readable.from([Buffer.from('hello')]));
+    const url = await store().presignedUrl(key, { expiresInSeconds: 60, fileName: 'résumé.pdf', contentType: 'application/pdf', baseUrl: 'http://localhost:3000' });
+    if (name === 's3') {
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe('hello');
+      expect(res.headers.get('content-disposition')).toContain("filename*=UTF-8''r%C3%A9sum%C3%A9.pdf");
+    } else {
+      expect(url).toMatch(/^http:\/\/localhost:3000\/api\/v1\/files\/[\w-]+\.[\w-]+$/);
+    }
+  });
+
+  it('check() passes when the store is reachable', async () => {
+    await expect(store().check()).resolves.toBeUndefined();
+  });
+});
