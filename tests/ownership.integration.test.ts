@@ -67,7 +67,7 @@ describe('a stranger cannot touch another caller\'s conversion', () => {
 
   it('invalid credentials answer 401 instead of falling back to a guest', async () => {
     const { id } = await ownedConversion(false);
-    for (const headers of [{ 'x-api-key': 'tm_nope' }, { authorization: 'Bearer not.a.jwt' }, { authorization: 'Basic abc' }]) {
+    for (const headers of [{ 'x-api-key': 'tm_nope' }, { authorization: 'Bearer not.a.jwt' }, { authorization: 'Basic abc' }] as Record<string, string>[]) {
       const res = await new RouteClient(headers).call(status.GET, { path: `/api/v1/convert/status/${id}`, params: { id } });
       expect(res.status).toBe(401);
     }

@@ -56,7 +56,7 @@ export function reducer(state: ConverterState, action: Action): ConverterState {
     case 'error':
       return { ...state, error: action.error };
     case 'reset':
-      return initialState;
+      return { ...initialState, target: state.target }; // the last choice stays the default when it fits
   }
 }
 

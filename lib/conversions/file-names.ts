@@ -3,7 +3,6 @@ import { formatInfo } from '@/lib/formats/catalog';
 
 // File names are display text only; these make hostile names harmless to store and show.
 // Removes C0/C1 controls (incl. NUL), bidi overrides and path parts, and caps the length.
-// eslint-disable-next-line no-control-regex
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 export function cleanFileName(raw: string | undefined | null): string {

@@ -85,6 +85,13 @@ describe('ffmpeg engine', () => {
     await expect(ffmpegEngine.convert(j)).rejects.toSatisfy((e) => e instanceof AppError && e.code === 'unsupported_format');
   });
 
+  it('refuses a video whose frames are too large before decoding', async () => {
+    const j = await mediaJob('mkv', 'mp4', ['-f', 'lavfi', '-i', 'color=c=black:s=10000x4500:d=0.04:r=25', '-c:v', 'ffv1']);
+    await ffmpegEngine.inspect!(j); // the container is genuine…
+    await expect(ffmpegEngine.convert(j)).rejects.toSatisfy((e) => e instanceof AppError && /too large/.test(e.message));
+    expect(existsSync(j.outputPath)).toBe(false);
+  });
+
   describe('hostile playlists', () => {
     // A real audio file the playlists point at: if it were ever demuxed, the output would exist.
     async function hostile(name: 'hls' | 'concat', claimed: FormatName) {

@@ -71,27 +71,43 @@ function inputArgs(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): string[] 
   return ['-protocol_whitelist', 'file', '-f', demuxer, '-i', `file:${job.inputPath}`];
 }
 
-/** Duration in seconds, or undefined when the container does not say. */
-async function probeDuration(job: EngineJob): Promise<number | undefined> {
+/** Largest video frame we decode (8K UHD ≈ 33 MP): a "pixel flood" video is refused up front. */
+export const MAX_VIDEO_PIXELS = 40_000_000;
+
+type ProbeJson = { format?: { duration?: string }; streams?: Array<{ codec_type?: string; width?: number; height?: number }> };
+
+/** Probes the input (sandboxed): refuses oversized frames; returns the duration in seconds if known. */
+async function probe(job: EngineJob): Promise<number | undefined> {
   let out = '';
   const r = await runSandboxed({
     command: 'ffprobe',
-    args: ['-v', 'error', '-hide_banner', ...inputArgs(job), '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1'],
+    args: ['-v', 'error', '-hide_banner', ...inputArgs(job), '-show_entries', 'format=duration:stream=codec_type,width,height', '-of', 'json'],
     workDir: job.workDir,
     signal: job.signal,
     timeoutMs: Math.min(60_000, config.engineTimeoutMs),
     memoryLimitBytes: MEMORY_LIMIT,
     onStdoutLine: (l) => (out += l),
   });
-  if (r.code !== 0) throw new AppError('unsupported_format', `The ${job.inputFormat.toUpperCase()} file could not be read.`);
-  const seconds = Number.parseFloat(out);
+  let info: ProbeJson = {};
+  try {
+    info = JSON.parse(out) as ProbeJson;
+  } catch {
+    // handled below
+  }
+  if (r.code !== 0 || !info.streams?.length) throw new AppError('unsupported_format', `The ${job.inputFormat.toUpperCase()} file could not be read.`);
+  for (const s of info.streams) {
+    if (s.codec_type === 'video' && (s.width ?? 0) * (s.height ?? 0) > MAX_VIDEO_PIXELS) {
+      throw new AppError('unsupported_format', `The video frame is too large (${s.width}×${s.height}).`);
+    }
+  }
+  const seconds = Number.parseFloat(info.format?.duration ?? '');
   return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 }
 
 async function convert(job: EngineJob): Promise<void> {
   const codecArgs = OUTPUT_ARGS[job.targetFormat];
   if (!codecArgs) throw new AppError('unsupported_format', `Cannot write ${job.targetFormat}.`);
-  const duration = await probeDuration(job);
+  const duration = await probe(job);
   job.onProgress(1);
   const streams = job.targetFormat === 'gif' ? [] : isAudio(job.targetFormat) ? ['-map', '0:a:0', '-vn'] : ['-map', '0:v:0', '-map', '0:a:0?'];
   const args = [

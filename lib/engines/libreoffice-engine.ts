@@ -24,13 +24,15 @@ const CALC_OUT = ['pdf', 'xlsx', 'ods', 'csv'] as const satisfies readonly Forma
 const IMPRESS_IN = ['pptx', 'ppt', 'odp'] as const satisfies readonly FormatName[];
 const IMPRESS_OUT = ['pdf', 'pptx', 'odp'] as const satisfies readonly FormatName[];
 
-const CSV: Filter = { name: 'Text - txt - csv (StarCalc)', options: '44,34,76,1' }; // comma, ", UTF-8, from row 1
+// comma, ", UTF-8, from row 1; on export also: language 0, quote only where needed (token 7 false).
+const CSV_IN: Filter = { name: 'Text - txt - csv (StarCalc)', options: '44,34,76,1' };
+const CSV_OUT: Filter = { name: 'Text - txt - csv (StarCalc)', options: '44,34,76,1,,0,false,true,true' };
 const TEXT: Filter = { name: 'Text (encoded)', options: 'UTF8,LF' };
 
 const IMPORT: Partial<Record<FormatName, Filter>> = {
   docx: { name: 'MS Word 2007 XML' }, doc: { name: 'MS Word 97' }, odt: { name: 'writer8' },
   rtf: { name: 'Rich Text Format' }, txt: TEXT, html: { name: 'HTML (StarWriter)' },
-  xlsx: { name: 'Calc MS Excel 2007 XML' }, xls: { name: 'MS Excel 97' }, ods: { name: 'calc8' }, csv: CSV,
+  xlsx: { name: 'Calc MS Excel 2007 XML' }, xls: { name: 'MS Excel 97' }, ods: { name: 'calc8' }, csv: CSV_IN,
   pptx: { name: 'Impress MS PowerPoint 2007 XML' }, ppt: { name: 'MS PowerPoint 97' }, odp: { name: 'impress8' },
 };
 
@@ -40,7 +42,7 @@ const EXPORT: Record<App, Partial<Record<FormatName, Filter>>> = {
     pdf: { name: 'writer_pdf_Export' }, docx: { name: 'MS Word 2007 XML' }, odt: { name: 'writer8' },
     rtf: { name: 'Rich Text Format' }, txt: TEXT, html: { name: 'HTML (StarWriter)' },
   },
-  calc: { pdf: { name: 'calc_pdf_Export' }, xlsx: { name: 'Calc MS Excel 2007 XML' }, ods: { name: 'calc8' }, csv: CSV },
+  calc: { pdf: { name: 'calc_pdf_Export' }, xlsx: { name: 'Calc MS Excel 2007 XML' }, ods: { name: 'calc8' }, csv: CSV_OUT },
   impress: { pdf: { name: 'impress_pdf_Export' }, pptx: { name: 'Impress MS PowerPoint 2007 XML' }, odp: { name: 'impress8' } },
 };
 

@@ -1,0 +1,16 @@
+import { Converter } from '@/components/converter/converter';
+
+export default function HomePage() {
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="flex flex-col gap-2">
+        <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">Convert files on your own server</h1>
+        <p className="max-w-2xl text-zinc-600 text-pretty dark:text-zinc-400">
+          Images, documents, spreadsheets, presentations, audio and video. Files never leave this server and are deleted when they
+          expire.
+        </p>
+      </div>
+      <Converter />
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+'use client';
+
+import { buttonStyles } from '@/components/ui/button-styles';
+import { DropZone } from './drop-zone';
+import { ErrorAlert } from './error-alert';
+import { extensionOf, guessSource, pickTarget, targetsFor } from './format-utils';
+import { JobProgress } from './job-progress';
+import { JobSummary } from './job-summary';
+import { ResultPanel } from './result-panel';
+import { SourceHint } from './source-hint';
+import { SupportedFormats } from './supported-formats';
+import { TargetSelect } from './target-select';
+import { useConverter } from './use-converter';
+import { useFormats } from './use-formats';
+
+/** The home page converter: pick a file and a target, upload, follow, download. */
+export function Converter() {
+  const { formats, loading, error: formatsError } = useFormats();
+  const { state, chooseFile, chooseTarget, convert, cancel, reset, showError } = useConverter();
+  const { file, phase, error } = state;
+
+  const source = file ? guessSource(file.name, formats) : undefined;
+  const targets = file ? targetsFor(source, formats) : [];
+  const target = pickTarget(targets, state.target);
+  const busy = phase.kind === 'uploading' || phase.kind === 'converting';
+  const shownError = error ?? formatsError;
+
+  return (
+    <div className="flex flex-col gap-8">
+      <section
+        aria-label="Converter"
+        className="flex flex-col gap-5 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-6 dark:border-zinc-800 dark:bg-zinc-900/50"
+      >
+        {phase.kind === 'idle' ? (
+          <>
+            <DropZone file={file} onFile={chooseFile} />
+            {file && (
+              <form
+                className="flex flex-col gap-4"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void convert(target);
+                }}
+              >
+                <SourceHint source={source} extension={extensionOf(file.name)} />
+                <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+                  <div className="flex-1">
+                    <TargetSelect targets={targets} value={target} formats={formats} grouped={!source} disabled={loading} onChange={chooseTarget} />
+                  </div>
+                  <button type="submit" data-testid="convert-button" disabled={!target || loading} className={`${buttonStyles.primary} sm:w-44`}>
+                    Convert{target ? ` to ${target.toUpperCase()}` : ''}
+                  </button>
+                </div>
+              </form>
+            )}
+          </>
+        ) : (
+          <>
+            {file && <JobSummary fileName={file.name} size={file.size} target={state.target} />}
+            <JobProgress phase={phase} />
+            {phase.kind === 'completed' && <ResultPanel conversion={phase.conversion} />}
+            <div className="flex flex-wrap gap-3">
+              {busy && (
+                <button
+                  type="button"
+                  data-testid="cancel-button"
+                  onClick={() => void cancel()}
+                  disabled={phase.kind === 'converting' && phase.cancelling}
+                  className={buttonStyles.danger}
+                >
+                  Cancel
+                </button>
+              )}
+              {phase.kind === 'failed' && (
+                <button type="button" data-testid="retry-button" onClick={() => void convert(state.target)} className={buttonStyles.secondary}>
+                  Try again
+                </button>
+              )}
+              {!busy && (
+                <button type="button" data-testid="reset-button" onClick={reset} className={buttonStyles.secondary}>
+                  Convert another file
+                </button>
+              )}
+            </div>
+          </>
+        )}
+        {shownError && <ErrorAlert error={shownError} onDismiss={error ? () => showError(null) : undefined} />}
+      </section>
+      <SupportedFormats formats={formats} loading={loading} />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { expect, test } from '@playwright/test';
+import { makePng } from '../fixtures/files';
+import { uploadOk, waitFinished } from '../fixtures/conversions';
+
+test('PNG → WebP: upload, SSE progress to completed, download the bytes', async ({ request }) => {
+  const created = await uploadOk(request, await makePng(), 'pic.png', 'webp');
+  expect(created).toMatchObject({ status: 'pending', progress: 0, original_format: 'png', target_format: 'webp' });
+  const sse = await request.get(`/api/v1/conversions/${created.id}/progress`);
+  expect(sse.headers()['content-type']).toContain('text/event-stream');
+  const text = await sse.text();
+  expect(text).toContain('event: completed');
+  expect(text).toContain('"progress":100');
+  const dl = await request.get(`/api/v1/convert/download/${created.id}`);
+  expect(dl.status()).toBe(200);
+  expect(dl.headers()['x-content-type-options']).toBe('nosniff');
+  expect(dl.headers()['content-disposition']).toContain('pic.webp');
+  const meta = await sharp(await dl.body()).metadata();
+  expect(meta).toMatchObject({ format: 'webp', width: 64, height: 48 });
+});
+
+test('DOCX → PDF through LibreOffice: the text survives', async ({ request }) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-docx-'));
+  writeFileSync(path.join(dir, 'letter.txt'), 'Transmute end to end check 4711\n');
+  execFileSync('soffice', ['--headless', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', 'docx', '--outdir', dir, path.join(dir, 'letter.txt')], { stdio: 'ignore', timeout: 60_000 });
+  const created = await uploadOk(request, readFileSync(path.join(dir, 'letter.docx')), 'letter.docx', 'pdf');
+  expect(created.original_format).toBe('docx');
+  const done = await waitFinished(request, created.id);
+  expect(done.conversion.status).toBe('completed');
+  const pdf = await (await request.get(`/api/v1/convert/download/${created.id}`)).body();
+  writeFileSync(path.join(dir, 'out.pdf'), pdf);
+  expect(execFileSync('pdftotext', [path.join(dir, 'out.pdf'), '-']).toString()).toContain('Transmute end to end check 4711');
+});
+
+test('presigned URL downloads without any credentials', async ({ request, playwright, baseURL }) => {
+  const created = await uploadOk(request, await makePng(), 'p.png', 'jpg');
+  await waitFinished(request, created.id);
+  const { url } = await (await request.get(`/api/v1/convert/presigned-url/${created.id}`)).json();
+  const anonymous = await playwright.request.newContext({ baseURL });
+  const res = await anonymous.get(url);
+  expect(res.status()).toBe(200);
+  expect((await sharp(await res.body()).metadata()).format).toBe('jpeg');
+  await anonymous.dispose();
+});
+
+test('formats, health and the OpenAPI document', async ({ request }) => {
+  const { formats } = await (await request.get('/api/v1/formats')).json();
+  const byName = Object.fromEntries(formats.map((f: { format: string; targets: string[] }) => [f.format, f.targets]));
+  expect(byName.docx).toContain('pdf');
+  expect(byName.png).toContain('webp');
+  expect(byName.mp4).toContain('mp3');
+  const health = await request.get('/api/v1/health');
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toMatchObject({ status: 'ok', checks: { database: 'ok', storage: 'ok', queue: 'ok' } });
+  const doc = await (await request.get('/api/v1/openapi.json')).json();
+  expect(doc.openapi).toBe('3.1.0');
+  expect(doc.paths['/api/v1/convert/upload'].post).toBeDefined();
+});
+
+test('cancel a conversion, then delete it', async ({ request }) => {
+  const created = await uploadOk(request, await makePng(2000, 2000), 'big.png', 'avif');
+  const cancel = await request.post(`/api/v1/conversions/${created.id}/cancel`);
+  expect([200, 409]).toContain(cancel.status()); // 409 if it already finished
+  const del = await request.delete(`/api/v1/conversions/${created.id}`);
+  expect(del.status()).toBe(200);
+  expect((await request.get(`/api/v1/convert/status/${created.id}`)).status()).toBe(404);
+});

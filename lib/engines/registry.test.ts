@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { FORMATS, type FormatName } from '@/lib/formats/catalog';
+import { ENGINES, findEngine, listFormats } from './registry';
+
+describe('engine registry', () => {
+  it('routes each family to its engine', () => {
+    expect(findEngine('heic', 'jpg')?.name).toBe('sharp');
+    expect(findEngine('gif', 'webp')?.name).toBe('sharp');
+    expect(findEngine('mov', 'gif')?.name).toBe('ffmpeg');
+    expect(findEngine('mkv', 'm4a')?.name).toBe('ffmpeg');
+    expect(findEngine('flac', 'mp3')?.name).toBe('ffmpeg');
+    expect(findEngine('docx', 'pdf')?.name).toBe('libreoffice');
+    expect(findEngine('csv', 'xlsx')?.name).toBe('libreoffice');
+    expect(findEngine('ppt', 'odp')?.name).toBe('libreoffice');
+  });
+
+  it('has no identity, cross-family or output-only conversions', () => {
+    const none: Array<[FormatName, FormatName]> = [
+      ['png', 'png'], ['png', 'heic'], ['pdf', 'docx'], ['docx', 'xlsx'], ['mp3', 'mp4'], ['xlsx', 'docx'], ['pptx', 'docx'], ['docx', 'doc'],
+    ];
+    for (const [from, to] of none) expect(findEngine(from, to), `${from}→${to}`).toBeUndefined();
+  });
+
+  it('lists every input format with catalog metadata and sorted targets', () => {
+    const list = listFormats();
+    const names = list.map((f) => f.format);
+    expect(names).toEqual([...names].sort());
+    expect(names).not.toContain('pdf'); // a target only
+    expect(new Set(names)).toEqual(new Set((Object.keys(FORMATS) as FormatName[]).filter((f) => f !== 'pdf')));
+    for (const f of list) {
+      expect(f.mime).toBe(FORMATS[f.format].mime);
+      expect(f.family).toBe(FORMATS[f.format].family);
+      expect(f.targets).toEqual([...f.targets].sort());
+      expect(f.targets).not.toContain(f.format);
+      for (const t of f.targets) expect(findEngine(f.format, t)).toBeDefined();
+    }
+    expect(list.find((f) => f.format === 'mp4')?.targets).toEqual(['aac', 'avi', 'flac', 'gif', 'm4a', 'mkv', 'mov', 'mp3', 'ogg', 'wav', 'webm']);
+  });
+
+  it('has engines with unique names', () => {
+    expect(new Set(ENGINES.map((e) => e.name)).size).toBe(ENGINES.length);
+  });
+});
