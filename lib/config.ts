@@ -29,7 +29,10 @@ export const config = {
   },
   inngestEnabled: Boolean(env.INNGEST_EVENT_KEY || env.INNGEST_DEV),
   engineConcurrency: int(env.ENGINE_CONCURRENCY, Math.max(1, os.availableParallelism())),
-  engineTimeoutMs: int(env.ENGINE_TIMEOUT_SECONDS, 300) * 1000,
+  /** Read on every use, so an operator's change applies to the next run. */
+  get engineTimeoutMs() {
+    return int(env.ENGINE_TIMEOUT_SECONDS, 300) * 1000;
+  },
   engineMaxAttempts: int(env.ENGINE_MAX_ATTEMPTS, 3),
   presignedUrlTtlSeconds: int(env.PRESIGNED_URL_TTL_SECONDS, 300),
   /** Trust X-Forwarded-For only when the deployment says a proxy sets it. */

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import * as upload from '@/app/api/v1/convert/upload/route';
+import * as uploadRoute from '@/app/api/v1/convert/upload/route';
 import { db } from '@/lib/db';
 import { runWorker } from '@/lib/jobs/run-worker';
 import { RouteClient, uploadForm } from '@/tests/support/route-client';
@@ -15,11 +15,23 @@ async function waitForStatus(id: number, statuses: string[], timeoutMs = 60_000)
   }
 }
 
-const uploadPng = async (body?: Buffer, target = 'webp') => {
-  const res = await new RouteClient().call(upload.POST, { method: 'POST', path: '/api/v1/convert/upload', body: uploadForm(body ?? (await makePng()), 'q.png', target) });
+const upload = async (body: Buffer, name: string, target: string) => {
+  const res = await new RouteClient().call(uploadRoute.POST, { method: 'POST', path: '/api/v1/convert/upload', body: uploadForm(body, name, target) });
   expect(res.status).toBe(201);
   return (await res.json()).id as number;
 };
+const uploadPng = async (body?: Buffer, target = 'webp') => upload(body ?? (await makePng()), 'q.png', target);
+
+/** A real mono 16-bit PCM WAV of `seconds` seconds of a 440 Hz tone. */
+function wav(seconds: number, rate = 8000): Buffer {
+  const samples = seconds * rate;
+  const b = Buffer.alloc(44 + samples * 2);
+  b.write('RIFF', 0); b.writeUInt32LE(36 + samples * 2, 4); b.write('WAVEfmt ', 8);
+  b.writeUInt32LE(16, 16); b.writeUInt16LE(1, 20); b.writeUInt16LE(1, 22); b.writeUInt32LE(rate, 24);
+  b.writeUInt32LE(rate * 2, 28); b.writeUInt16LE(2, 32); b.writeUInt16LE(16, 34); b.write('data', 36); b.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++) b.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  return b;
+}
 
 describe('embedded durable queue (pg-boss)', () => {
   let stop: (() => Promise<void>) | undefined;
@@ -34,16 +46,30 @@ describe('embedded durable queue (pg-boss)', () => {
     expect(row.progress).toBe(100);
   });
 
-  it('a file that crashes the engine every time fails after the bounded number of attempts', async () => {
+  it('a refused input fails at once, without retries', async () => {
     stop ??= await runWorker();
-    // A well-formed PNG whose compressed pixel data is garbage: detection accepts it, decoding fails.
+    // A PNG with its header but no pixel data (IDAT dropped): detection accepts it, inspection refuses it.
     const png = await makePng(32, 32);
-    const broken = Buffer.from(png);
-    const idatLength = broken.readUInt32BE(33); // the IDAT chunk follows the 8-byte signature and IHDR
-    broken.fill(0xab, 41, 41 + idatLength);
+    const broken = Buffer.concat([png.subarray(0, 33), png.subarray(png.length - 12)]); // signature + IHDR, IEND
     const id = await uploadPng(broken, 'jpg');
-    const row = await waitForStatus(id, ['failed'], 90_000);
+    const row = await waitForStatus(id, ['failed', 'completed']);
+    expect(row.status).toBe('failed');
     expect(row.error).toBeTruthy();
-    expect(row.attempts).toBe(3); // ENGINE_MAX_ATTEMPTS, then failed for good
+    expect(row.attempts).toBe(1);
   });
+
+  it('an engine run that dies every time (here: killed at its time limit) fails after ENGINE_MAX_ATTEMPTS', async () => {
+    stop ??= await runWorker();
+    process.env.ENGINE_TIMEOUT_SECONDS = '0.05';
+    try {
+      const id = await upload(wav(2), 'tone.wav', 'mp3');
+      const row = await waitForStatus(id, ['failed', 'completed'], 90_000);
+      expect(row.status).toBe('failed');
+      expect(row.error).toMatch(/too long/);
+      expect(row.attempts).toBe(3);
+    } finally {
+      delete process.env.ENGINE_TIMEOUT_SECONDS;
+    }
+  });
+
 });

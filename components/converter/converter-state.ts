@@ -6,7 +6,7 @@ export type Phase =
   | { kind: 'converting'; conversion: Conversion; status: ConversionStatus; progress: number; cancelling: boolean }
   | { kind: 'completed'; conversion: Conversion }
   | { kind: 'failed'; conversion: Conversion }
-  | { kind: 'cancelled' };
+  | { kind: 'cancelled'; progress: number };
 
 export type ConverterState = { file: File | null; target: string; phase: Phase; error: ErrorInfo | null };
 
@@ -48,7 +48,7 @@ export function reducer(state: ConverterState, action: Action): ConverterState {
     case 'cancelling':
       return phase.kind === 'converting' ? { ...state, phase: { ...phase, cancelling: action.on } } : state;
     case 'cancelled':
-      return { ...state, phase: { kind: 'cancelled' }, error: null };
+      return { ...state, phase: { kind: 'cancelled', progress: phase.kind === 'converting' ? phase.progress : 0 }, error: null };
     case 'lost':
       return phase.kind === 'converting'
         ? { ...state, phase: { kind: 'failed', conversion: phase.conversion }, error: { title: 'Conversion unavailable', message: action.message } }
@@ -74,7 +74,7 @@ function applyUpdate(state: ConverterState, update: ProgressUpdate): ConverterSt
         error: { title: 'Conversion failed', message: update.error ?? 'The file could not be converted.' },
       };
     case 'cancelled':
-      return { ...state, phase: { kind: 'cancelled' }, error: null };
+      return { ...state, phase: { kind: 'cancelled', progress: phase.progress }, error: null };
     default:
       return { ...state, phase: { ...phase, status: update.status, progress: Math.max(phase.progress, update.progress) } };
   }

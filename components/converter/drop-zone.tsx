@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { formatBytes } from './format-utils';
 
 type Props = { file: File | null; disabled?: boolean; onFile: (file: File) => void };
@@ -12,6 +12,19 @@ export function DropZone({ file, disabled = false, onFile }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const hintId = useId();
+
+  // A file dropped next to the zone must not make the browser navigate away to it.
+  useEffect(() => {
+    const guard = (e: globalThis.DragEvent) => {
+      if (e.dataTransfer && Array.from(e.dataTransfer.types).includes('Files')) e.preventDefault();
+    };
+    window.addEventListener('dragover', guard);
+    window.addEventListener('drop', guard);
+    return () => {
+      window.removeEventListener('dragover', guard);
+      window.removeEventListener('drop', guard);
+    };
+  }, []);
 
   const open = () => {
     if (!disabled) input.current?.click();
@@ -39,44 +52,46 @@ export function DropZone({ file, disabled = false, onFile }: Props) {
   };
 
   return (
-    <div
-      role="button"
-      tabIndex={disabled ? -1 : 0}
-      aria-disabled={disabled || undefined}
-      aria-label={file ? `Selected file ${file.name}. Choose another file to convert, or drop one here` : 'Choose a file to convert, or drop one here'}
-      aria-describedby={hintId}
-      data-testid="drop-zone"
-      data-dragging={dragging || undefined}
-      onClick={open}
-      onKeyDown={onKeyDown}
-      onDragEnter={onDragOver}
-      onDragOver={onDragOver}
-      onDragLeave={onDragLeave}
-      onDrop={onDrop}
-      className={`group flex cursor-pointer flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed px-6 py-10 text-center transition-colors focus-visible:ring-4 focus-visible:ring-brand-500/40 focus-visible:outline-none sm:py-14 ${
-        dragging
-          ? 'border-brand-500 bg-brand-50 dark:border-brand-400 dark:bg-brand-900/30'
-          : 'border-zinc-300 bg-white hover:border-brand-400 hover:bg-brand-50/50 focus-visible:border-brand-500 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:border-brand-400 dark:hover:bg-zinc-900/60'
-      } ${disabled ? 'pointer-events-none opacity-60' : ''}`}
-    >
-      <UploadIcon />
-      {file ? (
-        <div className="min-w-0 max-w-full">
-          <p className="truncate text-base font-semibold" data-testid="file-name" title={file.name}>
-            {file.name}
+    <>
+      <div
+        role="button"
+        tabIndex={disabled ? -1 : 0}
+        aria-disabled={disabled || undefined}
+        aria-label={file ? `Selected file ${file.name}. Choose another file to convert, or drop one here` : 'Choose a file to convert, or drop one here'}
+        aria-describedby={hintId}
+        data-testid="drop-zone"
+        data-dragging={dragging || undefined}
+        onClick={open}
+        onKeyDown={onKeyDown}
+        onDragEnter={onDragOver}
+        onDragOver={onDragOver}
+        onDragLeave={onDragLeave}
+        onDrop={onDrop}
+        className={`group flex cursor-pointer flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed px-6 text-center transition-colors focus-visible:ring-4 focus-visible:ring-brand-500/40 focus-visible:outline-none ${file ? 'py-6 sm:py-8' : 'py-10 sm:py-14'} ${
+          dragging
+            ? 'border-brand-500 bg-brand-50 dark:border-brand-400 dark:bg-brand-900/30'
+            : 'border-zinc-300 bg-white hover:border-brand-400 hover:bg-brand-50/50 focus-visible:border-brand-500 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:border-brand-400 dark:hover:bg-zinc-900/60'
+        } ${disabled ? 'pointer-events-none opacity-60' : ''}`}
+      >
+        <UploadIcon />
+        {file ? (
+          <div className="min-w-0 max-w-full">
+            <p className="truncate text-base font-semibold" data-testid="file-name" title={file.name}>
+              {file.name}
+            </p>
+            <p className="text-sm text-zinc-500 dark:text-zinc-400" data-testid="file-size">
+              {formatBytes(file.size)}
+            </p>
+          </div>
+        ) : (
+          <p className="text-base font-semibold">
+            Drop a file here or <span className="text-brand-600 underline underline-offset-4 dark:text-brand-300">browse</span>
           </p>
-          <p className="text-sm text-zinc-500 dark:text-zinc-400" data-testid="file-size">
-            {formatBytes(file.size)}
-          </p>
-        </div>
-      ) : (
-        <p className="text-base font-semibold">
-          Drop a file here or <span className="text-brand-600 underline underline-offset-4 dark:text-brand-300">browse</span>
+        )}
+        <p id={hintId} className="text-sm text-zinc-500 dark:text-zinc-400">
+          {file ? 'Drop or click to choose a different file' : 'Images, documents, spreadsheets, slides, audio and video · up to 50 MB without an account'}
         </p>
-      )}
-      <p id={hintId} className="text-sm text-zinc-500 dark:text-zinc-400">
-        {file ? 'Drop or click to choose a different file' : 'Images, documents, spreadsheets, slides, audio and video · up to 50 MB without an account'}
-      </p>
+      </div>
       <input
         ref={input}
         type="file"
@@ -84,14 +99,13 @@ export function DropZone({ file, disabled = false, onFile }: Props) {
         className="sr-only"
         aria-hidden="true"
         data-testid="file-input"
-        onClick={(e) => e.stopPropagation()}
         onChange={(e) => {
           const chosen = e.currentTarget.files?.[0];
           if (chosen) onFile(chosen);
           e.currentTarget.value = ''; // choosing the same file again still fires change
         }}
       />
-    </div>
+    </>
   );
 }
 

@@ -20,10 +20,40 @@ export function statusText(phase: Phase): string {
   }
 }
 
+const STATUS_TONES: Record<Phase['kind'], string> = {
+  idle: 'text-zinc-700 dark:text-zinc-300',
+  uploading: 'text-zinc-700 dark:text-zinc-300',
+  converting: 'text-zinc-700 dark:text-zinc-300',
+  completed: 'text-emerald-700 dark:text-emerald-400',
+  failed: 'text-red-700 dark:text-red-400',
+  cancelled: 'text-zinc-500 dark:text-zinc-400',
+};
+
+function StatusIcon({ kind }: { kind: Phase['kind'] }) {
+  const common = { viewBox: '0 0 20 20', 'aria-hidden': true, className: 'size-4 shrink-0' } as const;
+  if (kind === 'uploading' || kind === 'converting') {
+    return (
+      <svg {...common} fill="none" className="size-4 shrink-0 animate-spin">
+        <circle cx="10" cy="10" r="7.5" stroke="currentColor" strokeOpacity="0.25" strokeWidth="2.5" />
+        <path d="M17.5 10A7.5 7.5 0 0 0 10 2.5" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+      </svg>
+    );
+  }
+  if (kind === 'completed') {
+    return (
+      <svg {...common} fill="currentColor">
+        <path fillRule="evenodd" d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.86a.75.75 0 0 0-1.22-.88l-3.48 4.83-1.6-1.6a.75.75 0 1 0-1.06 1.06l2.22 2.22a.75.75 0 0 0 1.14-.09l4-5.54Z" clipRule="evenodd" />
+      </svg>
+    );
+  }
+  return null;
+}
+
 function conversionValue(phase: Phase): number {
   if (phase.kind === 'converting') return phase.progress;
   if (phase.kind === 'completed') return 100;
   if (phase.kind === 'failed') return phase.conversion.progress;
+  if (phase.kind === 'cancelled') return phase.progress;
   return 0;
 }
 
@@ -42,7 +72,8 @@ export function JobProgress({ phase }: { phase: Phase }) {
         tone={tone}
         indeterminate={phase.kind === 'converting' && phase.status === 'pending'}
       />
-      <p role="status" data-testid="status-text" data-status={status} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
+      <p role="status" data-testid="status-text" data-status={status} className={`flex items-center gap-2 text-sm font-medium ${STATUS_TONES[phase.kind]}`}>
+        <StatusIcon kind={phase.kind} />
         {statusText(phase)}
       </p>
     </div>

@@ -86,7 +86,7 @@ describe('ffmpeg engine', () => {
   });
 
   it('refuses a video whose frames are too large before decoding', async () => {
-    const j = await mediaJob('mkv', 'mp4', ['-f', 'lavfi', '-i', 'color=c=black:s=10000x4500:d=0.04:r=25', '-c:v', 'ffv1']);
+    const j = await mediaJob('mkv', 'mp4', ['-f', 'lavfi', '-i', 'color=c=black:s=10000x4500:d=0.04:r=25', '-c:v', 'png', '-pix_fmt', 'gray']);
     await ffmpegEngine.inspect!(j); // the container is genuine…
     await expect(ffmpegEngine.convert(j)).rejects.toSatisfy((e) => e instanceof AppError && /too large/.test(e.message));
     expect(existsSync(j.outputPath)).toBe(false);

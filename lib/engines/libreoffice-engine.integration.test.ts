@@ -201,6 +201,23 @@ describe('LibreOffice engine (warm pool)', () => {
     expect(poolStatus()[0].dir).not.toBe(before);
   });
 
+  it('a timeout kills the instance; the next job gets a fresh one', async () => {
+    const { config } = await import('@/lib/config');
+    await warmUp();
+    const before = poolStatus()[0].dir!;
+    const saved = config.engineTimeoutMs;
+    config.engineTimeoutMs = 300;
+    try {
+      const big = Buffer.from(Array.from({ length: 60_000 }, (_, i) => `Row ${i}, long enough to need real layout work in Writer.`).join('\n'));
+      await expect(convert(big, 'txt', 'pdf')).rejects.toSatisfy((e) => e instanceof EngineError && e.timedOut);
+    } finally {
+      config.engineTimeoutMs = saved;
+    }
+    expect(await officeProcesses([before])).toEqual([]);
+    await convert(minimalDocx(['after timeout']), 'docx', 'odt');
+    expect(poolStatus()[0].dir).not.toBe(before);
+  });
+
   it('restarts an instance after LIBREOFFICE_MAX_CONVERSIONS conversions', async () => {
     const dirs = new Set<string>();
     for (let i = 0; i < 8; i++) {

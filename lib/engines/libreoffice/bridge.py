@@ -97,6 +97,18 @@ def convert(desktop, req):
             doc.dispose()
 
 
+def prime(desktop):
+    """Loads the Writer and PDF export code once, so the first real job is as fast as the rest."""
+    try:
+        doc = desktop.loadComponentFromURL("private:factory/swriter", "_blank", 0, (prop("Hidden", True),))
+        doc.getText().setString("warm-up")
+        doc.storeToURL("file:///tmp/warm-up.pdf", (prop("FilterName", "writer_pdf_Export"),))
+        doc.close(True)
+        os.remove("/tmp/warm-up.pdf")
+    except Exception as e:  # noqa: BLE001 - priming is an optimisation only
+        sys.stderr.write("warm-up failed: %s\n" % e)
+
+
 def main():
     instance_dir, pipe_name = sys.argv[1], sys.argv[2]
     office = start_office(instance_dir, pipe_name)
@@ -112,6 +124,7 @@ def main():
         send({"ready": False, "error": str(e)})
         office.kill()
         return 1
+    prime(desktop)
     send({"ready": True})
     for line in sys.stdin:
         line = line.strip()

@@ -40,6 +40,8 @@ export class OfficeInstance {
   private pending: { id: number; resolve: (r: Reply) => void; reject: (e: Error) => void } | undefined;
   private readyWaiter: { resolve: () => void; reject: (e: Error) => void } | undefined;
   private stderrTail = '';
+  /** Resolves when every process of the sandbox is gone (they all hold its stdout/stderr pipes). */
+  private closed: Promise<void> | undefined;
 
   private constructor(
     readonly dir: string,
@@ -88,6 +90,7 @@ export class OfficeInstance {
   }
 
   private wire(): void {
+    this.closed = new Promise((resolve) => this.child.once('close', () => resolve()));
     forEachLine(this.child.stdout, (line) => {
       let msg: Reply;
       try {
@@ -145,11 +148,10 @@ export class OfficeInstance {
   /** Kills the sandbox (bridge, soffice and anything they started) and removes its folder. */
   async kill(): Promise<void> {
     this.dead = true;
-    if (this.child.exitCode === null && this.child.signalCode === null) {
-      const exited = new Promise<void>((r) => this.child.once('exit', () => r()));
-      killTree(this.child);
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    }
+    killTree(this.child);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.closed, new Promise((r) => (timer = setTimeout(r, 5000)))]);
+    clearTimeout(timer);
     await rm(this.dir, { recursive: true, force: true });
   }
 }

@@ -1,0 +1,141 @@
+// A minimal Transmute API client for benchmarks (anonymous guest, cookie kept), plus stats helpers.
+
+export type Outcome = { status: string; error?: string };
+export type Converted = { result: Buffer; uploadMs: number; waitMs: number; downloadMs: number };
+
+/** Mean time per phase over a run's conversions, e.g. "upload 12.0 ms, wait 850.1 ms, download 5.2 ms". */
+export function phases(runs: Converted[]): string {
+  const mean = (k: 'uploadMs' | 'waitMs' | 'downloadMs') => runs.reduce((a, r) => a + r[k], 0) / runs.length;
+  return `upload ${mean('uploadMs').toFixed(1)} ms, wait ${mean('waitMs').toFixed(1)} ms, download ${mean('downloadMs').toFixed(1)} ms`;
+}
+
+export class Client {
+  private cookie = '';
+
+  constructor(readonly baseUrl: string) {}
+
+  /** Request with the guest cookie; remembers the cookie the first response sets. */
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookie) headers.set('cookie', this.cookie);
+    const res = await fetch(`${this.baseUrl}${path}`, { ...init, headers });
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('tm_guest='));
+    if (set) this.cookie = set.split(';')[0];
+    return res;
+  }
+
+  get cookieHeader(): string {
+    return this.cookie;
+  }
+
+  /** Gets the guest cookie before concurrent calls (so they all share one guest): any non-open endpoint sets it. */
+  async init(): Promise<void> {
+    await (await this.fetch('/api/v1/convert/status/1')).arrayBuffer();
+    if (!this.cookie) throw new Error('the server set no tm_guest cookie');
+  }
+
+  async upload(bytes: Uint8Array, fileName: string, targetFormat: string): Promise<number> {
+    const form = new FormData();
+    form.set('target_format', targetFormat);
+    form.set('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), fileName);
+    const res = await this.fetch('/api/v1/convert/upload', { method: 'POST', body: form });
+    const body = (await res.json()) as { id?: number; error?: string };
+    if (res.status !== 201 || typeof body.id !== 'number') throw new Error(`upload: HTTP ${res.status} ${JSON.stringify(body)}`);
+    return body.id;
+  }
+
+  /** Waits for a terminal state: over SSE (default) or by polling the status every `pollMs`. */
+  async wait(id: number, pollMs?: number): Promise<Outcome> {
+    return pollMs ? this.poll(id, pollMs) : this.sse(id);
+  }
+
+  private async sse(id: number): Promise<Outcome> {
+    const res = await this.fetch(`/api/v1/conversions/${id}/progress`, { headers: { accept: 'text/event-stream' } });
+    if (res.status !== 200 || !res.body) throw new Error(`progress: HTTP ${res.status}`);
+    const decoder = new TextDecoder();
+    let buffer = '';
+    const reader = res.body.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      buffer += decoder.decode(chunk.value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const frame = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (\w+)/m.exec(frame)?.[1];
+        const data = /^data: (.*)$/m.exec(frame)?.[1];
+        if (event && event !== 'progress' && data) {
+          await reader.cancel().catch(() => {});
+          return JSON.parse(data) as Outcome;
+        }
+      }
+    }
+    throw new Error(`progress stream of ${id} ended without a terminal event`);
+  }
+
+  private async poll(id: number, pollMs: number): Promise<Outcome> {
+    for (;;) {
+      const res = await this.fetch(`/api/v1/convert/status/${id}`);
+      const body = (await res.json()) as { conversion?: { status: string }; error?: string };
+      const status = body.conversion?.status;
+      if (!status) throw new Error(`status: HTTP ${res.status} ${JSON.stringify(body)}`);
+      if (!['pending', 'processing'].includes(status)) return { status, error: body.error };
+      await new Promise((r) => setTimeout(r, pollMs));
+    }
+  }
+
+  async download(id: number): Promise<Buffer> {
+    const res = await this.fetch(`/api/v1/convert/download/${id}`);
+    if (res.status !== 200) throw new Error(`download: HTTP ${res.status} ${await res.text()}`);
+    return Buffer.from(await res.arrayBuffer());
+  }
+
+  async remove(id: number): Promise<void> {
+    const res = await this.fetch(`/api/v1/conversions/${id}`, { method: 'DELETE' });
+    const body = await res.text();
+    if (res.status !== 200 && res.status !== 404) throw new Error(`delete ${id}: HTTP ${res.status} ${body}`);
+  }
+
+  /** Upload → wait → download (timing each phase, in ms); deletes the conversion afterwards. */
+  async convert(bytes: Uint8Array, fileName: string, targetFormat: string, pollMs?: number): Promise<Converted> {
+    const t0 = now();
+    const id = await this.upload(bytes, fileName, targetFormat);
+    const t1 = now();
+    const outcome = await this.wait(id, pollMs);
+    if (outcome.status !== 'completed') throw new Error(`conversion ${id} ${outcome.status}: ${outcome.error ?? ''}`);
+    const t2 = now();
+    const result = await this.download(id);
+    const t3 = now();
+    await this.remove(id);
+    return { result, uploadMs: t1 - t0, waitMs: t2 - t1, downloadMs: t3 - t2 };
+  }
+}
+
+export const now = () => performance.now();
+
+export type Stats = { n: number; mean: number; p50: number; p95: number; min: number; max: number };
+
+export function stats(samples: number[]): Stats {
+  const s = [...samples].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))];
+  return { n: s.length, mean: s.reduce((a, b) => a + b, 0) / s.length, p50: q(0.5), p95: q(0.95), min: s[0], max: s[s.length - 1] };
+}
+
+export const ms = (v: number) => `${v.toFixed(1)} ms`;
+export const fmtStats = (x: Stats) => `mean ${ms(x.mean)}  p50 ${ms(x.p50)}  p95 ${ms(x.p95)}  (min ${ms(x.min)}, max ${ms(x.max)}, n=${x.n})`;
+
+/** Runs `task(i)` for i in [0, n) with at most `concurrency` at once; returns each task's duration (ms). */
+export async function timed(n: number, concurrency: number, task: (i: number) => Promise<unknown>): Promise<{ durations: number[]; wallMs: number }> {
+  const durations: number[] = new Array<number>(n);
+  let next = 0;
+  const start = now();
+  const lane = async () => {
+    while (next < n) {
+      const i = next++;
+      const t = now();
+      await task(i);
+      durations[i] = now() - t;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, lane));
+  return { durations, wallMs: now() - start };
+}

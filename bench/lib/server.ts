@@ -1,0 +1,180 @@
+// Starts the already-built app (`next start`) and the job worker for a benchmark, and stops them.
+// Builds nothing: run `npx next build` first.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { Client } from 'pg';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+const DEFAULT_DB = 'postgresql://transmute:transmute@127.0.0.1:54329/transmute';
+const BENCH_DB_NAME = 'transmute_bench';
+
+export type BenchServer = {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string;
+  /** PID of the `next start` process we spawned (the root of the web process tree). */
+  webRootPid: number;
+  /** PID of the largest process in the web tree (the `next-server` actually serving). */
+  webPid(): number;
+  /** Resident set size of the whole web process tree, in bytes. */
+  webRss(): number;
+  stop(): Promise<void>;
+};
+
+/** VmRSS of one process in bytes (0 once it is gone). */
+export function rssOf(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The PID and all its descendants, read from /proc/<pid>/stat. */
+export function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // the process exited meanwhile
+    }
+  }
+  const out: number[] = [];
+  const walk = (pid: number) => {
+    out.push(pid);
+    for (const c of children.get(pid) ?? []) walk(c);
+  };
+  walk(root);
+  return out;
+}
+
+async function freePort(from = 3300, to = 3399): Promise<number> {
+  for (let port = from + Math.floor(Math.random() * 20); port <= to; port++) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = net.createServer().once('error', () => resolve(false));
+      s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+    });
+    if (ok) return port;
+  }
+  throw new Error(`no free port in ${from}-${to}`);
+}
+
+/**
+ * The benchmark's own database on the same server (created and migrated when missing), so a dev
+ * worker polling the shared pg-boss queue cannot take our jobs. BENCH_SHARED_DB=1 uses DATABASE_URL as is.
+ */
+async function benchDatabase(): Promise<string> {
+  const base = process.env.DATABASE_URL || DEFAULT_DB;
+  if (process.env.BENCH_SHARED_DB === '1') return base;
+  const url = new URL(base);
+  url.pathname = `/${BENCH_DB_NAME}`;
+  const client = new Client({ connectionString: base });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [BENCH_DB_NAME]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${BENCH_DB_NAME}`);
+  } finally {
+    await client.end();
+  }
+  const migrate = spawnSync('npx', ['prisma', 'migrate', 'deploy'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url.href }, encoding: 'utf8' });
+  if (migrate.status !== 0) throw new Error(`prisma migrate deploy failed:\n${migrate.stdout}${migrate.stderr}`);
+  return url.href;
+}
+
+function launch(args: string[], env: NodeJS.ProcessEnv, log: string): ChildProcess {
+  const child = spawn('npx', args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = createWriteStream(log);
+  child.stdout?.pipe(out);
+  child.stderr?.pipe(out);
+  return child;
+}
+
+/** Exits with a hint when there is no production build to start. */
+export function assertBuilt(): void {
+  if (existsSync(path.join(ROOT, '.next/BUILD_ID'))) return;
+  console.error('No production build (.next/BUILD_ID missing): run `npx next build` in the repository first.');
+  process.exit(2);
+}
+
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<BenchServer> {
+  assertBuilt();
+  const databaseUrl = await benchDatabase();
+  const port = await freePort();
+  mkdirSync(path.join(ROOT, '.data/bench'), { recursive: true });
+  const dataDir = mkdtempSync(path.join(ROOT, '.data/bench/run-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    PLAN_FREE_MAX_UPLOAD_BYTES: 'unlimited',
+    ...extraEnv,
+  };
+  const web = launch(['next', 'start', '-p', String(port), '-H', '127.0.0.1'], env, path.join(dataDir, 'web.log'));
+  const worker = launch(['tsx', 'scripts/worker.ts'], env, path.join(dataDir, 'worker.log'));
+  const children = [web, worker];
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const webPid = () => {
+    let best = web.pid!;
+    for (const pid of processTree(web.pid!)) if (rssOf(pid) > rssOf(best)) best = pid;
+    return best;
+  };
+  const stop = async () => {
+    const pids = children.flatMap((c) => (c.pid ? processTree(c.pid) : []));
+    for (const c of children) if (c.pid && c.exitCode === null) tryKill(-c.pid, 'SIGTERM');
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && pids.some(alive)) await sleep(100);
+    for (const pid of pids.filter(alive)) tryKill(pid, 'SIGKILL');
+    if (process.env.BENCH_KEEP_DATA !== '1') rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const exited = children.find((c) => c.exitCode !== null);
+    if (exited || Date.now() > deadline) {
+      const tail = (f: string) => (existsSync(path.join(dataDir, f)) ? readFileSync(path.join(dataDir, f), 'utf8').slice(-2000) : '');
+      const logs = ['web.log', 'worker.log'].map((f) => `--- ${f}\n${tail(f)}`).join('\n');
+      process.env.BENCH_KEEP_DATA = '1';
+      await stop();
+      throw new Error(`${exited ? 'a service exited' : 'health check timed out'} (logs in ${dataDir}):\n${logs}`);
+    }
+    const ok = await fetch(`${baseUrl}/api/v1/health`).then((r) => r.status === 200, () => false);
+    if (ok && workerReady(dataDir)) break;
+    await sleep(250);
+  }
+  return { baseUrl, port, dataDir, databaseUrl, webRootPid: web.pid!, webPid, webRss: () => processTree(web.pid!).reduce((s, p) => s + rssOf(p), 0), stop };
+}
+
+function workerReady(dataDir: string): boolean {
+  const log = path.join(dataDir, 'worker.log');
+  return existsSync(log) && readFileSync(log, 'utf8').includes('[worker] ready');
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function tryKill(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

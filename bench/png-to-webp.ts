@@ -1,0 +1,99 @@
+// PNG → WebP through the service (upload → wait → download) against bare sharp in this process.
+// Run: npx tsx bench/png-to-webp.ts   (N=30 by default; BENCH_N=… to change)
+import sharp from 'sharp';
+import { Client, type Converted, fmtStats, ms, phases, stats, timed, type Stats } from './lib/client';
+import { assertBuilt, startServer } from './lib/server';
+
+const N = Number(process.env.BENCH_N ?? 30);
+const WARMUP = 2;
+const SIZE = 1000;
+
+/** A 1000×1000 RGB PNG: diagonal gradients plus seeded noise, so it does not compress to nothing. */
+async function makePng(): Promise<Buffer> {
+  const raw = Buffer.alloc(SIZE * SIZE * 3);
+  let seed = 42;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 24) - 128; // −128…127
+  for (let y = 0; y < SIZE; y++) {
+    for (let x = 0; x < SIZE; x++) {
+      const i = (y * SIZE + x) * 3;
+      const clamp = (v: number) => Math.max(0, Math.min(255, v));
+      raw[i] = clamp((x * 255) / SIZE + rand() / 4);
+      raw[i + 1] = clamp((y * 255) / SIZE + rand() / 4);
+      raw[i + 2] = clamp(((x + y) * 128) / SIZE + 64 * Math.sin(x / 40) + rand() / 4);
+    }
+  }
+  return sharp(raw, { raw: { width: SIZE, height: SIZE, channels: 3 } }).png().toBuffer();
+}
+
+const isWebp = (b: Buffer) => b.subarray(0, 4).toString() === 'RIFF' && b.subarray(8, 12).toString() === 'WEBP';
+
+type Row = { name: string; conc: number; perSec: number; latency: Stats };
+
+async function main() {
+  assertBuilt();
+  const png = await makePng();
+  console.log(`input: ${SIZE}×${SIZE} PNG, ${(png.length / 1e6).toFixed(2)} MB; N=${N} (+${WARMUP} warm-up) per variant`);
+  const rows: Row[] = [];
+  const record = (name: string, conc: number, r: { durations: number[]; wallMs: number }) => {
+    rows.push({ name, conc, perSec: (r.durations.length * 1000) / r.wallMs, latency: stats(r.durations) });
+    console.log(`  ${name} (×${conc}): ${fmtStats(stats(r.durations))}`);
+  };
+
+  // Baseline: bare sharp in this process (default libvips threading).
+  const bare = async () => {
+    const out = await sharp(png).webp().toBuffer();
+    if (!isWebp(out)) throw new Error('sharp produced no WebP');
+  };
+  await timed(WARMUP, 1, bare);
+  record('baseline sharp().webp()', 1, await timed(N, 1, bare));
+  record('baseline sharp().webp()', 2, await timed(N, 2, bare));
+
+  const server = await startServer();
+  try {
+    console.log(`service on ${server.baseUrl} (data in ${server.dataDir})`);
+    const client = new Client(server.baseUrl);
+    await client.init();
+    let runs: Converted[] = [];
+    const viaService = (pollMs?: number) => async () => {
+      const out = await client.convert(png, 'bench.png', 'webp', pollMs);
+      if (!isWebp(out.result)) throw new Error('service returned no WebP');
+      runs.push(out);
+    };
+    const variant = async (name: string, conc: number, pollMs?: number) => {
+      runs = [];
+      record(name, conc, await timed(N, conc, viaService(pollMs)));
+      console.log(`    phases: ${phases(runs)}`);
+    };
+    await timed(WARMUP, 1, viaService());
+    await variant('service, SSE wait', 1);
+    await variant('service, 20 ms status polling', 1, 20);
+    await variant('service, SSE wait', 2);
+    console.log(`web server RSS after the runs: ${(server.webRss() / 2 ** 20).toFixed(0)} MB (process tree)`);
+  } finally {
+    await server.stop();
+  }
+
+  console.log('\n| variant | concurrency | conversions/s | mean | p50 | p95 | overhead/conversion vs baseline | latency ratio | throughput ratio |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    const base = rows.find((b) => b.name.startsWith('baseline') && b.conc === r.conc)!;
+    const isBase = r === base;
+    const cells = [
+      r.name,
+      String(r.conc),
+      r.perSec.toFixed(2),
+      ms(r.latency.mean),
+      ms(r.latency.p50),
+      ms(r.latency.p95),
+      isBase ? '—' : ms(r.latency.mean - base.latency.mean),
+      isBase ? '—' : `${(r.latency.mean / base.latency.mean).toFixed(1)}×`,
+      isBase ? '—' : `${(base.perSec / r.perSec).toFixed(1)}× slower`,
+    ];
+    console.log(`| ${cells.join(' | ')} |`);
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
