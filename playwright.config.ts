@@ -18,7 +18,9 @@ export default defineConfig({
   webServer: {
     command: 'bash scripts/run-services.sh',
     url: `http://localhost:${PORT}/api/v1/health`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1' },
+    // Every e2e request comes from 127.0.0.1: the anonymous per-address limits are raised here and
+    // tested in the integration tier (tests/limits.integration.test.ts).
+    env: { PORT: String(PORT), HOST: '127.0.0.1', PLAN_FREE_RATE_PER_MINUTE: 'unlimited', PLAN_FREE_DAILY_CONVERSIONS: 'unlimited' },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

@@ -2,13 +2,15 @@
 // as a chunked multipart body, sampling the web server's RSS every 100 ms; baseline: the same
 // stream written to a file on the same disk. The conversion (WAV → MP3) is deleted at once.
 // Run: npx tsx bench/upload-1gb.ts   (BENCH_SIZES_MIB=256,1024 by default: the last one is "the" figure)
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createWriteStream, rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Client, now } from './lib/client';
-import { assertBuilt, rssOf, ROOT, startServer, type BenchServer } from './lib/server';
+import { assertBuilt, rssOf, ROOT, startServer } from './lib/server';
 
 const MiB = 1024 * 1024;
 const SIZES = (process.env.BENCH_SIZES_MIB ?? '256,1024').split(',').map((s) => Number(s) * 1024 * 1024);
@@ -67,12 +69,12 @@ function multipart(file: Readable, boundary: string): Readable {
   );
 }
 
-/** POSTs `totalBytes` chunked; returns the response status, body and elapsed ms. */
-async function upload(server: BenchServer, cookie: string, totalBytes: number): Promise<{ status: number; body: string; ms: number }> {
+/** POSTs `totalBytes` chunked to `url`; returns the response status, body and elapsed ms. */
+async function upload(url: string, cookie: string, totalBytes: number): Promise<{ status: number; body: string; ms: number }> {
   const boundary = `bench${Date.now()}`;
   const t = now();
   return new Promise((resolve, reject) => {
-    const req = http.request(`${server.baseUrl}/api/v1/convert/upload`, {
+    const req = http.request(url, {
       method: 'POST',
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked', cookie },
     });
@@ -86,6 +88,22 @@ async function upload(server: BenchServer, cookie: string, totalBytes: number): 
   });
 }
 
+/** Second baseline: the same chunked POST to a bare node:http server (own process) piping the body to disk. */
+async function bareHttpBaseline(totalBytes: number): Promise<number> {
+  const file = path.join(ROOT, '.data/bench', `bare-${process.pid}.bin`);
+  const code = `const fs=require('fs');const s=require('http').createServer((q,r)=>q.pipe(fs.createWriteStream(process.argv[1])).on('finish',()=>{r.statusCode=201;r.end('{}')}));s.listen(0,'127.0.0.1',()=>console.log(s.address().port))`;
+  const child = spawn(process.execPath, ['-e', code, file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const [line] = (await once(child.stdout, 'data')) as [Buffer];
+    const r = await upload(`http://127.0.0.1:${line.toString().trim()}/`, '', totalBytes);
+    if (r.status !== 201) throw new Error(`bare http server: HTTP ${r.status}`);
+    return r.ms;
+  } finally {
+    child.kill();
+    rmSync(file, { force: true });
+  }
+}
+
 async function diskBaseline(totalBytes: number): Promise<number> {
   const file = path.join(ROOT, '.data/bench', `baseline-${process.pid}.wav`);
   try {
@@ -97,7 +115,7 @@ async function diskBaseline(totalBytes: number): Promise<number> {
   }
 }
 
-type Result = { size: number; rssBefore: number; rssPeak: number; mainBefore: number; mainPeak: number; ms: number; diskMs: number };
+type Result = { size: number; rssBefore: number; rssPeak: number; mainBefore: number; mainPeak: number; ms: number; diskMs: number; bareMs: number };
 
 async function main() {
   assertBuilt();
@@ -108,7 +126,7 @@ async function main() {
     const client = new Client(server.baseUrl);
     await client.init();
     const upOnce = async (size: number) => {
-      const r = await upload(server, client.cookieHeader, size);
+      const r = await upload(`${server.baseUrl}/api/v1/convert/upload`, client.cookieHeader, size);
       if (r.status !== 201) throw new Error(`upload of ${mib(size)}: HTTP ${r.status} ${r.body}`);
       const id = (JSON.parse(r.body) as { id: number }).id;
       await client.remove(id); // stops ffmpeg if it already started, deletes the stored input
@@ -117,6 +135,7 @@ async function main() {
     await upOnce(8 * MiB); // warm-up: loads the route and the storage code
     for (const size of SIZES) {
       const diskMs = await diskBaseline(size);
+      const bareMs = await bareHttpBaseline(size);
       await new Promise((r) => setTimeout(r, 1000));
       const pid = server.webPid();
       const rssBefore = server.webRss();
@@ -128,19 +147,20 @@ async function main() {
         mainPeak = Math.max(mainPeak, rssOf(pid));
       }, 100);
       const ms = await upOnce(size).finally(() => clearInterval(sampler));
-      results.push({ size, rssBefore, rssPeak, mainBefore, mainPeak, ms, diskMs });
+      results.push({ size, rssBefore, rssPeak, mainBefore, mainPeak, ms, diskMs, bareMs });
       console.log(`  ${mib(size)}: upload ${(ms / 1000).toFixed(1)} s, RSS ${mib(rssBefore)} → peak ${mib(rssPeak)} (tree), ${mib(mainBefore)} → ${mib(mainPeak)} (serving process)`);
     }
   } finally {
     await server.stop();
   }
 
-  console.log('\n| upload | RSS before (tree) | peak RSS (tree) | peak − before | serving process before → peak | upload MB/s | disk write MB/s (baseline) | upload / disk |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('\n| upload | RSS before (tree) | peak RSS (tree) | peak − before | serving process before → peak | service MB/s | disk write MB/s (baseline) | service / disk | bare node:http MB/s | service / bare http |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
-    const up = mbps(r.size, r.ms);
-    const disk = mbps(r.size, r.diskMs);
-    console.log(`| ${mib(r.size)} | ${mib(r.rssBefore)} | ${mib(r.rssPeak)} | ${mib(r.rssPeak - r.rssBefore)} | ${mib(r.mainBefore)} → ${mib(r.mainPeak)} | ${up.toFixed(0)} | ${disk.toFixed(0)} | ${(up / disk).toFixed(2)} |`);
+    const [up, disk, bare] = [mbps(r.size, r.ms), mbps(r.size, r.diskMs), mbps(r.size, r.bareMs)];
+    const cells = [mib(r.size), mib(r.rssBefore), mib(r.rssPeak), mib(r.rssPeak - r.rssBefore), `${mib(r.mainBefore)} → ${mib(r.mainPeak)}`];
+    cells.push(up.toFixed(0), disk.toFixed(0), (up / disk).toFixed(2), bare.toFixed(0), (up / bare).toFixed(2));
+    console.log(`| ${cells.join(' | ')} |`);
   }
   if (results.length > 1) {
     const [a, b] = [results[0], results[results.length - 1]];

@@ -4,7 +4,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 PORT="${PORT:-3000}"
 export NEXT_TELEMETRY_DISABLED=1
-npx next start -p "$PORT" -H "${HOST:-0.0.0.0}" &
+PORT="$PORT" npx tsx scripts/server.ts &
 WEB=$!
 npx tsx scripts/worker.ts &
 WORKER=$!

@@ -6,3 +6,6 @@ if (!['localhost', '127.0.0.1', '::1', '[::1]'].includes(host)) {
   throw new Error(`Refusing to run integration tests against non-local database host ${host}`);
 }
 process.env.DATA_DIR ??= '.data/test';
+// Tests share one address; the limit tests lower these for themselves (limits are read per call).
+process.env.PLAN_FREE_RATE_PER_MINUTE ??= 'unlimited';
+process.env.PLAN_FREE_DAILY_CONVERSIONS ??= 'unlimited';

@@ -1,5 +1,6 @@
 'use client';
 
+import { useEffect, useRef } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DropZone } from './drop-zone';
 import { ErrorAlert } from './error-alert';
@@ -25,9 +26,20 @@ export function Converter() {
   const busy = phase.kind === 'uploading' || phase.kind === 'converting';
   const shownError = error ?? formatsError;
 
+  // When the card swaps between the picker and the job view, keep keyboard focus inside it.
+  const card = useRef<HTMLElement>(null);
+  const jobView = phase.kind !== 'idle';
+  const previous = useRef(jobView);
+  useEffect(() => {
+    if (previous.current === jobView) return;
+    previous.current = jobView;
+    card.current?.querySelector<HTMLElement>(jobView ? '[data-focus-target]' : '[data-testid="drop-zone"]')?.focus();
+  }, [jobView]);
+
   return (
     <div className="flex flex-col gap-8">
       <section
+        ref={card}
         aria-label="Converter"
         className="flex flex-col gap-5 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-6 dark:border-zinc-800 dark:bg-zinc-900/50"
       >
@@ -56,7 +68,9 @@ export function Converter() {
           </>
         ) : (
           <>
-            {file && <JobSummary fileName={file.name} size={file.size} target={state.target} />}
+            <div tabIndex={-1} data-focus-target className="rounded-md focus:outline-none">
+              {file && <JobSummary fileName={file.name} size={file.size} target={state.target} />}
+            </div>
             <JobProgress phase={phase} />
             {phase.kind === 'completed' && <ResultPanel conversion={phase.conversion} />}
             <div className="flex flex-wrap gap-3">

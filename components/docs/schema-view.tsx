@@ -1,4 +1,3 @@
-import { Fragment } from 'react';
 import { InlineMarkdown } from './inline-markdown';
 import { isRef, refName, schemaAnchor, typeLabel, type Schema } from './openapi-model';
 
@@ -50,45 +49,36 @@ export function SchemaView({ schema, depth = 0 }: { schema: Schema | undefined; 
     );
   }
   const required = new Set(schema.required ?? []);
+  const grid = 'sm:grid sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)_minmax(0,5fr)] sm:items-baseline sm:gap-4';
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <thead className="text-xs text-zinc-500 uppercase dark:text-zinc-400">
-          <tr>
-            <th scope="col" className="py-1.5 pr-4 font-medium">Field</th>
-            <th scope="col" className="py-1.5 pr-4 font-medium">Type</th>
-            <th scope="col" className="py-1.5 font-medium">Description</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-          {Object.entries(schema.properties).map(([name, prop]) => (
-            <Fragment key={name}>
-              <tr className="align-top">
-                <td className="py-2 pr-4">
-                  <code className="font-mono text-xs font-semibold text-zinc-900 dark:text-zinc-100">{name}</code>
-                  {required.has(name) && <span className="ml-1.5 text-[0.65rem] font-semibold text-red-600 uppercase dark:text-red-400">required</span>}
-                </td>
-                <td className="py-2 pr-4 whitespace-nowrap">
-                  <TypeRef schema={prop} />
-                </td>
-                <td className="py-2">
-                  {!isRef(prop) && <InlineMarkdown text={prop.description} />}
-                  <SchemaFacts schema={prop} />
-                </td>
-              </tr>
-              {!isRef(prop) && prop.properties && (
-                <tr>
-                  <td colSpan={3} className="pb-3 pl-4">
-                    <div className="rounded-lg border-l-2 border-zinc-200 pl-3 dark:border-zinc-700">
-                      <SchemaView schema={prop} depth={depth + 1} />
-                    </div>
-                  </td>
-                </tr>
-              )}
-            </Fragment>
-          ))}
-        </tbody>
-      </table>
+    <div className="text-sm">
+      <div className={`hidden pb-1.5 text-xs font-medium text-zinc-500 uppercase dark:text-zinc-400 ${grid}`} aria-hidden="true">
+        <span>Field</span>
+        <span>Type</span>
+        <span>Description</span>
+      </div>
+      <dl className="divide-y divide-zinc-100 dark:divide-zinc-800">
+        {Object.entries(schema.properties).map(([name, prop]) => (
+          <div key={name} className={`flex flex-col gap-1 py-2 ${grid}`}>
+            <dt className="flex flex-wrap items-baseline gap-x-1.5">
+              <code className="font-mono text-xs font-semibold break-all text-zinc-900 dark:text-zinc-100">{name}</code>
+              {required.has(name) && <span className="text-[0.65rem] font-semibold text-red-600 uppercase dark:text-red-400">required</span>}
+            </dt>
+            <dd>
+              <TypeRef schema={prop} />
+            </dd>
+            <dd className="min-w-0">
+              {!isRef(prop) && <InlineMarkdown text={prop.description} />}
+              <SchemaFacts schema={prop} />
+            </dd>
+            {!isRef(prop) && prop.properties && (
+              <dd className="mt-1 ml-1 border-l-2 border-zinc-200 pl-3 sm:col-span-3 dark:border-zinc-700">
+                <SchemaView schema={prop} depth={depth + 1} />
+              </dd>
+            )}
+          </div>
+        ))}
+      </dl>
     </div>
   );
 }

@@ -1,6 +1,9 @@
 import type { Operation } from '@/lib/api/operation';
 import * as conversion from '@/lib/schemas/conversion';
 import * as system from '@/lib/schemas/system';
+import * as accounts from '@/lib/schemas/accounts';
+import * as apiKeys from '@/lib/schemas/api-keys';
+import * as subscriptions from '@/lib/schemas/subscriptions';
 
 /** Every operation the API serves; the OpenAPI document is built from this list. */
 export const operations: Operation<never, never, never>[] = [
@@ -16,4 +19,18 @@ export const operations: Operation<never, never, never>[] = [
   system.signedFileOp,
   system.openapiOp,
   system.inngestOp,
+  accounts.registerOp,
+  accounts.tokenOp,
+  accounts.refreshOp,
+  accounts.revokeOp,
+  accounts.verifyEmailOp,
+  accounts.passwordResetOp,
+  accounts.passwordResetConfirmOp,
+  accounts.profileOp,
+  accounts.nextAuthOp,
+  apiKeys.listApiKeysOp,
+  apiKeys.createApiKeyOp,
+  apiKeys.deleteApiKeyOp,
+  subscriptions.plansOp,
+  subscriptions.subscriptionOp,
 ] as unknown as Operation<never, never, never>[];

@@ -6,6 +6,7 @@ import { errorResponse, toAppError } from '@/lib/api/responses';
 import type { Caller } from '@/lib/identity/caller';
 import { guestCookieHeader } from '@/lib/identity/guest-cookie';
 import { resolveCaller } from '@/lib/identity/resolve-caller';
+import { enforceRateLimit } from '@/lib/limits/rate-limit';
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 type AnyObject = z.ZodObject<z.ZodRawShape>;
@@ -35,18 +36,20 @@ export function withApi<P extends AnyObject | undefined = undefined, Q extends A
   return async (request: Request, route: RouteContext): Promise<Response> => {
     const requestId = randomUUID();
     let newGuest: string | undefined;
+    let limitHeaders: Record<string, string> = {};
     try {
       const { caller, newGuestId } = await resolveCaller(request.headers, parseCookies(request.headers.get('cookie')), op.auth);
       newGuest = newGuestId;
+      limitHeaders = await enforceRateLimit(caller);
       if (caller.viaCookie && op.method !== 'get') assertSameOrigin(request);
       const params = parse(op.params, (await route?.params) ?? {}, 'path');
       const query = parse(op.query, Object.fromEntries(new URL(request.url).searchParams), 'query');
       const body = op.body ? parse(op.body, await readJson(request), 'body') : undefined;
       const result = await handler({ request, caller, params, query, body, requestId } as ApiContext<P, Q, B>);
       const response = result instanceof Response ? result : Response.json(result.data, { status: result.status ?? 200 });
-      return finish(response, requestId, newGuest, request);
+      return finish(response, { requestId, newGuestId: newGuest, request, limitHeaders });
     } catch (e) {
-      return finish(errorResponse(toAppError(e, requestId), requestId), requestId, newGuest, request);
+      return finish(errorResponse(toAppError(e, requestId), requestId), { requestId, newGuestId: newGuest, request, limitHeaders });
     }
   };
 }
@@ -85,9 +88,12 @@ function assertSameOrigin(request: Request) {
   if (!host || originHost !== host) throw new AppError('forbidden', 'Cross-origin request refused');
 }
 
-function finish(response: Response, requestId: string, newGuestId: string | undefined, request: Request): Response {
+type FinishOptions = { requestId: string; newGuestId?: string; request: Request; limitHeaders: Record<string, string> };
+
+function finish(response: Response, { requestId, newGuestId, request, limitHeaders }: FinishOptions): Response {
   const headers = new Headers(response.headers);
   headers.set('X-Request-Id', requestId);
+  for (const [name, value] of Object.entries(limitHeaders)) if (!headers.has(name)) headers.set(name, value);
   if (newGuestId) headers.append('Set-Cookie', guestCookieHeader(newGuestId, new URL(request.url).protocol === 'https:'));
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

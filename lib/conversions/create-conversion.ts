@@ -6,7 +6,8 @@ import { findEngine } from '@/lib/engines/registry';
 import { type FormatName, isFormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
 import { enqueueConversion } from '@/lib/jobs/enqueue';
-import { limitsFor } from '@/lib/plans';
+import { retentionMs } from '@/lib/plans';
+import { chargeDailyAllowance } from '@/lib/limits/daily-allowance';
 import { newStorageKey } from '@/lib/storage/keys';
 import { storage } from '@/lib/storage';
 import { newConversionId } from '@/lib/conversions/conversion-id';
@@ -45,7 +46,7 @@ export async function createConversion(options: {
     if (!findEngine(source, target)) throw new AppError('unsupported_conversion', `Cannot convert ${source} to ${target}; see GET /api/v1/formats`);
 
     const createdAt = new Date();
-    const row = await insertWithRandomId({
+    const row = await insertCharged(caller, {
       createdAt,
       kind: options.kind ?? 'convert',
       ...ownerOf(caller),
@@ -56,7 +57,7 @@ export async function createConversion(options: {
       inputKey: input.key,
       inputSize: BigInt(input.size),
       resultKey: newStorageKey('results'),
-      expiresAt: new Date(createdAt.getTime() + limitsFor(caller.plan).retentionMs),
+      expiresAt: new Date(createdAt.getTime() + retentionMs(caller.plan)),
     });
     try {
       await enqueueConversion(row.id);
@@ -71,10 +72,14 @@ export async function createConversion(options: {
   }
 }
 
-async function insertWithRandomId(data: Omit<Prisma.ConversionUncheckedCreateInput, 'id'>) {
+/** Charges the daily allowance and inserts the row in one transaction (a refused insert is not charged). */
+async function insertCharged(caller: Caller, data: Omit<Prisma.ConversionUncheckedCreateInput, 'id'>) {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.conversion.create({ data: { ...data, id: newConversionId() } });
+      return await db.$transaction(async (tx) => {
+        await chargeDailyAllowance(tx, caller);
+        return tx.conversion.create({ data: { ...data, id: newConversionId() } });
+      });
     } catch (e) {
       const collision = e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002';
       if (!collision || attempt >= 3) throw e;

@@ -7,6 +7,7 @@ import { config } from '@/lib/config';
 import { db } from '@/lib/db';
 import { randomToken } from '@/lib/crypto';
 import { findEngine } from '@/lib/engines/registry';
+import { withEngineSlot } from '@/lib/engines/sandbox';
 import { FORMATS, type FormatName } from '@/lib/formats/catalog';
 import { storage } from '@/lib/storage';
 import { publishConversionEvent, subscribeConversionEvents } from '@/lib/conversions/conversion-events';
@@ -49,7 +50,8 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
 
     const progress = reportProgress(row.id);
     await engine.inspect?.({ inputPath, inputFormat: row.originalFormat as FormatName });
-    await engine.convert({
+    // At most ENGINE_CONCURRENCY engine runs at once in this process, whatever queue feeds it.
+    await withEngineSlot(() => engine.convert({
       workDir,
       inputPath,
       outputPath,
@@ -58,7 +60,7 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
       options: (row.options ?? {}) as Record<string, unknown>,
       signal: abort.signal,
       onProgress: progress.update,
-    });
+    }));
     await progress.flush();
 
     const { size } = await storage().put(row.resultKey, createReadStream(outputPath), { contentType: FORMATS[row.targetFormat as FormatName].mime });

@@ -205,13 +205,14 @@ describe('LibreOffice engine (warm pool)', () => {
     const { config } = await import('@/lib/config');
     await warmUp();
     const before = poolStatus()[0].dir!;
-    const saved = config.engineTimeoutMs;
-    config.engineTimeoutMs = 300;
+    // Works whether config.engineTimeoutMs is a plain value or a getter over the environment.
+    const saved = Object.getOwnPropertyDescriptor(config, 'engineTimeoutMs')!;
+    Object.defineProperty(config, 'engineTimeoutMs', { value: 300, configurable: true });
     try {
       const big = Buffer.from(Array.from({ length: 60_000 }, (_, i) => `Row ${i}, long enough to need real layout work in Writer.`).join('\n'));
       await expect(convert(big, 'txt', 'pdf')).rejects.toSatisfy((e) => e instanceof EngineError && e.timedOut);
     } finally {
-      config.engineTimeoutMs = saved;
+      Object.defineProperty(config, 'engineTimeoutMs', saved);
     }
     expect(await officeProcesses([before])).toEqual([]);
     await convert(minimalDocx(['after timeout']), 'docx', 'odt');

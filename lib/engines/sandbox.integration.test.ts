@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -103,6 +103,12 @@ describe('runSandboxed', () => {
     });
     expect(r.code).not.toBe(0);
     expect(r.stderrTail).toContain('MemoryError');
+  });
+
+  it('caps the size of files it writes', async () => {
+    const r = await sh('head -c 3000000 /dev/zero > big.bin; echo "exit $?"', { fileSizeLimitBytes: 1024 * 1024 });
+    expect(r.out[0]).not.toBe('exit 0');
+    expect((await stat(path.join(workDir, 'big.bin'))).size).toBeLessThanOrEqual(1024 * 1024);
   });
 
   it('kills the program and its children on timeout', async () => {

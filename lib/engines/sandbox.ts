@@ -28,6 +28,8 @@ export type SandboxSpec = {
   extraRoBinds?: readonly string[];
   /** RLIMIT_AS for the program and its children (prlimit --as). */
   memoryLimitBytes?: number;
+  /** RLIMIT_FSIZE: largest file the program may write (default 4 GiB), so a runaway output cannot fill the disk. */
+  fileSizeLimitBytes?: number;
 };
 
 export type RunSandboxedOptions = SandboxSpec & {
@@ -39,6 +41,7 @@ export type RunSandboxedOptions = SandboxSpec & {
 
 export type RunResult = { code: number | null; signal: NodeJS.Signals | null; stderrTail: string };
 
+const DEFAULT_FILE_SIZE_LIMIT = 4 * 1024 ** 3;
 const SYSTEM_RO_BINDS = ['/etc/alternatives', '/etc/fonts', '/etc/ld.so.cache'];
 
 let bwrapAvailable: boolean | undefined;
@@ -55,7 +58,9 @@ function hasBwrap(): boolean {
 
 /** The argv (program + args) that runs `spec` inside the sandbox. Exported for tests. */
 export function sandboxArgv(spec: SandboxSpec): { file: string; args: string[]; cwd: string; env: Record<string, string> } {
-  const inner = spec.memoryLimitBytes ? ['prlimit', `--as=${Math.floor(spec.memoryLimitBytes)}`, '--', spec.command, ...spec.args] : [spec.command, ...spec.args];
+  const limits = [`--fsize=${Math.floor(spec.fileSizeLimitBytes ?? DEFAULT_FILE_SIZE_LIMIT)}`];
+  if (spec.memoryLimitBytes) limits.push(`--as=${Math.floor(spec.memoryLimitBytes)}`);
+  const inner = ['prlimit', ...limits, '--', spec.command, ...spec.args];
   // MALLOC_ARENA_MAX: glibc reserves 64 MB of address space per thread arena, which on a
   // many-core host would trip the RLIMIT_AS cap long before real memory use does.
   const env = { PATH: '/usr/bin:/bin', HOME: spec.workDir, LANG: 'C.UTF-8', MALLOC_ARENA_MAX: '2' };

@@ -1,3 +1,4 @@
+import { AppError } from '@/lib/api/errors';
 import type { Plan } from '@/lib/generated/prisma/enums';
 
 /** Who is calling: resolved once per request by lib/identity/resolve-caller.ts. */
@@ -10,9 +11,16 @@ export type Caller = {
   guestId: string | null;
   plan: Plan;
   apiKeyId?: string;
+  /** The API session behind a bearer token (for revocation). */
+  sessionId?: string;
   /** Whether the identity came from a cookie, so state changes need a same-origin check. */
   viaCookie: boolean;
+  /** Network address (lib/identity/client-address.ts): anonymous limits are counted per address. */
+  clientAddress: string;
 };
+
+/** Whom limits are counted for: the account, or for anonymous callers their address. */
+export const limitSubject = (caller: Caller) => (caller.userId ? `user:${caller.userId}` : `client:${caller.clientAddress}`);
 
 /** The owner columns a caller's new resources get. */
 export const ownerOf = (caller: Caller) =>
@@ -22,4 +30,10 @@ export const ownerOf = (caller: Caller) =>
 export function isOwnedBy(resource: { userId: string | null; guestId: string | null }, caller: Caller): boolean {
   if (resource.userId) return resource.userId === caller.userId;
   return resource.guestId !== null && resource.guestId === caller.guestId;
+}
+
+/** Narrows to a caller with an account; bearer endpoints always have one. */
+export function requireAccount(caller: Caller): Caller & { userId: string } {
+  if (!caller.userId) throw new AppError('unauthorized', 'Sign in first');
+  return caller as Caller & { userId: string };
 }

@@ -4,6 +4,9 @@ import type { Caller } from '@/lib/identity/caller';
 import { hashApiKey, looksLikeApiKey } from '@/lib/identity/api-key';
 import { GUEST_COOKIE, newGuestId, readGuestId } from '@/lib/identity/guest-cookie';
 import { verifyAccessToken } from '@/lib/identity/session-token';
+import { clientAddressFromHeaders } from '@/lib/identity/client-address';
+import { readBrowserSession } from '@/lib/identity/browser-session';
+import { limitsFor } from '@/lib/plans';
 
 export type AuthMode = 'open' | 'any' | 'bearer';
 
@@ -27,8 +30,9 @@ function credentialsOf(headers: Headers): { apiKey?: string; bearer?: string } {
  * Credentials that are present but wrong answer 401 rather than falling back to a guest.
  */
 export async function resolveCaller(headers: Headers, cookies: Map<string, string>, mode: AuthMode): Promise<ResolvedCaller> {
+  const clientAddress = clientAddressFromHeaders(headers);
   // Open endpoints ignore credentials altogether.
-  if (mode === 'open') return { caller: { kind: 'guest', userId: null, guestId: null, plan: 'free', viaCookie: false } };
+  if (mode === 'open') return { caller: { kind: 'guest', userId: null, guestId: null, plan: 'free', viaCookie: false, clientAddress } };
   const { apiKey, bearer } = credentialsOf(headers);
 
   if (bearer) {
@@ -36,22 +40,29 @@ export async function resolveCaller(headers: Headers, cookies: Map<string, strin
     if (!session) throw invalid();
     const user = await db.user.findUnique({ where: { id: session.userId }, select: { id: true, plan: true } });
     if (!user) throw invalid();
-    return { caller: { kind: 'session', userId: user.id, guestId: null, plan: user.plan, viaCookie: false } };
+    return { caller: { kind: 'session', userId: user.id, guestId: null, plan: user.plan, viaCookie: false, clientAddress, sessionId: session.sessionId } };
   }
-  if (mode === 'bearer') throw invalid();
-
-  if (apiKey) {
+  if (apiKey && mode !== 'bearer') {
     const key = await db.apiKey.findUnique({ where: { keyHash: hashApiKey(apiKey) }, select: { id: true, user: { select: { id: true, plan: true } } } });
     // Keys belong to paid plans: an account that dropped to Free keeps its keys but they stop working.
-    if (!key || key.user.plan === 'free') throw invalid();
+    if (!key || !limitsFor(key.user.plan).apiAccess) throw invalid();
     void db.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
-    return { caller: { kind: 'api_key', userId: key.user.id, guestId: null, plan: key.user.plan, apiKeyId: key.id, viaCookie: false } };
+    return { caller: { kind: 'api_key', userId: key.user.id, guestId: null, plan: key.user.plan, apiKeyId: key.id, viaCookie: false, clientAddress } };
   }
+  if (apiKey) throw invalid(); // an API key on a bearer endpoint
+
+  // A browser signed in through next-auth counts as a session (its state changes are CSRF-checked).
+  const browserUserId = await readBrowserSession(cookies);
+  if (browserUserId) {
+    const user = await db.user.findUnique({ where: { id: browserUserId }, select: { id: true, plan: true } });
+    if (user) return { caller: { kind: 'session', userId: user.id, guestId: null, plan: user.plan, viaCookie: true, clientAddress } };
+  }
+  if (mode === 'bearer') throw invalid();
 
   const existing = readGuestId(cookies.get(GUEST_COOKIE));
   const guestId = existing ?? newGuestId();
   return {
-    caller: { kind: 'guest', userId: null, guestId, plan: 'free', viaCookie: true },
+    caller: { kind: 'guest', userId: null, guestId, plan: 'free', viaCookie: true, clientAddress },
     newGuestId: existing ? undefined : guestId,
   };
 }

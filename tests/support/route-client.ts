@@ -4,7 +4,11 @@ type Handler = (request: Request, ctx: { params: Promise<Record<string, string>>
 
 export class RouteClient {
   private cookie: string | undefined;
-  constructor(private readonly headers: Record<string, string> = {}) {}
+  private readonly headers: Record<string, string>;
+  /** Each client has its own network address (as scripts/server.ts would record it). */
+  constructor(headers: Record<string, string> = {}) {
+    this.headers = { 'x-transmute-client': `198.51.100.${Math.floor(Math.random() * 250)}-${Math.random().toString(36).slice(2, 8)}`, ...headers };
+  }
 
   async call(handler: Handler, options: { method?: string; path: string; params?: Record<string, string>; body?: BodyInit; headers?: Record<string, string> }) {
     const headers = new Headers({ ...this.headers, ...options.headers });

@@ -1,0 +1,9 @@
+import { withApi } from '@/lib/api/with-api';
+import { resetPassword } from '@/lib/accounts/reset-password';
+import { passwordResetConfirmOp } from '@/lib/schemas/accounts';
+
+// POST /api/v1/auth/password-reset/confirm – set a new password with the mailed token
+export const POST = withApi(passwordResetConfirmOp, async ({ body }) => {
+  await resetPassword(body.token, body.password);
+  return { data: { reset: true } };
+});

@@ -1,0 +1,9 @@
+import { withApi } from '@/lib/api/with-api';
+import { requestPasswordReset } from '@/lib/accounts/reset-password';
+import { passwordResetOp } from '@/lib/schemas/accounts';
+
+// POST /api/v1/auth/password-reset – mail a reset link
+export const POST = withApi(passwordResetOp, async ({ body, request }) => {
+  await requestPasswordReset(body.email, new URL(request.url).origin);
+  return { data: { sent: true } };
+});

@@ -1,0 +1,14 @@
+import { AppError } from '@/lib/api/errors';
+import { db } from '@/lib/db';
+import { dummyPasswordHash, verifyPassword } from '@/lib/accounts/password';
+import { normalizeEmail } from '@/lib/accounts/register-user';
+
+/** The account for these credentials, or 401. Unknown e-mails cost the same time as wrong passwords. */
+export async function authenticate(email: string, password: string) {
+  const user = await db.user.findUnique({ where: { email: normalizeEmail(email) }, omit: { passwordHash: false } });
+  const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
+  if (!user || !user.passwordHash || !ok) throw new AppError('unauthorized', 'Wrong e-mail address or password');
+  const { passwordHash: _hash, ...safe } = user;
+  void _hash;
+  return safe;
+}

@@ -1,0 +1,20 @@
+import { AppError } from '@/lib/api/errors';
+import { db } from '@/lib/db';
+import { Prisma } from '@/lib/generated/prisma/client';
+import { hashPassword } from '@/lib/accounts/password';
+import { sendVerificationMail } from '@/lib/accounts/account-mails';
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** Creates an account (Free plan) and mails a verification link. Sign-in works before verification. */
+export async function registerUser(input: { email: string; password: string; name?: string }, baseUrl: string) {
+  const email = normalizeEmail(input.email);
+  try {
+    const user = await db.user.create({ data: { email, name: input.name?.trim() || null, passwordHash: await hashPassword(input.password) } });
+    await sendVerificationMail(user, baseUrl);
+    return user;
+  } catch (e) {
+    if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') throw new AppError('conflict', 'An account with this e-mail address already exists');
+    throw e;
+  }
+}

@@ -1,0 +1,12 @@
+import type { User } from '@/lib/generated/prisma/client';
+
+export function serializeProfile(user: Pick<User, 'id' | 'email' | 'name' | 'plan' | 'emailVerifiedAt' | 'createdAt'>) {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    plan: user.plan,
+    email_verified: user.emailVerifiedAt !== null,
+    created_at: user.createdAt.toISOString(),
+  };
+}

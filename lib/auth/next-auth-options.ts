@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+import type { NextAuthOptions } from 'next-auth';
+import CredentialsProvider from 'next-auth/providers/credentials';
+import { authenticate } from '@/lib/accounts/authenticate';
+import { config } from '@/lib/config';
+
+// Browser sign-in (next-auth, e-mail + password, JWT session cookie). API clients use
+// /api/v1/auth/token instead; lib/identity/resolve-caller.ts accepts both.
+export const nextAuthSecret = () => createHash('sha256').update(`next-auth:${config.appSecret}`).digest('hex');
+
+export const SESSION_MAX_AGE_SECONDS = 7 * 86_400;
+
+export function nextAuthOptions(): NextAuthOptions {
+  return {
+    secret: nextAuthSecret(),
+    session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
+    pages: { signIn: '/sign-in' },
+    providers: [
+      CredentialsProvider({
+        name: 'E-mail and password',
+        credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } },
+        async authorize(credentials) {
+          if (!credentials?.email || !credentials.password) return null;
+          try {
+            const user = await authenticate(credentials.email, credentials.password);
+            return { id: user.id, email: user.email, name: user.name };
+          } catch {
+            return null;
+          }
+        },
+      }),
+    ],
+    callbacks: {
+      session({ session, token }) {
+        if (session.user && token.sub) (session.user as { id?: string }).id = token.sub;
+        return session;
+      },
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { AppError } from '@/lib/api/errors';
+import type { Prisma } from '@/lib/generated/prisma/client';
+import { type Caller, limitSubject } from '@/lib/identity/caller';
+import { limitsFor } from '@/lib/plans';
+
+type Tx = Prisma.TransactionClient;
+
+const today = () => new Date(new Date().toISOString().slice(0, 10));
+
+/**
+ * Charges one conversion to the caller's daily allowance, atomically: the conditional upsert
+ * only increments while the count is under the limit, so concurrent requests never exceed it.
+ * Run inside the transaction that creates the conversion, so a failed creation is not charged.
+ */
+export async function chargeDailyAllowance(tx: Tx, caller: Caller, units = 1): Promise<void> {
+  const limit = limitsFor(caller.plan).dailyConversions;
+  const subject = limitSubject(caller);
+  if (limit === null) {
+    await tx.$executeRaw`INSERT INTO usage_days (subject, day, count) VALUES (${subject}, ${today()}::date, ${units})
+      ON CONFLICT (subject, day) DO UPDATE SET count = usage_days.count + ${units}`;
+    return;
+  }
+  const rows = await tx.$queryRaw<Array<{ count: number }>>`
+    INSERT INTO usage_days (subject, day, count) SELECT ${subject}, ${today()}::date, ${units} WHERE ${units} <= ${limit}
+    ON CONFLICT (subject, day) DO UPDATE SET count = usage_days.count + ${units} WHERE usage_days.count + ${units} <= ${limit}
+    RETURNING count`;
+  if (rows.length === 0) {
+    const tomorrow = new Date(today().getTime() + 86_400_000);
+    const retryAfter = Math.ceil((tomorrow.getTime() - Date.now()) / 1000);
+    throw new AppError('quota_exceeded', `Daily allowance of ${limit} conversions used up; it renews at 00:00 UTC`, { headers: { 'Retry-After': String(retryAfter) } });
+  }
+}
+
+/** Conversions used today by the caller's subject. */
+export async function usedToday(tx: Pick<Tx, '$queryRaw'>, caller: Caller): Promise<number> {
+  const rows = await tx.$queryRaw<Array<{ count: number }>>`SELECT count FROM usage_days WHERE subject = ${limitSubject(caller)} AND day = ${today()}::date`;
+  return rows[0]?.count ?? 0;
+}

@@ -1,0 +1,33 @@
+// The production web server: Next.js behind a thin Node HTTP server that records the caller's
+// network address. Next copies a client's own X-Forwarded-For into route handlers, so rate limits
+// could be reset by spoofing it; here the address comes from the socket unless TRUST_PROXY=true
+// says a reverse proxy in front sets X-Forwarded-For.
+import { createServer } from 'node:http';
+import next from 'next';
+import { clientAddressOf, CLIENT_ADDRESS_HEADER } from '@/lib/identity/client-address';
+
+const port = Number(process.env.PORT ?? 3000);
+const hostname = process.env.HOST ?? '0.0.0.0';
+const trustProxy = process.env.TRUST_PROXY === 'true';
+
+async function main() {
+  const app = next({ dev: false, hostname, port });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+  const server = createServer((req, res) => {
+    const forwarded = req.headers['x-forwarded-for'];
+    req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req.socket.remoteAddress, typeof forwarded === 'string' ? forwarded : undefined, trustProxy);
+    if (!trustProxy) delete req.headers['x-forwarded-for'];
+    void handle(req, res);
+  });
+  server.requestTimeout = 0; // large uploads stream for as long as they need
+  server.listen(port, hostname, () => console.log(`[web] ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`));
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((e) => {
+  console.error('[web] failed to start:', e);
+  process.exit(1);
+});
