@@ -9,3 +9,4 @@ process.env.DATA_DIR ??= '.data/test';
 // Tests share one address; the limit tests lower these for themselves (limits are read per call).
 process.env.PLAN_FREE_RATE_PER_MINUTE ??= 'unlimited';
 process.env.PLAN_FREE_DAILY_CONVERSIONS ??= 'unlimited';
+process.env.MAIL_OUTBOX_DIR ??= `${process.env.DATA_DIR}/mail-outbox`;

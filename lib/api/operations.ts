@@ -1,6 +1,7 @@
 import type { Operation } from '@/lib/api/operation';
 import * as conversion from '@/lib/schemas/conversion';
 import * as system from '@/lib/schemas/system';
+import * as billing from '@/lib/billing/operations';
 import * as accounts from '@/lib/schemas/accounts';
 import * as apiKeys from '@/lib/schemas/api-keys';
 import * as subscriptions from '@/lib/schemas/subscriptions';
@@ -33,4 +34,7 @@ export const operations: Operation<never, never, never>[] = [
   apiKeys.deleteApiKeyOp,
   subscriptions.plansOp,
   subscriptions.subscriptionOp,
+  billing.checkoutOp,
+  billing.portalOp,
+  billing.stripeWebhookOp,
 ] as unknown as Operation<never, never, never>[];

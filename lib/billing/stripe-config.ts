@@ -6,14 +6,29 @@ import type { Plan } from '@/lib/generated/prisma/enums';
 // client elsewhere (tests use a local fake of Stripe's HTTP API).
 export const stripeConfigured = () => Boolean(process.env.STRIPE_SECRET_KEY);
 
-let client: Stripe | undefined;
+/** The signing secret of the webhook endpoint (`whsec_…`), if set. */
+export const stripeWebhookSecret = () => process.env.STRIPE_WEBHOOK_SECRET || undefined;
+
+// The client is cached per (key, base): changing either (tests do) builds a new one.
+let client: { key: string; client: Stripe } | undefined;
 export function stripe(): Stripe {
-  if (!process.env.STRIPE_SECRET_KEY) throw new Error('Stripe is not configured');
-  if (!client) {
-    const base = process.env.STRIPE_API_BASE ? new URL(process.env.STRIPE_API_BASE) : undefined;
-    client = new Stripe(process.env.STRIPE_SECRET_KEY, base ? { host: base.hostname, port: Number(base.port), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {});
+  const secret = process.env.STRIPE_SECRET_KEY;
+  if (!secret) throw new Error('Stripe is not configured');
+  const apiBase = process.env.STRIPE_API_BASE ?? '';
+  const cacheKey = `${secret}\n${apiBase}`;
+  if (client?.key !== cacheKey) {
+    const base = apiBase ? new URL(apiBase) : undefined;
+    const options: Stripe.StripeConfig = base
+      ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' }
+      : {};
+    client = { key: cacheKey, client: new Stripe(secret, options) };
   }
-  return client;
+  return client.client;
+}
+
+/** Forgets the cached client (tests that change STRIPE_* variables). */
+export function resetStripeClientForTests(): void {
+  client = undefined;
 }
 
 export const priceIdFor = (plan: Exclude<Plan, 'free'>) => process.env[`STRIPE_PRICE_${plan.toUpperCase()}`];
