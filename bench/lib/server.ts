@@ -116,7 +116,10 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     NEXT_TELEMETRY_DISABLED: '1',
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
+    // Anonymous callers are on Free: lift its limits so they do not throttle the benchmark.
     PLAN_FREE_MAX_UPLOAD_BYTES: 'unlimited',
+    PLAN_FREE_RATE_PER_MINUTE: 'unlimited',
+    PLAN_FREE_DAILY_CONVERSIONS: 'unlimited',
     ...extraEnv,
   };
   const web = launch(['next', 'start', '-p', String(port), '-H', '127.0.0.1'], env, path.join(dataDir, 'web.log'));
