@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-// Every setting the service reads from its environment, with the embedded defaults.
-// Nothing else in lib/ reads process.env directly.
+// Service-wide settings from the environment, with the embedded defaults. Settings owned by one
+// domain module live there (plan limits in lib/plans.ts, Stripe in lib/billing, mail in lib/mail).
 
 const env = process.env;
 const int = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -34,6 +34,12 @@ export const config = {
     return int(env.ENGINE_TIMEOUT_SECONDS, 300) * 1000;
   },
   engineMaxAttempts: int(env.ENGINE_MAX_ATTEMPTS, 3),
+  libreoffice: {
+    poolSize: Math.max(1, int(env.LIBREOFFICE_POOL_SIZE, 1)),
+    maxConversionsPerInstance: Math.max(1, int(env.LIBREOFFICE_MAX_CONVERSIONS, 200)),
+    /** Deployments that do not run from the repository root point at bridge.py here. */
+    bridgePath: env.LIBREOFFICE_BRIDGE_PATH,
+  },
   presignedUrlTtlSeconds: int(env.PRESIGNED_URL_TTL_SECONDS, 300),
   /** Trust X-Forwarded-For only when the deployment says a proxy sets it. */
   trustProxy: env.TRUST_PROXY === 'true',

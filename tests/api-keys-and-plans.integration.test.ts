@@ -34,7 +34,7 @@ describe('API keys', () => {
     expect(list.api_keys).toEqual([expect.objectContaining({ id: key.id, name: 'build server', prefix: key.prefix, last_used_at: null })]);
     expect(JSON.stringify(list)).not.toContain(key.secret);
 
-    for (const headers of [{ 'x-api-key': key.secret }, { authorization: `Bearer ${key.secret}` }]) {
+    for (const headers of [{ 'x-api-key': key.secret }, { authorization: `Bearer ${key.secret}` }] as Record<string, string>[]) {
       const api = new RouteClient(headers);
       const created = await api.call(upload.POST, { method: 'POST', path: '/api/v1/convert/upload', body: uploadForm(await makePng(), 'k.png', 'webp') });
       expect(created.status).toBe(201);

@@ -1,17 +1,20 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type DragEvent, type KeyboardEvent } from 'react';
 import { formatBytes } from './format-utils';
 
 type Props = { file: File | null; disabled?: boolean; onFile: (file: File) => void };
 
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer.types).includes('Files');
+const noSubscription = () => () => {};
 
 /** Drop a file, or click / Enter / Space to open the picker. */
 export function DropZone({ file, disabled = false, onFile }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const hintId = useId();
+  // false in the server HTML, true once hydrated: `data-ready` tells tests the handlers are live.
+  const ready = useSyncExternalStore(noSubscription, () => true, () => false);
 
   // A file dropped next to the zone must not make the browser navigate away to it.
   useEffect(() => {
@@ -60,6 +63,7 @@ export function DropZone({ file, disabled = false, onFile }: Props) {
         aria-label={file ? `Selected file ${file.name}. Choose another file to convert, or drop one here` : 'Choose a file to convert, or drop one here'}
         aria-describedby={hintId}
         data-testid="drop-zone"
+        data-ready={ready}
         data-dragging={dragging || undefined}
         onClick={open}
         onKeyDown={onKeyDown}

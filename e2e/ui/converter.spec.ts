@@ -6,6 +6,12 @@ import sharp from 'sharp';
 
 const UPLOAD_PATH = '/api/v1/convert/upload';
 
+/** Opens the converter and waits for hydration (the static HTML ignores input until then). */
+async function openConverter(page: Page) {
+  await page.goto('/');
+  await expect(page.getByTestId('drop-zone')).toHaveAttribute('data-ready', 'true');
+}
+
 async function chooseFile(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
   await page.getByTestId('file-input').setInputFiles(file);
   await expect(page.getByTestId('file-name')).toHaveText(file.name);
@@ -23,7 +29,7 @@ test.describe('converter', () => {
   test('converts a PNG to WebP, previews it and downloads it', async ({ page }) => {
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 255, g: 0, b: 0 } } }).png().toBuffer();
 
-    await page.goto('/');
+    await openConverter(page);
     await chooseFile(page, { name: 'red.png', mimeType: 'image/png', buffer: png });
     await expect(page.getByTestId('source-format')).toHaveAttribute('data-format', 'png');
     await chooseTarget(page, 'webp');
@@ -60,7 +66,7 @@ test.describe('converter', () => {
     // Bytes that match no format signature and are not text (NUL bytes, invalid UTF-8).
     const junk = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 73 + 11) % 256));
 
-    await page.goto('/');
+    await openConverter(page);
     await chooseFile(page, { name: 'x.png', mimeType: 'image/png', buffer: junk });
     await chooseTarget(page, 'webp');
 
@@ -83,7 +89,7 @@ test.describe('converter', () => {
   });
 
   test('the drop zone opens the file picker from the keyboard', async ({ page }) => {
-    await page.goto('/');
+    await openConverter(page);
     const zone = page.getByTestId('drop-zone');
     await zone.focus();
     await expect(zone).toBeFocused();

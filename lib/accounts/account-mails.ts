@@ -1,7 +1,9 @@
 import { issueEmailToken } from '@/lib/accounts/email-tokens';
 import { sendMail } from '@/lib/mail/send-mail';
 
-const appUrl = (baseUrl: string) => (process.env.PUBLIC_URL ?? baseUrl).replace(/\/$/, '');
+import { config } from '@/lib/config';
+
+const appUrl = (baseUrl: string) => (config.publicUrl ?? baseUrl).replace(/\/$/, '');
 
 export async function sendVerificationMail(user: { id: string; email: string }, baseUrl: string) {
   const token = await issueEmailToken(user.id, 'verify_email');

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { db } from '@/lib/db';
 import type { Plan } from '@/lib/generated/prisma/enums';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import { planForPrice } from '@/lib/billing/stripe-config';
+import { ENTITLED_STATUSES, readSubscription } from '@/lib/billing/read-subscription';
 
 // Applies Stripe webhook events to users. Three rules keep the mirror right whatever Stripe does:
 // - replays: the event id is recorded in stripe_events in the same transaction that applies it, so
@@ -14,17 +14,15 @@ import { planForPrice } from '@/lib/billing/stripe-config';
 type Tx = Prisma.TransactionClient;
 export type EventOutcome = { duplicate: boolean; applied: boolean; reason?: string };
 
-/** Statuses that keep the paid plan; anything else (canceled, unpaid, incomplete, paused…) is Free. */
-const ENTITLED = new Set<string>(['active', 'trialing', 'past_due']);
-
 const HANDLED = new Set<string>(['checkout.session.completed', 'customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']);
 
 export async function handleStripeEvent(event: Stripe.Event): Promise<EventOutcome> {
+  // Other event types are acknowledged and not recorded (the endpoint may be subscribed to more).
+  if (!HANDLED.has(event.type)) return { duplicate: false, applied: false, reason: `ignored event type ${event.type}` };
   return db.$transaction(async (tx) => {
     // ON CONFLICT DO NOTHING: a concurrent delivery of the same event waits for this transaction and then sees the row.
     const inserted = await tx.stripeEvent.createMany({ data: [{ id: event.id, type: event.type }], skipDuplicates: true });
     if (inserted.count === 0) return { duplicate: true, applied: false, reason: 'already applied' };
-    if (!HANDLED.has(event.type)) return { duplicate: false, applied: false, reason: `ignored event type ${event.type}` };
     const at = new Date(event.created * 1000);
     switch (event.type) {
       case 'checkout.session.completed':
@@ -67,7 +65,7 @@ async function applySubscription(tx: Tx, sub: Stripe.Subscription, at: Date, del
   // The customer has a known account via metadata but another customer id: do not cross the wires.
   if (user.stripeCustomerId && customerId && user.stripeCustomerId !== customerId) return { applied: false, reason: 'customer does not match the account' };
 
-  const entitled = !deleted && ENTITLED.has(sub.status);
+  const entitled = !deleted && ENTITLED_STATUSES.has(sub.status);
   // Events about a subscription the account has moved away from must not downgrade it.
   if (user.stripeSubscriptionId && user.stripeSubscriptionId !== sub.id && !entitled) return { applied: false, reason: 'not the account\'s current subscription' };
 
@@ -93,18 +91,6 @@ async function applySubscription(tx: Tx, sub: Stripe.Subscription, at: Date, del
 }
 
 const userFields = { id: true, stripeCustomerId: true, stripeSubscriptionId: true } as const;
-
-/**
- * The plan of a subscription's first item with a known price, and the end of its current period.
- * Since Stripe API 2025-03-31 the period lives on the items; older versions have it on the subscription.
- */
-export function readSubscription(sub: Stripe.Subscription): { plan: Plan | null; periodEnd: Date | null } {
-  const items = sub.items?.data ?? [];
-  const item = items.find((i) => planForPrice(i.price?.id)) ?? items[0];
-  const legacy = (sub as unknown as { current_period_end?: number }).current_period_end;
-  const end = item?.current_period_end ?? legacy;
-  return { plan: item ? planForPrice(item.price?.id) : null, periodEnd: typeof end === 'number' ? new Date(end * 1000) : null };
-}
 
 function unknownUser(what: string, id: string): Omit<EventOutcome, 'duplicate'> {
   console.warn(`[billing] ${what} ${id}: no matching account, ignored`);

@@ -5,13 +5,14 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { EngineError, forEachLine, killTree, spawnSandboxed } from '../sandbox';
+import { config } from '@/lib/config';
 
 // One warm LibreOffice: the Python UNO bridge and its soffice child inside ONE bubblewrap
 // sandbox whose only writable folder is this instance's directory (profile + exchange).
 // One request at a time; any failure kills the whole sandbox and the pool starts a new one.
 
 const BRIDGE_CANDIDATES = [
-  process.env.LIBREOFFICE_BRIDGE_PATH, // deployments that do not run from the repo root
+  config.libreoffice.bridgePath,
   path.join(process.cwd(), 'lib/engines/libreoffice/bridge.py'),
 ].filter((p): p is string => Boolean(p));
 

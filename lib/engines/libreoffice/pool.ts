@@ -1,13 +1,12 @@
+import { config } from '@/lib/config';
 import { OfficeInstance } from './instance';
 
 // A small pool of warm LibreOffice instances. Each slot holds at most one instance, started
 // on first use; an instance serves one job at a time and is replaced after N conversions or
 // after any error/timeout (a crashed or confused soffice must never see the next document).
-// Settings come from the environment here because lib/config.ts does not define them (yet).
 
-const int = (v: string | undefined, d: number) => (v && Number.isInteger(Number(v)) && Number(v) > 0 ? Number(v) : d);
-export const poolSize = int(process.env.LIBREOFFICE_POOL_SIZE, 1);
-export const maxConversionsPerInstance = int(process.env.LIBREOFFICE_MAX_CONVERSIONS, 200);
+export const poolSize = config.libreoffice.poolSize;
+export const maxConversionsPerInstance = config.libreoffice.maxConversionsPerInstance;
 
 type Slot = { busy: boolean; instance?: OfficeInstance; starting?: Promise<OfficeInstance> };
 const slots: Slot[] = Array.from({ length: poolSize }, () => ({ busy: false }));
