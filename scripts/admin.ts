@@ -21,6 +21,8 @@ async function main() {
 }
 
 main().catch((e: unknown) => {
-  console.error('admin failed:', e instanceof Error ? e.message : e);
+  const message = e instanceof Error ? e.message : String(e);
+  const unreachable = message.match(/Can't reach database server at \S+/)?.[0];
+  console.error(unreachable ? `admin failed: ${unreachable} (set DATABASE_URL, or start Transmute for its embedded database)` : `admin failed: ${message}`);
   process.exit(1);
 });

@@ -41,7 +41,7 @@ export npm_config_update_notifier=false npm_config_fund=false npm_config_audit=f
 # npm packages, when missing or when the lockfile changed since the last install.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   # `npm install` with the committed lockfile (npm ci trips over optional platform packages
-  # missing from the lockfile, npm/cli#4828).
+  # missing from the lockfile).
   echo "[setup] npm install"
   npm install --no-audit --no-fund --loglevel=error
 fi

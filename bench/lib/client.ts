@@ -1,12 +1,13 @@
 // A minimal Transmute API client for benchmarks (anonymous guest, cookie kept), plus stats helpers.
 
-export type Outcome = { status: string; error?: string };
-export type Converted = { result: Buffer; uploadMs: number; waitMs: number; downloadMs: number };
+/** A terminal state, with when (performance.now()) the job was first seen out of `pending`. */
+export type Outcome = { status: string; error?: string; seenRunningAt?: number };
+export type Converted = { result: Buffer; uploadMs: number; queueMs: number; waitMs: number; downloadMs: number };
 
-/** Mean time per phase over a run's conversions, e.g. "upload 12.0 ms, wait 850.1 ms, download 5.2 ms". */
+/** Mean time per phase over a run's conversions; `queued` (201 → first seen processing) is part of `wait`. */
 export function phases(runs: Converted[]): string {
-  const mean = (k: 'uploadMs' | 'waitMs' | 'downloadMs') => runs.reduce((a, r) => a + r[k], 0) / runs.length;
-  return `upload ${mean('uploadMs').toFixed(1)} ms, wait ${mean('waitMs').toFixed(1)} ms, download ${mean('downloadMs').toFixed(1)} ms`;
+  const mean = (k: 'uploadMs' | 'queueMs' | 'waitMs' | 'downloadMs') => `${(runs.reduce((a, r) => a + r[k], 0) / runs.length).toFixed(1)} ms`;
+  return `upload ${mean('uploadMs')}, wait ${mean('waitMs')} (of which queued ${mean('queueMs')}), download ${mean('downloadMs')}`;
 }
 
 export class Client {
@@ -55,6 +56,7 @@ export class Client {
     const decoder = new TextDecoder();
     let buffer = '';
     const reader = res.body.getReader();
+    let seenRunningAt: number | undefined;
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
       buffer += decoder.decode(chunk.value, { stream: true });
       let end: number;
@@ -63,9 +65,12 @@ export class Client {
         buffer = buffer.slice(end + 2);
         const event = /^event: (\w+)/m.exec(frame)?.[1];
         const data = /^data: (.*)$/m.exec(frame)?.[1];
-        if (event && event !== 'progress' && data) {
+        if (!data) continue;
+        const state = JSON.parse(data) as Outcome;
+        if (state.status !== 'pending') seenRunningAt ??= now();
+        if (event && event !== 'progress') {
           await reader.cancel().catch(() => {});
-          return JSON.parse(data) as Outcome;
+          return { ...state, seenRunningAt };
         }
       }
     }
@@ -73,12 +78,14 @@ export class Client {
   }
 
   private async poll(id: number, pollMs: number): Promise<Outcome> {
+    let seenRunningAt: number | undefined;
     for (;;) {
       const res = await this.fetch(`/api/v1/convert/status/${id}`);
       const body = (await res.json()) as { conversion?: { status: string }; error?: string };
       const status = body.conversion?.status;
       if (!status) throw new Error(`status: HTTP ${res.status} ${JSON.stringify(body)}`);
-      if (!['pending', 'processing'].includes(status)) return { status, error: body.error };
+      if (status !== 'pending') seenRunningAt ??= now();
+      if (status !== 'processing' && status !== 'pending') return { status, error: body.error, seenRunningAt };
       await new Promise((r) => setTimeout(r, pollMs));
     }
   }
@@ -106,7 +113,7 @@ export class Client {
     const result = await this.download(id);
     const t3 = now();
     await this.remove(id);
-    return { result, uploadMs: t1 - t0, waitMs: t2 - t1, downloadMs: t3 - t2 };
+    return { result, uploadMs: t1 - t0, queueMs: (outcome.seenRunningAt ?? t2) - t1, waitMs: t2 - t1, downloadMs: t3 - t2 };
   }
 }
 

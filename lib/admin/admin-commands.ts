@@ -11,7 +11,7 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command> [arguments]
 
 Commands:
   set-plan <email> <${PLANS.join('|')}>   Put an account on a plan (takes effect on its next request)
-  verify-email <email>                   Mark an account's e-mail address as verified
+  verify-email <email>                           Mark an account's e-mail address as verified
 
 Examples:
   npm run admin -- set-plan alice@example.com pro

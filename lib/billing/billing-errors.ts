@@ -17,6 +17,7 @@ export function appOrigin(request: Request): string {
 /** An error from Stripe's API becomes a 503 (retryable), its details logged, never echoed. */
 export function stripeUnavailable(e: unknown): AppError {
   if (e instanceof AppError) return e;
-  console.error('[billing] Stripe request failed:', e);
+  const err = e as { type?: string; statusCode?: number; requestId?: string; message?: string };
+  console.error(`[billing] Stripe request failed: ${err.type ?? 'Error'}${err.statusCode ? ` ${err.statusCode}` : ''}: ${err.message ?? String(e)}${err.requestId ? ` (request ${err.requestId})` : ''}`);
   return new AppError('service_unavailable', 'The payment provider is unavailable, please retry', { cause: e });
 }
