@@ -15,7 +15,7 @@ function routes(): Array<{ path: string; methods: string[] }> {
       else if (entry.name === 'route.ts') {
         const source = readFileSync(full, 'utf8');
         const methods = [...source.matchAll(/export const (?:\{ ?)?([A-Z, ]+?)(?: ?\})? =/g)].flatMap((m) => m[1].split(',').map((s) => s.trim().toLowerCase()));
-        const route = '/' + path.relative(APP, dir).split(path.sep).map((seg) => seg.replace(/^\[(.+)\]$/, '{$1}')).join('/');
+        const route = '/' + path.relative(APP, dir).split(path.sep).map((seg) => seg.replace(/^\[(?:\.\.\.)?(.+)\]$/, '{$1}')).join('/');
         found.push({ path: route, methods });
       }
     }

@@ -1,0 +1,37 @@
+// Server-side only (reads the database): who is signed in, for server components.
+import { cache } from 'react';
+import { getServerSession } from 'next-auth';
+import { redirect } from 'next/navigation';
+import type { z } from 'zod';
+import { serializeProfile } from '@/lib/accounts/serialize-profile';
+import { nextAuthOptions } from '@/lib/auth/next-auth-options';
+import { db } from '@/lib/db';
+import type { Caller } from '@/lib/identity/caller';
+import type { Profile } from '@/lib/schemas/accounts';
+import { withCallback } from './callback-url';
+
+export type ProfileJson = z.infer<typeof Profile>;
+
+/**
+ * The signed-in account's profile (the shape of GET /api/v1/user/profile), or null when signed
+ * out or when the cookie names an account that no longer exists. Cached per request.
+ */
+export const currentProfile = cache(async (): Promise<ProfileJson | null> => {
+  const session = await getServerSession(nextAuthOptions());
+  const userId = (session?.user as { id?: string } | undefined)?.id;
+  if (!userId) return null;
+  const user = await db.user.findUnique({ where: { id: userId } });
+  return user ? serializeProfile(user) : null;
+});
+
+/** The profile, or a redirect to /sign-in that comes back to `path`. */
+export async function requireProfile(path: string): Promise<ProfileJson> {
+  const profile = await currentProfile();
+  if (!profile) redirect(withCallback('/sign-in', path));
+  return profile;
+}
+
+/** The identity lib/ functions expect, for an account read on the server. */
+export function accountCaller(profile: ProfileJson): Caller & { userId: string } {
+  return { kind: 'session', userId: profile.id, guestId: null, plan: profile.plan, viaCookie: true, clientAddress: 'server' };
+}

@@ -1,0 +1,60 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { apiRequest } from './api-client';
+import { Notice } from './notice';
+import { SubmitButton } from './submit-button';
+import { TextField } from './text-field';
+
+const looksLikeEmail = (v: string) => /^[^\s@]+@[^\s@]+$/.test(v);
+
+/** Asks for a reset link; the answer is the same whether or not the account exists. */
+export function ForgotPasswordForm() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<string>();
+  const [formError, setFormError] = useState<string>();
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
+    setFormError(undefined);
+    if (!looksLikeEmail(email)) {
+      setFieldError('Enter the e-mail address of your account.');
+      event.currentTarget.querySelector<HTMLInputElement>('[name="email"]')?.focus();
+      return;
+    }
+    setFieldError(undefined);
+    setPending(true);
+    const result = await apiRequest('/api/v1/auth/password-reset', { body: { email } });
+    setPending(false);
+    if (result.ok) setSentTo(email);
+    else setFormError(result.error);
+  }
+
+  if (sentTo) {
+    return (
+      <Notice tone="success" role="status" testId="forgot-password-sent" title="Check your inbox">
+        <p>
+          If an account exists for <strong className="break-all">{sentTo}</strong>, we sent it a link to choose a new password. The link is
+          valid for 1 hour.
+        </p>
+        <p className="text-emerald-800/80 dark:text-emerald-200/70">No mail after a few minutes? Check your spam folder, or ask the administrator of this server.</p>
+      </Notice>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="forgot-password-form">
+      {formError && (
+        <Notice tone="error" role="alert" testId="forgot-password-error" title="Could not send the link">
+          <p>{formError}</p>
+        </Notice>
+      )}
+      <TextField label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" required autoFocus maxLength={254} error={fieldError} data-testid="email-input" />
+      <SubmitButton pending={pending} pendingLabel="Sending…" testId="forgot-password-button">
+        Send reset link
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+'use client';
+
+import { signIn } from 'next-auth/react';
+import { useRef, useState, type FormEvent } from 'react';
+import { signInErrorMessage } from './auth-errors';
+import { Notice } from './notice';
+import { SubmitButton } from './submit-button';
+import { TextField } from './text-field';
+import { TextLink } from './text-link';
+
+type Errors = { email?: string; password?: string; form?: string };
+
+const looksLikeEmail = (v: string) => /^[^\s@]+@[^\s@]+$/.test(v);
+
+/** E-mail + password through next-auth (credentials); a full page load follows so the header updates. */
+export function SignInForm({ callbackPath, initialError }: { callbackPath: string; initialError?: string }) {
+  const [errors, setErrors] = useState<Errors>(initialError ? { form: initialError } : {});
+  const [pending, setPending] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const email = String(data.get('email') ?? '').trim();
+    const password = String(data.get('password') ?? '');
+    const found: Errors = {};
+    if (!looksLikeEmail(email)) found.email = 'Enter the e-mail address of your account.';
+    if (!password) found.password = 'Enter your password.';
+    setErrors(found);
+    if (found.email || found.password) {
+      formRef.current?.querySelector<HTMLInputElement>(`[name="${found.email ? 'email' : 'password'}"]`)?.focus();
+      return;
+    }
+    setPending(true);
+    try {
+      const result = await signIn('credentials', { email, password, redirect: false });
+      if (result?.ok && !result.error) {
+        window.location.assign(callbackPath);
+        return;
+      }
+      setErrors({ form: signInErrorMessage(result?.error ?? undefined, result?.status) });
+    } catch {
+      setErrors({ form: 'Could not reach the server. Check your connection and try again.' });
+    }
+    setPending(false);
+  }
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="sign-in-form">
+      {errors.form && (
+        <Notice tone="error" role="alert" testId="sign-in-error" title="Could not sign in">
+          <p>{errors.form}</p>
+        </Notice>
+      )}
+      <TextField label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" required autoFocus error={errors.email} data-testid="email-input" />
+      <TextField label="Password" name="password" type="password" autoComplete="current-password" required revealable error={errors.password} data-testid="password-input" />
+      <div className="-mt-1 text-right text-sm">
+        <TextLink href="/forgot-password" data-testid="forgot-password-link">
+          Forgot your password?
+        </TextLink>
+      </div>
+      <SubmitButton pending={pending} pendingLabel="Signing in…" testId="sign-in-button">
+        Sign in
+      </SubmitButton>
+    </form>
+  );
+}
+

@@ -1,0 +1,90 @@
+'use client';
+
+import { signIn } from 'next-auth/react';
+import { useRef, useState, type FormEvent } from 'react';
+import { apiRequest } from './api-client';
+import { Notice } from './notice';
+import { SubmitButton } from './submit-button';
+import { TextField } from './text-field';
+import { TextLink } from './text-link';
+
+type Field = 'name' | 'email' | 'password';
+type Errors = Partial<Record<Field, string>> & { form?: string; code?: string };
+
+const looksLikeEmail = (v: string) => /^[^\s@]+@[^\s@]+$/.test(v);
+
+/** Registers through POST /api/v1/auth/register, then signs in with the same credentials. */
+export function SignUpForm({ callbackPath }: { callbackPath: string }) {
+  const [errors, setErrors] = useState<Errors>({});
+  const [pending, setPending] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  function focus(field: Field) {
+    formRef.current?.querySelector<HTMLInputElement>(`[name="${field}"]`)?.focus();
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const name = String(data.get('name') ?? '').trim();
+    const email = String(data.get('email') ?? '').trim();
+    const password = String(data.get('password') ?? '');
+    const found: Errors = {};
+    if (!looksLikeEmail(email)) found.email = 'Enter a valid e-mail address, like ada@example.com.';
+    if (password.length < 8) found.password = 'Use at least 8 characters.';
+    setErrors(found);
+    const first = (['email', 'password'] as const).find((f) => found[f]);
+    if (first) return focus(first);
+
+    setPending(true);
+    const registered = await apiRequest('/api/v1/auth/register', { body: { email, password, ...(name ? { name } : {}) } });
+    if (!registered.ok) {
+      setPending(false);
+      setErrors({ form: registered.error, code: registered.status === 409 ? 'exists' : registered.code });
+      return;
+    }
+    try {
+      const result = await signIn('credentials', { email, password, redirect: false });
+      if (result?.ok && !result.error) {
+        window.location.assign(callbackPath === '/dashboard' ? '/dashboard?welcome=1' : callbackPath);
+        return;
+      }
+    } catch {
+      // fall through: the account exists, only the automatic sign-in failed
+    }
+    window.location.assign('/sign-in');
+  }
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="sign-up-form">
+      {errors.form && (
+        <Notice tone="error" role="alert" testId="sign-up-error" code={errors.code} title="Could not create the account">
+          <p>{errors.form}</p>
+          {errors.code === 'exists' && (
+            <p>
+              <TextLink href="/sign-in">Sign in</TextLink> instead, or <TextLink href="/forgot-password">reset your password</TextLink>.
+            </p>
+          )}
+        </Notice>
+      )}
+      <TextField label="Name (optional)" name="name" autoComplete="name" maxLength={100} autoFocus error={errors.name} data-testid="name-input" />
+      <TextField label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" required maxLength={254} error={errors.email} data-testid="email-input" />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={8}
+        maxLength={200}
+        revealable
+        hint="At least 8 characters."
+        error={errors.password}
+        data-testid="password-input"
+      />
+      <SubmitButton pending={pending} pendingLabel="Creating your account…" testId="sign-up-button">
+        Create account
+      </SubmitButton>
+    </form>
+  );
+}
