@@ -9,7 +9,10 @@ ensure_database() {
   if [ -z "${DATABASE_URL:-}" ]; then
     mkdir -p "$(dirname "$dir")"
     local log="$dir.log"
-    npx tsx scripts/embedded-db.ts "$dir" "$port" >"$log" 2>&1 &
+    # A port taken by something else (another checkout's database) moves us to the next free one.
+    while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
+    # tsx directly (not npx) so that stop_database's signal reaches it and it stops PostgreSQL.
+    node_modules/.bin/tsx scripts/embedded-db.ts "$dir" "$port" >"$log" 2>&1 &
     EMBEDDED_DB_PID=$!
     for _ in $(seq 1 120); do
       if grep -q '^READY ' "$log" 2>/dev/null; then break; fi

@@ -4,9 +4,10 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 PORT="${PORT:-3000}"
 export NEXT_TELEMETRY_DISABLED=1
-PORT="$PORT" npx tsx scripts/server.ts &
+# tsx directly (not npx) so the signals below reach the servers.
+PORT="$PORT" node_modules/.bin/tsx scripts/server.ts &
 WEB=$!
-npx tsx scripts/worker.ts &
+node_modules/.bin/tsx scripts/worker.ts &
 WORKER=$!
 trap 'kill -TERM $WEB $WORKER 2>/dev/null; wait $WEB $WORKER 2>/dev/null; exit 0' INT TERM
 wait -n $WEB $WORKER

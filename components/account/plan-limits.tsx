@@ -1,0 +1,27 @@
+import { formatBytes, formatCount, formatRetention, formatTeam, type LimitsJson } from './format';
+
+/** The rows of a plan's limits, as shown on /pricing and in the dashboard. */
+export function limitRows(limits: LimitsJson): Array<{ key: string; label: string; value: string }> {
+  return [
+    { key: 'daily_conversions', label: 'Conversions per day', value: formatCount(limits.daily_conversions, 'conversion', 'conversions') },
+    { key: 'max_upload_bytes', label: 'Largest upload', value: formatBytes(limits.max_upload_bytes) },
+    { key: 'files_per_batch', label: 'Files per batch', value: formatCount(limits.files_per_batch, 'file', 'files') },
+    { key: 'retention_hours', label: 'Results kept for', value: formatRetention(limits.retention_hours) },
+    { key: 'rate_limit_per_minute', label: 'Requests per minute', value: formatCount(limits.rate_limit_per_minute, 'request', 'requests') },
+    { key: 'team_size', label: 'Team', value: formatTeam(limits.team_size) },
+    { key: 'api_access', label: 'API keys', value: limits.api_access ? 'Included' : 'Not included' },
+  ];
+}
+
+export function PlanLimitsList({ limits, testId }: { limits: LimitsJson; testId?: string }) {
+  return (
+    <dl className="flex flex-col divide-y divide-zinc-100 text-sm dark:divide-zinc-800" data-testid={testId}>
+      {limitRows(limits).map((row) => (
+        <div key={row.key} className="flex items-baseline justify-between gap-4 py-2" data-limit={row.key}>
+          <dt className="text-zinc-600 dark:text-zinc-400">{row.label}</dt>
+          <dd className={`text-right font-medium tabular-nums ${row.value === 'Not included' ? 'text-zinc-400 dark:text-zinc-500' : ''}`}>{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,39 @@
+import Link from 'next/link';
+import { PLAN_NAMES, formatStatus } from '@/components/account/format';
+import { buttonStyles } from '@/components/ui/button-styles';
+import type { SubscriptionJson } from './account-data';
+import { Badge } from './badge';
+import { Card } from './card';
+import { UsageMeter } from './usage-meter';
+
+const small = 'h-9 px-3';
+
+export function PlanCard({ subscription }: { subscription: SubscriptionJson }) {
+  const { plan, status, usage, limits } = subscription;
+  return (
+    <Card
+      title="Plan and usage"
+      testId="plan-card"
+      actions={
+        <>
+          {plan !== 'business' && (
+            <Link href="/pricing" className={`${buttonStyles.primary} ${small}`} data-testid="upgrade-link">
+              Upgrade
+            </Link>
+          )}
+          <Link href="/dashboard/billing" className={`${buttonStyles.secondary} ${small}`}>
+            Billing
+          </Link>
+        </>
+      }
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-2xl font-bold tracking-tight" data-testid="plan-name" data-plan={plan}>
+          {PLAN_NAMES[plan]}
+        </span>
+        {plan !== 'free' && <Badge tone={status === 'active' || status === 'trialing' ? 'success' : 'warning'}>{formatStatus(status)}</Badge>}
+      </div>
+      <UsageMeter used={usage.conversions_today} limit={limits.daily_conversions} />
+    </Card>
+  );
+}
