@@ -89,11 +89,13 @@ test.describe('converter', () => {
   });
 
   test('the drop zone opens the file picker from the keyboard', async ({ page }) => {
+    // Listening before navigation: Playwright enables file-chooser interception asynchronously,
+    // and a chooser opened before that is not reported.
+    const chooser = page.waitForEvent('filechooser');
     await openConverter(page);
     const zone = page.getByTestId('drop-zone');
     await zone.focus();
     await expect(zone).toBeFocused();
-    const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
     await (await chooser).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello\n') });
     await expect(page.getByTestId('file-name')).toHaveText('notes.txt');

@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { readHead } from '@/lib/formats/read-head';
 import { AppError } from '@/lib/api/errors';
 import { config } from '@/lib/config';
 import type { FormatName } from '@/lib/formats/catalog';
@@ -42,17 +42,6 @@ const OUTPUT_ARGS: Partial<Record<FormatName, string[]>> = {
 };
 
 const isAudio = (f: FormatName) => (AUDIO as readonly FormatName[]).includes(f);
-
-async function readHead(file: string, bytes = 64 * 1024): Promise<Buffer> {
-  const fh = await open(file, 'r');
-  try {
-    const buf = Buffer.alloc(bytes);
-    const { bytesRead } = await fh.read(buf, 0, bytes, 0);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await fh.close();
-  }
-}
 
 /** Refuses inputs whose bytes do not prove the claimed container (playlists, scripts, other formats). */
 async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): Promise<void> {

@@ -1,5 +1,6 @@
-import { copyFile, mkdir, open, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { readHead } from '@/lib/formats/read-head';
 import { AppError } from '@/lib/api/errors';
 import { config } from '@/lib/config';
 import type { FormatName } from '@/lib/formats/catalog';
@@ -54,17 +55,6 @@ const appOf = (f: FormatName): App | undefined =>
 
 const ZIPPED: ReadonlySet<FormatName> = new Set(['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp']);
 const TEXTUAL: ReadonlySet<FormatName> = new Set(['txt', 'csv', 'html']);
-
-async function readHead(file: string, bytes = 64 * 1024): Promise<Buffer> {
-  const fh = await open(file, 'r');
-  try {
-    const buf = Buffer.alloc(bytes);
-    const { bytesRead } = await fh.read(buf, 0, bytes, 0);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await fh.close();
-  }
-}
 
 async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): Promise<void> {
   if (!appOf(job.inputFormat)) throw new AppError('unsupported_format', `${job.inputFormat} is not an office format.`);

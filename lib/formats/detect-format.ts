@@ -17,6 +17,9 @@ const DIRECT: Record<string, FormatName> = {
 const ISO_MEDIA = new Set(['mp4', 'm4v', 'f4v', 'mov', 'm4a', 'm4b', 'f4a', 'f4b']);
 const ISO_AUDIO = new Set(['m4a', 'm4b', 'f4a', 'f4b']);
 
+/** How many leading bytes detection looks at. */
+export const HEAD_BYTES = 64 * 1024;
+
 const extOf = (fileName: string) => /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
 
 export async function detectFormat(head: Buffer, fileName: string): Promise<FormatName | null> {

@@ -4,8 +4,8 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AppError } from '@/lib/api/errors';
 import { newStorageKey } from '@/lib/storage/keys';
 import { storage } from '@/lib/storage';
+import { HEAD_BYTES } from '@/lib/formats/detect-format';
 
-export const HEAD_BYTES = 64 * 1024;
 
 export type ReceivedUpload = {
   fields: Record<string, string>;
