@@ -8,7 +8,7 @@ export function openApiDocument() {
   if (cached) return cached;
   const paths: ZodOpenApiPathsObject = {};
   for (const op of operations) {
-    const security: Array<Record<string, string[]>> = op.auth === 'bearer' ? [{ bearerAuth: [] }] : op.auth === 'any' ? [{}, { apiKey: [] }, { bearerAuth: [] }] : [];
+    const security: Array<Record<string, string[]>> = op.auth === 'bearer' ? [{ bearerAuth: [] }] : op.auth === 'any' ? [{ guestCookie: [] }, { apiKey: [] }, { bearerAuth: [] }] : [];
     paths[op.path] ??= {};
     paths[op.path][op.method] = {
       ...op.openapi,
@@ -30,7 +30,8 @@ export function openApiDocument() {
     components: {
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'An API key (paid plans); also accepted as `Authorization: Bearer <key>`' },
-        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A session token' },
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A session token from POST /api/v1/auth/token (browsers signed in with next-auth are accepted too)' },
+        guestCookie: { type: 'apiKey', in: 'cookie', name: 'tm_guest', description: 'Signed anonymous identity, set by the server on the first call without credentials' },
       },
     },
     paths,

@@ -8,7 +8,7 @@ export const ConversionStatusValue = z
 
 export const Conversion = z
   .object({
-    id: z.number().int().meta({ description: 'Random integer id (not a sequence)' }),
+    id: z.number().int().min(2 ** 40).max(2 ** 52).meta({ description: 'Random integer id (not a sequence)' }),
     original_file_name: z.string(),
     original_format: z.string().meta({ description: 'Detected from the file content, not its name' }),
     target_format: z.string(),
