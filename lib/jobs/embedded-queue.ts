@@ -12,17 +12,21 @@ const globalBoss = globalThis as unknown as { boss?: Promise<PgBoss> };
 
 export function embeddedQueue(): Promise<PgBoss> {
   globalBoss.boss ??= (async () => {
-    const boss = new PgBoss({ connectionString: process.env.DATABASE_URL, schema: 'pgboss', max: 4 });
+    // LISTEN/NOTIFY wakes a worker as soon as a job is sent (polling stays as the backstop).
+    const boss = new PgBoss({ connectionString: process.env.DATABASE_URL, schema: 'pgboss', max: 4, useListenNotify: true });
     boss.on('error', (e) => console.error('[queue]', e));
     await boss.start();
-    await boss.createQueue(QUEUES.runConversion, {
+    const runOptions = {
       // Our own attempt counter (ENGINE_MAX_ATTEMPTS) decides failure; this only bounds redelivery.
       retryLimit: config.engineMaxAttempts + 1,
       retryDelay: 2,
       retryBackoff: true,
       expireInSeconds: Math.ceil(config.engineTimeoutMs / 1000) + 120,
       heartbeatSeconds: 10,
-    });
+      notify: true,
+    };
+    await boss.createQueue(QUEUES.runConversion, runOptions);
+    await boss.updateQueue(QUEUES.runConversion, runOptions); // databases made by an older version
     await boss.createQueue(QUEUES.purgeExpired, { retryLimit: 1 });
     return boss;
   })().catch((e) => {

@@ -12,7 +12,7 @@ export async function runWorker(): Promise<() => Promise<void>> {
   const boss = await embeddedQueue();
   await boss.work<{ conversionId: string }>(
     QUEUES.runConversion,
-    { localConcurrency: config.engineConcurrency, batchSize: 1, pollingIntervalSeconds: 1 },
+    { localConcurrency: config.engineConcurrency, batchSize: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 2 },
     async ([job]) => {
       const id = parseConversionId(String(job.data?.conversionId ?? ''));
       if (id === null) return { outcome: 'bad-payload' }; // not retried: it can never succeed
