@@ -12,8 +12,9 @@ const globalBoss = globalThis as unknown as { boss?: Promise<PgBoss> };
 
 export function embeddedQueue(): Promise<PgBoss> {
   globalBoss.boss ??= (async () => {
-    // LISTEN/NOTIFY wakes a worker as soon as a job is sent (polling stays as the backstop).
-    const boss = new PgBoss({ connectionString: process.env.DATABASE_URL, schema: 'pgboss', max: 4, useListenNotify: true });
+    // LISTEN/NOTIFY wakes a worker as soon as a job is sent (polling stays as the backstop); the
+    // supervisor checks every 10 s for jobs whose worker stopped heartbeating (a killed worker).
+    const boss = new PgBoss({ connectionString: process.env.DATABASE_URL, schema: 'pgboss', max: 4, useListenNotify: true, superviseIntervalSeconds: 10 });
     boss.on('error', (e) => console.error('[queue]', e));
     await boss.start();
     const runOptions = {

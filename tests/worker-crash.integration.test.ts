@@ -1,0 +1,58 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import sharp from 'sharp';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as upload from '@/app/api/v1/convert/upload/route';
+import { db } from '@/lib/db';
+import { storage } from '@/lib/storage';
+import { RouteClient, uploadForm } from '@/tests/support/route-client';
+
+// The real worker process (scripts/worker.ts), killed with SIGKILL in the middle of a job.
+const workers: ChildProcess[] = [];
+function startWorker(): ChildProcess {
+  const child = spawn('node_modules/.bin/tsx', ['scripts/worker.ts'], { env: { ...process.env, ENGINE_CONCURRENCY: '1' }, detached: true, stdio: 'ignore' });
+  workers.push(child);
+  return child;
+}
+const killGroup = (child: ChildProcess) => {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+};
+afterEach(() => workers.forEach(killGroup));
+
+async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs: number): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > until) throw new Error(`timed out; last value ${JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('a worker killed mid-job', () => {
+  it('has its job run again by another worker, yielding exactly one result', async () => {
+    // A noisy 4 MP image to AVIF keeps the engine busy for seconds.
+    const png = await sharp({ create: { width: 2600, height: 1600, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png({ compressionLevel: 1 }).toBuffer();
+    const res = await new RouteClient().call(upload.POST, { method: 'POST', path: '/api/v1/convert/upload', body: uploadForm(png, 'noise.png', 'avif') });
+    expect(res.status).toBe(201);
+    const id = BigInt((await res.json()).id);
+    const conversion = () => db.conversion.findUniqueOrThrow({ where: { id } });
+
+    const first = startWorker();
+    await waitFor(conversion, (c) => c.status === 'processing', 60_000);
+    killGroup(first);
+    expect((await conversion()).status).toBe('processing');
+
+    startWorker();
+    const done = await waitFor(conversion, (c) => c.status === 'completed' || c.status === 'failed', 150_000);
+    expect(done.status).toBe('completed');
+    expect(done.attempts).toBe(2);
+    const size = await storage().size(done.resultKey);
+    expect(size).toBe(Number(done.resultSize));
+    const meta = await sharp(Buffer.concat(await (await storage().get(done.resultKey)).toArray())).metadata();
+    expect(meta).toMatchObject({ width: 2600, height: 1600 });
+  }, 240_000);
+});
