@@ -134,8 +134,12 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   };
   const stop = async () => {
     const pids = children.flatMap((c) => (c.pid ? processTree(c.pid) : []));
-    for (const c of children) if (c.pid && c.exitCode === null) tryKill(-c.pid, 'SIGTERM');
-    const deadline = Date.now() + 10_000;
+    // The worker process itself gets one SIGTERM (a second one, e.g. to its whole group, makes it
+    // exit before it has removed LibreOffice's temp profile); the web server's group is signalled.
+    const workerMain = pids.filter((p) => cmdline(p).includes('scripts/worker.ts')).at(-1);
+    if (workerMain) tryKill(workerMain, 'SIGTERM');
+    if (web.pid && web.exitCode === null) tryKill(-web.pid, 'SIGTERM');
+    const deadline = Date.now() + 15_000;
     while (Date.now() < deadline && pids.some(alive)) await sleep(100);
     for (const pid of pids.filter(alive)) tryKill(pid, 'SIGKILL');
     if (process.env.BENCH_KEEP_DATA !== '1') rmSync(dataDir, { recursive: true, force: true });
@@ -163,12 +167,21 @@ function workerReady(dataDir: string): boolean {
   return existsSync(log) && readFileSync(log, 'utf8').includes('[worker] ready');
 }
 
+/** Whether the process still runs (a zombie waiting to be reaped does not). */
 function alive(pid: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
   } catch {
     return false;
+  }
+}
+
+function cmdline(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
   }
 }
 
