@@ -9,6 +9,8 @@ import { clientAddressOf, CLIENT_ADDRESS_HEADER } from '@/lib/identity/client-ad
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? '0.0.0.0';
 const trustProxy = process.env.TRUST_PROXY === 'true';
+// next-auth builds its redirects and cookie flags from NEXTAUTH_URL.
+process.env.NEXTAUTH_URL ??= process.env.PUBLIC_URL ?? `http://localhost:${port}`;
 
 async function main() {
   const app = next({ dev: false, hostname, port });

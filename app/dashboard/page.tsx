@@ -8,7 +8,7 @@ import { loadApiKeys, loadSubscription } from '@/components/dashboard/account-da
 import { Card, PageHeading } from '@/components/dashboard/card';
 import { PlanCard } from '@/components/dashboard/plan-card';
 import { ProfileCard } from '@/components/dashboard/profile-card';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { smallButton } from '@/components/dashboard/small-button';
 
 export const metadata: Metadata = { title: 'Overview' };
 
@@ -51,7 +51,7 @@ export default async function DashboardPage({ searchParams }: Props) {
               : 'API keys come with the Starter, Pro and Business plans.'}
           </p>
           <div>
-            <Link href="/dashboard/api-keys" className={`${buttonStyles.secondary} h-9 px-3`}>
+            <Link href="/dashboard/api-keys" className={smallButton.secondary}>
               Manage API keys
             </Link>
           </div>

@@ -1,4 +1,4 @@
-// Starts the already-built app (`next start`) and the job worker for a benchmark, and stops them.
+// Starts the already-built app (scripts/server.ts) and the job worker for a benchmark, and stops them.
 // Builds nothing: run `npx next build` first.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -15,7 +15,7 @@ export type BenchServer = {
   port: number;
   dataDir: string;
   databaseUrl: string;
-  /** PID of the `next start` process we spawned (the root of the web process tree). */
+  /** PID of the web server process we spawned (the root of the web process tree). */
   webRootPid: number;
   /** PID of the largest process in the web tree (the `next-server` actually serving). */
   webPid(): number;
@@ -122,7 +122,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     PLAN_FREE_DAILY_CONVERSIONS: 'unlimited',
     ...extraEnv,
   };
-  const web = launch(['next', 'start', '-p', String(port), '-H', '127.0.0.1'], env, path.join(dataDir, 'web.log'));
+  // The production web server (scripts/server.ts: Next behind the address-recording HTTP server).
+  const web = launch(['tsx', 'scripts/server.ts'], { ...env, PORT: String(port), HOST: '127.0.0.1' }, path.join(dataDir, 'web.log'));
   const worker = launch(['tsx', 'scripts/worker.ts'], env, path.join(dataDir, 'worker.log'));
   const children = [web, worker];
   const baseUrl = `http://127.0.0.1:${port}`;

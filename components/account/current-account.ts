@@ -1,6 +1,7 @@
 // Server-side only (reads the database): who is signed in, for server components.
 import { cache } from 'react';
 import { getServerSession } from 'next-auth';
+import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { z } from 'zod';
 import { serializeProfile } from '@/lib/accounts/serialize-profile';
@@ -12,13 +13,23 @@ import { withCallback } from './callback-url';
 
 export type ProfileJson = z.infer<typeof Profile>;
 
+const SESSION_COOKIE = /^(__Secure-)?next-auth\.session-token(\.\d+)?$/;
+
+/** The account id of the next-auth session cookie, without a database read (the header uses it). */
+export const signedInUserId = cache(async (): Promise<string | null> => {
+  // Without a session cookie there is nothing to decode (and at build time this read makes the
+  // page dynamic before anything touches the app secret).
+  if (!(await cookies()).getAll().some((c) => SESSION_COOKIE.test(c.name))) return null;
+  const session = await getServerSession(nextAuthOptions());
+  return (session?.user as { id?: string } | undefined)?.id ?? null;
+});
+
 /**
  * The signed-in account's profile (the shape of GET /api/v1/user/profile), or null when signed
  * out or when the cookie names an account that no longer exists. Cached per request.
  */
 export const currentProfile = cache(async (): Promise<ProfileJson | null> => {
-  const session = await getServerSession(nextAuthOptions());
-  const userId = (session?.user as { id?: string } | undefined)?.id;
+  const userId = await signedInUserId();
   if (!userId) return null;
   const user = await db.user.findUnique({ where: { id: userId } });
   return user ? serializeProfile(user) : null;

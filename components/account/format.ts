@@ -46,13 +46,6 @@ export function formatRetention(hours: number): string {
   return formatCount(hours, 'hour', 'hours');
 }
 
-/** Team size includes the owner; 0 means no team. */
-export function formatTeam(size: number): string {
-  if (size >= Number.MAX_SAFE_INTEGER) return UNLIMITED;
-  if (size <= 0) return 'No team';
-  return `Up to ${number.format(size)} members`;
-}
-
 export function formatPrice(usd: number): string {
   if (usd === 0) return '$0';
   return `$${Number.isInteger(usd) ? usd : usd.toFixed(2)}`;
@@ -68,4 +61,11 @@ export function formatDate(iso: string | null, fallback = '—'): string {
 export function formatStatus(status: string): string {
   const words = status.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A moment with its time, in UTC (stable between server and browser rendering). */
+export function formatDateTime(iso: string | null, fallback = '—'): string {
+  if (!iso) return fallback;
+  const text = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23', timeZone: 'UTC' }).format(new Date(iso));
+  return `${text} UTC`;
 }

@@ -45,7 +45,7 @@ export function Notice({ tone, title, children, testId, role, code }: Props) {
       </svg>
       <div className="flex min-w-0 flex-1 flex-col gap-1 break-words">
         {title && <p className="font-semibold">{title}</p>}
-        {children && <div className="flex flex-col gap-2 [&_a]:font-medium [&_a]:underline [&_a]:underline-offset-2">{children}</div>}
+        {children && <div className="flex flex-col gap-2">{children}</div>}
       </div>
     </div>
   );

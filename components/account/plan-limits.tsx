@@ -1,14 +1,18 @@
-import { formatBytes, formatCount, formatRetention, formatTeam, type LimitsJson } from './format';
+import { UNLIMITED, formatBytes, formatRetention, type LimitsJson } from './format';
+
+const number = new Intl.NumberFormat('en-US');
+const count = (value: number | null) => (value === null ? UNLIMITED : number.format(value));
+const team = (size: number) => (size >= Number.MAX_SAFE_INTEGER ? UNLIMITED : size <= 0 ? 'None' : `Up to ${number.format(size)}`);
 
 /** The rows of a plan's limits, as shown on /pricing and in the dashboard. */
 export function limitRows(limits: LimitsJson): Array<{ key: string; label: string; value: string }> {
   return [
-    { key: 'daily_conversions', label: 'Conversions per day', value: formatCount(limits.daily_conversions, 'conversion', 'conversions') },
+    { key: 'daily_conversions', label: 'Conversions per day', value: count(limits.daily_conversions) },
     { key: 'max_upload_bytes', label: 'Largest upload', value: formatBytes(limits.max_upload_bytes) },
-    { key: 'files_per_batch', label: 'Files per batch', value: formatCount(limits.files_per_batch, 'file', 'files') },
+    { key: 'files_per_batch', label: 'Files per batch', value: count(limits.files_per_batch) },
     { key: 'retention_hours', label: 'Results kept for', value: formatRetention(limits.retention_hours) },
-    { key: 'rate_limit_per_minute', label: 'Requests per minute', value: formatCount(limits.rate_limit_per_minute, 'request', 'requests') },
-    { key: 'team_size', label: 'Team', value: formatTeam(limits.team_size) },
+    { key: 'rate_limit_per_minute', label: 'Requests per minute', value: count(limits.rate_limit_per_minute) },
+    { key: 'team_size', label: 'Team members', value: team(limits.team_size) },
     { key: 'api_access', label: 'API keys', value: limits.api_access ? 'Included' : 'Not included' },
   ];
 }

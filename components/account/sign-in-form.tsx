@@ -1,6 +1,7 @@
 'use client';
 
 import { signIn } from 'next-auth/react';
+import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
 import { signInErrorMessage } from './auth-errors';
 import { Notice } from './notice';
@@ -12,11 +13,12 @@ type Errors = { email?: string; password?: string; form?: string };
 
 const looksLikeEmail = (v: string) => /^[^\s@]+@[^\s@]+$/.test(v);
 
-/** E-mail + password through next-auth (credentials); a full page load follows so the header updates. */
+/** E-mail + password through next-auth (credentials), then on to the page asked for. */
 export function SignInForm({ callbackPath, initialError }: { callbackPath: string; initialError?: string }) {
   const [errors, setErrors] = useState<Errors>(initialError ? { form: initialError } : {});
   const [pending, setPending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const router = useRouter();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -35,7 +37,9 @@ export function SignInForm({ callbackPath, initialError }: { callbackPath: strin
     try {
       const result = await signIn('credentials', { email, password, redirect: false });
       if (result?.ok && !result.error) {
-        window.location.assign(callbackPath);
+        // refresh() re-renders the server components (the header) for the signed-in visitor.
+        router.replace(callbackPath);
+        router.refresh();
         return;
       }
       setErrors({ form: signInErrorMessage(result?.error ?? undefined, result?.status) });

@@ -1,6 +1,7 @@
 'use client';
 
 import { signIn } from 'next-auth/react';
+import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
 import { apiRequest } from './api-client';
 import { Notice } from './notice';
@@ -18,6 +19,7 @@ export function SignUpForm({ callbackPath }: { callbackPath: string }) {
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const router = useRouter();
 
   function focus(field: Field) {
     formRef.current?.querySelector<HTMLInputElement>(`[name="${field}"]`)?.focus();
@@ -46,13 +48,14 @@ export function SignUpForm({ callbackPath }: { callbackPath: string }) {
     try {
       const result = await signIn('credentials', { email, password, redirect: false });
       if (result?.ok && !result.error) {
-        window.location.assign(callbackPath === '/dashboard' ? '/dashboard?welcome=1' : callbackPath);
+        router.replace(callbackPath === '/dashboard' ? '/dashboard?welcome=1' : callbackPath);
+        router.refresh();
         return;
       }
     } catch {
       // fall through: the account exists, only the automatic sign-in failed
     }
-    window.location.assign('/sign-in');
+    router.replace('/sign-in');
   }
 
   return (

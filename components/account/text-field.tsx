@@ -53,7 +53,7 @@ export function TextField({ label, name, hint, error, revealable, type = 'text',
         )}
       </div>
       {error && (
-        <p id={errorId} className="text-sm text-red-700 dark:text-red-300" data-testid={`${name}-error`}>
+        <p id={errorId} role="alert" className="text-sm text-red-700 dark:text-red-300" data-testid={`${name}-error`}>
           {error}
         </p>
       )}

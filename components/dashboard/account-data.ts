@@ -3,12 +3,14 @@
 import { listApiKeys } from '@/lib/api-keys/manage-api-keys';
 import { getSubscription, listPlans } from '@/lib/billing/subscription';
 import { accountCaller, type ProfileJson } from '@/components/account/current-account';
+import type { PlanJson } from '@/components/account/format';
+import type { ApiKeyJson } from './types';
 
 export type SubscriptionJson = Awaited<ReturnType<typeof getSubscription>>;
-export type ApiKeyJson = Awaited<ReturnType<typeof listApiKeys>>['api_keys'][number];
 
 export const loadSubscription = (profile: ProfileJson): Promise<SubscriptionJson> => getSubscription(accountCaller(profile));
 
 export const loadApiKeys = async (profile: ProfileJson): Promise<ApiKeyJson[]> => (await listApiKeys(accountCaller(profile))).api_keys;
 
-export const billingEnabled = (): boolean => listPlans().billing_enabled;
+/** GET /api/v1/subscriptions/plans: the four plans with the limits in force, and whether Stripe is set up. */
+export const loadPlans = (): { plans: PlanJson[]; billing_enabled: boolean } => listPlans();

@@ -1,12 +1,10 @@
 import Link from 'next/link';
 import { PLAN_NAMES, formatStatus } from '@/components/account/format';
-import { buttonStyles } from '@/components/ui/button-styles';
 import type { SubscriptionJson } from './account-data';
 import { Badge } from './badge';
 import { Card } from './card';
+import { smallButton } from './small-button';
 import { UsageMeter } from './usage-meter';
-
-const small = 'h-9 px-3';
 
 export function PlanCard({ subscription }: { subscription: SubscriptionJson }) {
   const { plan, status, usage, limits } = subscription;
@@ -17,11 +15,11 @@ export function PlanCard({ subscription }: { subscription: SubscriptionJson }) {
       actions={
         <>
           {plan !== 'business' && (
-            <Link href="/pricing" className={`${buttonStyles.primary} ${small}`} data-testid="upgrade-link">
+            <Link href="/pricing" className={smallButton.primary} data-testid="upgrade-link">
               Upgrade
             </Link>
           )}
-          <Link href="/dashboard/billing" className={`${buttonStyles.secondary} ${small}`}>
+          <Link href="/dashboard/billing" className={smallButton.secondary}>
             Billing
           </Link>
         </>

@@ -5,8 +5,10 @@ import { useState } from 'react';
 import { Spinner } from '@/components/account/submit-button';
 
 /**
- * Ends the next-auth session, then loads the home page. `redirect: false` because next-auth
- * builds its redirect from NEXTAUTH_URL, which may name another origin than the one in use.
+ * Ends the next-auth session, then loads the home page as a new document, so nothing of the
+ * account stays in the client router's cache (and Back does not return to the dashboard).
+ * `redirect: false` because next-auth builds its redirect from NEXTAUTH_URL, which may name
+ * another origin than the one in use.
  */
 export function SignOutButton() {
   const [pending, setPending] = useState(false);
@@ -17,7 +19,7 @@ export function SignOutButton() {
     setFailed(false);
     try {
       await signOut({ redirect: false });
-      window.location.assign('/');
+      window.location.replace('/');
     } catch {
       setPending(false);
       setFailed(true);

@@ -11,7 +11,13 @@ export async function registerUser(input: { email: string; password: string; nam
   const email = normalizeEmail(input.email);
   try {
     const user = await db.user.create({ data: { email, name: input.name?.trim() || null, passwordHash: await hashPassword(input.password) } });
-    await sendVerificationMail(user, baseUrl);
+    try {
+      await sendVerificationMail(user, baseUrl);
+    } catch (e) {
+      // No half-made account: the caller can simply retry once mail works again.
+      await db.user.delete({ where: { id: user.id } }).catch(() => {});
+      throw new AppError('service_unavailable', 'Could not send the verification mail, please retry', { cause: e });
+    }
     return user;
   } catch (e) {
     if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') throw new AppError('conflict', 'An account with this e-mail address already exists');

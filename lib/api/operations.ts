@@ -1,7 +1,7 @@
 import type { Operation } from '@/lib/api/operation';
 import * as conversion from '@/lib/schemas/conversion';
 import * as system from '@/lib/schemas/system';
-import * as billing from '@/lib/billing/operations';
+import * as billing from '@/lib/schemas/billing';
 import * as accounts from '@/lib/schemas/accounts';
 import * as apiKeys from '@/lib/schemas/api-keys';
 import * as subscriptions from '@/lib/schemas/subscriptions';

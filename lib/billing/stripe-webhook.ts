@@ -1,7 +1,5 @@
 import type Stripe from 'stripe';
 import { AppError } from '@/lib/api/errors';
-import { errorResponse, toAppError } from '@/lib/api/responses';
-import { randomUUID } from 'node:crypto';
 import { BILLING_NOT_CONFIGURED } from '@/lib/billing/billing-errors';
 import { handleStripeEvent } from '@/lib/billing/handle-stripe-event';
 import { stripe, stripeConfigured, stripeWebhookSecret } from '@/lib/billing/stripe-config';
@@ -18,14 +16,8 @@ export function verifyStripeEvent(rawBody: string, signature: string | null): St
   }
 }
 
-/** POST /api/webhooks/stripe: verify, apply once, answer `{received: true}` (with `duplicate: true` for a replay). */
-export async function receiveStripeWebhook(rawBody: string, signature: string | null): Promise<Response> {
-  const requestId = randomUUID();
-  try {
-    const event = verifyStripeEvent(rawBody, signature);
-    const outcome = await handleStripeEvent(event);
-    return Response.json(outcome.duplicate ? { received: true, duplicate: true } : { received: true }, { headers: { 'X-Request-Id': requestId } });
-  } catch (e) {
-    return errorResponse(toAppError(e, requestId), requestId);
-  }
+/** Verifies and applies one delivery: `{received: true}`, with `duplicate: true` for a replay. */
+export async function receiveStripeWebhook(rawBody: string, signature: string | null) {
+  const outcome = await handleStripeEvent(verifyStripeEvent(rawBody, signature));
+  return outcome.duplicate ? { received: true, duplicate: true } : { received: true };
 }

@@ -1,7 +1,16 @@
+import { randomUUID } from 'node:crypto';
+import { errorResponse, toAppError } from '@/lib/api/responses';
 import { receiveStripeWebhook } from '@/lib/billing/stripe-webhook';
 
-// POST /api/webhooks/stripe – Stripe events (documented as stripeWebhookOp in lib/billing/operations.ts).
+// POST /api/webhooks/stripe – Stripe events (documented as stripeWebhookOp in lib/schemas/billing.ts).
+// Not behind withApi: Stripe has no caller identity here and must not be rate limited per address.
 // The signature covers the exact bytes sent, so the body is read as text and never re-serialised.
 export async function POST(request: Request): Promise<Response> {
-  return receiveStripeWebhook(await request.text(), request.headers.get('stripe-signature'));
+  const requestId = randomUUID();
+  try {
+    const result = await receiveStripeWebhook(await request.text(), request.headers.get('stripe-signature'));
+    return Response.json(result, { headers: { 'X-Request-Id': requestId } });
+  } catch (e) {
+    return errorResponse(toAppError(e, requestId), requestId);
+  }
 }

@@ -1,6 +1,6 @@
 import { withApi } from '@/lib/api/with-api';
 import { appOrigin } from '@/lib/billing/billing-errors';
-import { portalOp } from '@/lib/billing/operations';
+import { portalOp } from '@/lib/schemas/billing';
 import { createPortalSession } from '@/lib/billing/portal';
 
 // POST /api/v1/billing/portal – Stripe Customer Portal → {url}

@@ -1,0 +1,59 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { apiRequest } from '@/components/account/api-client';
+import { Notice } from '@/components/account/notice';
+import { SubmitButton } from '@/components/account/submit-button';
+import { TextField } from '@/components/account/text-field';
+import type { CreatedApiKeyJson } from './types';
+
+type Props = { onCreated: (key: CreatedApiKeyJson) => void; onPlanRequired: (message: string) => void };
+
+/** Names a new key and creates it (POST /api/v1/api-keys). */
+export function CreateKeyForm({ onCreated, onPlanRequired }: Props) {
+  const [pending, setPending] = useState(false);
+  const [fieldError, setFieldError] = useState<string>();
+  const [formError, setFormError] = useState<string>();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const name = String(new FormData(form).get('name') ?? '').trim();
+    setFormError(undefined);
+    if (!name) {
+      setFieldError('Give the key a name, so you can recognise it later.');
+      form.querySelector<HTMLInputElement>('[name="name"]')?.focus();
+      return;
+    }
+    setFieldError(undefined);
+    setPending(true);
+    const result = await apiRequest<CreatedApiKeyJson>('/api/v1/api-keys', { body: { name } });
+    setPending(false);
+    if (result.ok) {
+      form.reset();
+      onCreated(result.data);
+    } else if (result.status === 403 && result.code === 'plan_required') {
+      onPlanRequired(result.error);
+    } else {
+      setFormError(result.error);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3" data-testid="create-key-form">
+      {formError && (
+        <Notice tone="error" role="alert" testId="create-key-error" title="Could not create the key">
+          <p>{formError}</p>
+        </Notice>
+      )}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="flex-1">
+          <TextField label="Key name" name="name" maxLength={100} placeholder="e.g. CI pipeline" autoComplete="off" error={fieldError} data-testid="key-name-input" />
+        </div>
+        <SubmitButton pending={pending} pendingLabel="Creating…" testId="create-key-button" className="sm:mt-[1.625rem] sm:w-40">
+          Create key
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
