@@ -6,8 +6,8 @@ const globalForDb = globalThis as unknown as { prisma?: Db };
 type Db = ReturnType<typeof createClient>;
 
 function createClient() {
+  // Connections open on first query, so importing this (e.g. during `next build`) needs no database.
   const connectionString = process.env.DATABASE_URL;
-  if (!connectionString) throw new Error('DATABASE_URL is not set');
   return new PrismaClient({
     adapter: new PrismaPg({ connectionString, max: 10 }),
     omit: { user: { passwordHash: true }, apiKey: { keyHash: true } },
