@@ -56,7 +56,11 @@ function appSecret(): string {
   const file = path.join(config.dataDir, 'app-secret');
   if (!existsSync(file)) {
     mkdirSync(config.dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    try {
+      writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e; // another process won the race
+    }
   }
   return (cachedSecret = readFileSync(file, 'utf8').trim());
 }
