@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -56,10 +56,15 @@ function appSecret(): string {
   const file = path.join(config.dataDir, 'app-secret');
   if (!existsSync(file)) {
     mkdirSync(config.dataDir, { recursive: true });
+    // Written aside and linked into place, so a concurrent reader never sees a half-written file.
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, randomBytes(32).toString('hex'), { mode: 0o600 });
     try {
-      writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+      linkSync(tmp, file);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e; // another process won the race
+    } finally {
+      unlinkSync(tmp);
     }
   }
   return (cachedSecret = readFileSync(file, 'utf8').trim());
