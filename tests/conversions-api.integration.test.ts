@@ -173,6 +173,14 @@ describe('conversion API: upload → convert → download', () => {
       expect((await res.json()).code).toBe('payload_too_large');
       expect(await db.conversion.count()).toBe(before.rows);
       expect((await inputFiles()).length).toBe(before.files);
+
+      // Just over the limit with a declared length: the rest is read and dropped, still 413.
+      const form = await new Response(uploadForm(Buffer.concat([await makePng(), Buffer.alloc(100_500, 7)]), 'edge.png', 'webp'));
+      const bytes = new Uint8Array(await form.arrayBuffer());
+      const edge = await client.call(upload.POST, { method: 'POST', path: '/api/v1/convert/upload', body: bytes, headers: { 'content-type': form.headers.get('content-type')!, 'content-length': String(bytes.length) } });
+      expect(edge.status).toBe(413);
+      expect(await db.conversion.count()).toBe(before.rows);
+      expect((await inputFiles()).length).toBe(before.files);
     } finally {
       delete process.env.PLAN_FREE_MAX_UPLOAD_BYTES;
     }

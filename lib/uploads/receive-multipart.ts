@@ -65,7 +65,9 @@ export async function receiveMultipart(request: Request, maxBytes: number | null
         overLimit = true;
         tap.destroy(tooLarge(maxBytes ?? 0));
         stream.resume();
-        reject(tooLarge(maxBytes ?? 0)); // answer now; the rest of the body is not read
+        // A declared length passed the check above, so at most 64 KiB remain: read (and drop)
+        // them, so the client gets its 413 instead of a reset connection. Unknown length: stop now.
+        if (!Number.isFinite(declared)) reject(tooLarge(maxBytes ?? 0));
       });
       // Storage attaches its own listener a tick later; until then an error must not be uncaught.
       tap.on('error', () => {});
