@@ -7,7 +7,8 @@ export default defineConfig({
   schema: 'prisma/schema.prisma',
   experimental: { adapter: true },
   engine: 'js',
-  adapter: async () => new PrismaPg({ connectionString: requireDatabaseUrl() }),
+  // allowExitOnIdle: the CLI exits as soon as it is done instead of waiting for idle connections to time out.
+  adapter: async () => new PrismaPg({ connectionString: requireDatabaseUrl(), allowExitOnIdle: true }),
 });
 
 function requireDatabaseUrl(): string {

@@ -24,8 +24,23 @@ ensure_database() {
     export DATABASE_URL
     echo "[db] embedded PostgreSQL on port $port (data in $dir)"
   fi
-  npx prisma migrate deploy 2>&1 | grep -E "applied|No pending|Error" || true
-  npx prisma migrate status >/dev/null 2>&1 || { echo "[db] migrations failed" >&2; npx prisma migrate deploy; return 1; }
+  # The embedded database remembers which migrations it has (the stamp lives inside its data
+  # folder, so a new folder starts over): a restart with nothing new skips Prisma's ~10 s run.
+  local wanted stamp=""
+  wanted="$(ls prisma/migrations | sort | tr '\n' ' ')"
+  [ -n "$EMBEDDED_DB_PID" ] && stamp="$dir/.transmute-migrations"
+  if [ -n "$stamp" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$wanted" ]; then
+    echo "[db] migrations up to date"
+    return 0
+  fi
+  local out
+  if ! out=$(node_modules/.bin/prisma migrate deploy 2>&1); then
+    echo "$out" >&2
+    echo "[db] migrations failed" >&2
+    return 1
+  fi
+  echo "$out" | grep -E "applied|No pending" || true
+  if [ -n "$stamp" ]; then echo "$wanted" > "$stamp"; fi
 }
 
 stop_database() {

@@ -11,4 +11,9 @@ ensure_database "$DATA_DIR/pg" "${EMBEDDED_DB_PORT:-54329}"
 trap stop_database EXIT
 build_if_needed
 echo "[start] Transmute on http://localhost:${PORT:-3000}"
-bash scripts/run-services.sh
+bash scripts/run-services.sh &
+SERVICES=$!
+# Ctrl-C or a TERM to this script stops the web server and the worker before the database.
+trap 'kill -TERM $SERVICES 2>/dev/null' INT TERM
+wait $SERVICES || true
+wait $SERVICES 2>/dev/null || true
