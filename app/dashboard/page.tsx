@@ -9,6 +9,7 @@ import { Card, PageHeading } from '@/components/dashboard/card';
 import { PlanCard } from '@/components/dashboard/plan-card';
 import { ProfileCard } from '@/components/dashboard/profile-card';
 import { smallButton } from '@/components/dashboard/small-button';
+import { ResendVerificationButton } from '@/components/dashboard/resend-verification-button';
 
 export const metadata: Metadata = { title: 'Overview' };
 
@@ -30,6 +31,7 @@ export default async function DashboardPage({ searchParams }: Props) {
       {!profile.email_verified && welcome !== '1' && (
         <Notice tone="warning" testId="verify-email-reminder" title="Confirm your e-mail address">
           <p>Open the link we mailed to {profile.email} when you signed up. You can use Transmute in the meantime.</p>
+          <ResendVerificationButton />
         </Notice>
       )}
 

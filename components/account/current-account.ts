@@ -1,11 +1,10 @@
 // Server-side only (reads the database): who is signed in, for server components.
 import { cache } from 'react';
-import { getServerSession } from 'next-auth';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { z } from 'zod';
 import { serializeProfile } from '@/lib/accounts/serialize-profile';
-import { nextAuthOptions } from '@/lib/auth/next-auth-options';
+import { browserSessionUser } from '@/lib/identity/browser-session';
 import { db } from '@/lib/db';
 import type { Caller } from '@/lib/identity/caller';
 import type { Profile } from '@/lib/schemas/accounts';
@@ -15,13 +14,14 @@ export type ProfileJson = z.infer<typeof Profile>;
 
 const SESSION_COOKIE = /^(__Secure-)?next-auth\.session-token(\.\d+)?$/;
 
-/** The account id of the next-auth session cookie, without a database read (the header uses it). */
+/** The account of the browser's sign-in (the same rule as the API's, lib/identity/browser-session.ts). */
 export const signedInUserId = cache(async (): Promise<string | null> => {
   // Without a session cookie there is nothing to decode (and at build time this read makes the
   // page dynamic before anything touches the app secret).
-  if (!(await cookies()).getAll().some((c) => SESSION_COOKIE.test(c.name))) return null;
-  const session = await getServerSession(nextAuthOptions());
-  return (session?.user as { id?: string } | undefined)?.id ?? null;
+  const all = (await cookies()).getAll();
+  if (!all.some((c) => SESSION_COOKIE.test(c.name))) return null;
+  const user = await browserSessionUser(new Map(all.map((c) => [c.name, c.value])));
+  return user?.id ?? null;
 });
 
 /**

@@ -25,6 +25,7 @@ export const operations: Operation<never, never, never>[] = [
   accounts.refreshOp,
   accounts.revokeOp,
   accounts.verifyEmailOp,
+  accounts.resendVerificationOp,
   accounts.passwordResetOp,
   accounts.passwordResetConfirmOp,
   accounts.profileOp,

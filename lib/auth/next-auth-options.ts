@@ -31,6 +31,12 @@ export function nextAuthOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
+      // `authAt` is the moment of sign-in, kept across token refreshes, so a password reset can
+      // end older browser sessions (lib/identity/browser-session.ts).
+      jwt({ token, user }) {
+        if (user) token.authAt = Date.now();
+        return token;
+      },
       session({ session, token }) {
         if (session.user && token.sub) (session.user as { id?: string }).id = token.sub;
         return session;

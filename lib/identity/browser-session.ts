@@ -1,16 +1,26 @@
 import { decode } from 'next-auth/jwt';
 import { nextAuthSecret } from '@/lib/auth/next-auth-options';
+import { db } from '@/lib/db';
 
 const COOKIES = ['__Secure-next-auth.session-token', 'next-auth.session-token'];
 
-/** The user id of a valid next-auth session cookie (browser sign-in), or null. */
-export async function readBrowserSession(cookies: Map<string, string>): Promise<string | null> {
+/**
+ * The account of a valid next-auth session cookie (browser sign-in), or null. A sign-in older
+ * than the account's `sessionsValidFrom` (set by a password reset) no longer counts.
+ */
+export async function browserSessionUser(cookies: Map<string, string>) {
   const raw = COOKIES.map((name) => cookies.get(name)).find(Boolean);
   if (!raw) return null;
+  let token: Awaited<ReturnType<typeof decode>>;
   try {
-    const token = await decode({ token: raw, secret: nextAuthSecret() });
-    return typeof token?.sub === 'string' ? token.sub : null;
+    token = await decode({ token: raw, secret: nextAuthSecret() });
   } catch {
     return null;
   }
+  if (typeof token?.sub !== 'string') return null;
+  const user = await db.user.findUnique({ where: { id: token.sub }, select: { id: true, plan: true, sessionsValidFrom: true } });
+  if (!user) return null;
+  const signedInAt = typeof token.authAt === 'number' ? token.authAt : 0;
+  if (user.sessionsValidFrom && signedInAt < user.sessionsValidFrom.getTime()) return null;
+  return { id: user.id, plan: user.plan };
 }

@@ -5,7 +5,7 @@ import { hashApiKey, looksLikeApiKey } from '@/lib/identity/api-key';
 import { GUEST_COOKIE, newGuestId, readGuestId } from '@/lib/identity/guest-cookie';
 import { verifyAccessToken } from '@/lib/identity/session-token';
 import { clientAddressFromHeaders } from '@/lib/identity/client-address';
-import { readBrowserSession } from '@/lib/identity/browser-session';
+import { browserSessionUser } from '@/lib/identity/browser-session';
 import { limitsFor } from '@/lib/plans';
 
 export type AuthMode = 'open' | 'any' | 'bearer';
@@ -52,11 +52,8 @@ export async function resolveCaller(headers: Headers, cookies: Map<string, strin
   if (apiKey) throw invalid(); // an API key on a bearer endpoint
 
   // A browser signed in through next-auth counts as a session (its state changes are CSRF-checked).
-  const browserUserId = await readBrowserSession(cookies);
-  if (browserUserId) {
-    const user = await db.user.findUnique({ where: { id: browserUserId }, select: { id: true, plan: true } });
-    if (user) return { caller: { kind: 'session', userId: user.id, guestId: null, plan: user.plan, viaCookie: true, clientAddress } };
-  }
+  const browserUser = await browserSessionUser(cookies);
+  if (browserUser) return { caller: { kind: 'session', userId: browserUser.id, guestId: null, plan: browserUser.plan, viaCookie: true, clientAddress } };
   if (mode === 'bearer') throw invalid();
 
   const existing = readGuestId(cookies.get(GUEST_COOKIE));

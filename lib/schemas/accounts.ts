@@ -89,3 +89,10 @@ export const nextAuthOp = defineOperation({
   params: z.object({ nextauth: z.string().meta({ param: { description: 'next-auth action (signin, callback, session, csrf, signout…)' } }) }),
   openapi: { tags: ['Internal'], summary: 'Browser sign-in (next-auth, GET and POST); API clients use /api/v1/auth/token', responses: { '200': { description: 'next-auth protocol response' } } },
 });
+
+export const resendVerificationOp = defineOperation({
+  method: 'post',
+  path: '/api/v1/auth/verify-email/resend',
+  auth: 'bearer',
+  openapi: { tags: ['Accounts'], summary: 'Mail a new verification link to your address', responses: { '200': json(z.object({ sent: z.literal(true) }), 'Sent'), ...errors(401, 409, 429) } },
+});
