@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/api/operation';
-import { errors } from '@/lib/schemas/common';
+import { errors, json } from '@/lib/schemas/common';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 
 export const ApiKey = z
   .object({

@@ -34,3 +34,6 @@ export const ConversionIdParams = z.object({
     .transform((v) => BigInt(v))
     .meta({ param: { description: 'Conversion id' }, example: '3926140083411' }),
 });
+
+/** A JSON response of `schema`, for an operation's `responses`. */
+export const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/api/operation';
-import { ConversionIdParams, errors } from '@/lib/schemas/common';
+import { ConversionIdParams, errors, json } from '@/lib/schemas/common';
 
 export const ConversionStatusValue = z
   .enum(['pending', 'processing', 'completed', 'failed', 'cancelled'])
@@ -28,7 +28,6 @@ const UploadForm = z.object({
   target_format: z.string().meta({ description: 'A target listed for the file\'s format in GET /api/v1/formats', example: 'pdf' }),
 });
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 
 export const convertUploadOp = defineOperation({
   method: 'post',
