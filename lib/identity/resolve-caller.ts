@@ -46,7 +46,11 @@ export async function resolveCaller(headers: Headers, cookies: Map<string, strin
     const key = await db.apiKey.findUnique({ where: { keyHash: hashApiKey(apiKey) }, select: { id: true, user: { select: { id: true, plan: true } } } });
     // Keys belong to paid plans: an account that dropped to Free keeps its keys but they stop working.
     if (!key || !limitsFor(key.user.plan).apiAccess) throw invalid();
-    void db.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
+    // last_used_at to the minute: one write per key per minute, not one per request.
+    const now = new Date();
+    void db.apiKey
+      .updateMany({ where: { id: key.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - 60_000) } }] }, data: { lastUsedAt: now } })
+      .catch(() => {});
     return { caller: { kind: 'api_key', userId: key.user.id, guestId: null, plan: key.user.plan, apiKeyId: key.id, viaCookie: false, clientAddress } };
   }
   if (apiKey) throw invalid(); // an API key on a bearer endpoint
