@@ -47,6 +47,10 @@ describe('API keys', () => {
       // an API key on a bearer endpoint is 401
       expect((await api.call(profile.GET, { path: '/api/v1/user/profile' })).status).toBe(401);
     }
+    // the listing shows when the key was last used (recorded in the background)
+    await expect
+      .poll(async () => (await (await user.client.call(apiKeys.GET, { path: '/api/v1/api-keys' })).json()).api_keys[0].last_used_at, { timeout: 5000 })
+      .not.toBeNull();
   });
 
   it('stop working when the account drops to Free, and are deleted by their owner only', async () => {
