@@ -1,3 +1,4 @@
+import { formatBytes as formatSize } from '@/components/ui/format-bytes';
 // Display helpers for plans and limits (null = unlimited in the API).
 
 export type PlanId = 'free' | 'starter' | 'pro' | 'business';
@@ -20,18 +21,9 @@ export const UNLIMITED = 'Unlimited';
 
 const number = new Intl.NumberFormat('en-US');
 
-/** Decimal units, as upload limits are set (50 MB = 50,000,000 bytes). */
+/** A size limit: bytes in decimal units, or "Unlimited". */
 export function formatBytes(bytes: number | null): string {
-  if (bytes === null) return UNLIMITED;
-  const units = ['B', 'kB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  const rounded = value >= 10 || Number.isInteger(value) ? Math.round(value) : Math.round(value * 10) / 10;
-  return `${rounded} ${units[unit]}`;
+  return bytes === null ? UNLIMITED : formatSize(bytes);
 }
 
 export function formatCount(value: number | null, one: string, many: string): string {

@@ -1,3 +1,4 @@
+import { formatInfo } from '@/lib/formats/catalog';
 import type { FormatEntry, FormatFamily } from './types';
 
 /** Extensions that name a format differently from its short name. */
@@ -13,10 +14,6 @@ const EXTENSION_ALIASES: Record<string, string> = {
   m4v: 'mp4',
 };
 
-/** Formats that are only ever targets, so GET /formats does not describe them. */
-const TARGET_ONLY: Record<string, { family: FormatFamily; label: string }> = {
-  pdf: { family: 'document', label: 'PDF document' },
-};
 
 export const FAMILY_LABELS: Record<FormatFamily, string> = {
   image: 'Images',
@@ -57,21 +54,12 @@ export function pickTarget(targets: readonly string[], chosen: string): string {
 export function describeFormat(format: string, formats: readonly FormatEntry[]): { family: FormatFamily | undefined; label: string } {
   const entry = formats.find((f) => f.format === format);
   if (entry) return { family: entry.family, label: entry.label };
-  const known = TARGET_ONLY[format];
-  return known ?? { family: undefined, label: format.toUpperCase() };
+  // Formats that are only targets (pdf) are not listed by GET /formats: the catalog knows them.
+  const known = formatInfo(format);
+  return known ? { family: known.family, label: known.label } : { family: undefined, label: format.toUpperCase() };
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  const units = ['kB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1000;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
+export { formatBytes } from '@/components/ui/format-bytes';
 
 export function resultFileName(originalName: string, target: string): string {
   const dot = originalName.lastIndexOf('.');
@@ -81,21 +69,17 @@ export function resultFileName(originalName: string, target: string): string {
 
 export type PreviewKind = 'image' | 'pdf' | 'audio' | 'video';
 
-const PREVIEWS: Record<string, { kind: PreviewKind; mime: string }> = {
-  png: { kind: 'image', mime: 'image/png' },
-  jpg: { kind: 'image', mime: 'image/jpeg' },
-  webp: { kind: 'image', mime: 'image/webp' },
-  avif: { kind: 'image', mime: 'image/avif' },
-  gif: { kind: 'image', mime: 'image/gif' },
-  pdf: { kind: 'pdf', mime: 'application/pdf' },
-  mp3: { kind: 'audio', mime: 'audio/mpeg' },
-  wav: { kind: 'audio', mime: 'audio/wav' },
-  ogg: { kind: 'audio', mime: 'audio/ogg' },
-  flac: { kind: 'audio', mime: 'audio/flac' },
-  m4a: { kind: 'audio', mime: 'audio/mp4' },
-  mp4: { kind: 'video', mime: 'video/mp4' },
-  webm: { kind: 'video', mime: 'video/webm' },
+/** Results a browser can show inline; their MIME types come from the catalog. */
+const PREVIEW_KINDS: Record<string, PreviewKind> = {
+  png: 'image', jpg: 'image', webp: 'image', avif: 'image', gif: 'image',
+  pdf: 'pdf',
+  mp3: 'audio', wav: 'audio', ogg: 'audio', flac: 'audio', m4a: 'audio',
+  mp4: 'video', webm: 'video',
 };
 
 /** How the browser can show a result of this format inline, if at all. */
-export const previewFor = (target: string) => PREVIEWS[target];
+export function previewFor(target: string): { kind: PreviewKind; mime: string } | undefined {
+  const kind = PREVIEW_KINDS[target];
+  const info = formatInfo(target);
+  return kind && info ? { kind, mime: info.mime } : undefined;
+}
