@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { signedInUserId } from '@/components/account/current-account';
+import { signedInUserId } from '@/lib/accounts/current-account';
 import { Logo } from '@/components/logo';
 import { NavLink } from '@/components/nav-link';
 

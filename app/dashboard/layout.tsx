@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
-import { currentProfile } from '@/components/account/current-account';
+import { currentProfile } from '@/lib/accounts/current-account';
 import { DashboardNav } from '@/components/dashboard/dashboard-nav';
 import { SignOutButton } from '@/components/dashboard/sign-out-button';
 

@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { requireProfile } from '@/components/account/current-account';
+import { requireProfile } from '@/lib/accounts/current-account';
 import { Notice } from '@/components/account/notice';
 import { PlanLimitsList } from '@/components/account/plan-limits';
 import { TextLink } from '@/components/account/text-link';
-import { loadApiKeys, loadSubscription } from '@/components/dashboard/account-data';
+import { loadApiKeys, loadSubscription } from '@/lib/accounts/dashboard-data';
 import { Card, PageHeading } from '@/components/dashboard/card';
 import { PlanCard } from '@/components/dashboard/plan-card';
 import { ProfileCard } from '@/components/dashboard/profile-card';

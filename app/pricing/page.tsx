@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { AdminUpgradeNote } from '@/components/account/admin-upgrade-note';
-import { currentProfile } from '@/components/account/current-account';
+import { currentProfile } from '@/lib/accounts/current-account';
 import { PricingCard } from '@/components/account/pricing-card';
 import { TextLink } from '@/components/account/text-link';
-import { loadPlans } from '@/components/dashboard/account-data';
+import { loadPlans } from '@/lib/accounts/dashboard-data';
 
 export const metadata: Metadata = { title: 'Pricing', description: 'The Transmute plans and their limits.' };
 

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { PLAN_NAMES, formatDate, formatPrice, formatStatus } from '@/components/account/format';
 import { RedirectButton } from '@/components/account/redirect-button';
-import type { SubscriptionJson } from './account-data';
+import type { SubscriptionJson } from '@/lib/accounts/dashboard-data';
 import { Badge, type BadgeTone } from './badge';
 import { Card } from './card';
 import { smallButton } from './small-button';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { PLAN_NAMES, formatStatus } from '@/components/account/format';
-import type { SubscriptionJson } from './account-data';
+import type { SubscriptionJson } from '@/lib/accounts/dashboard-data';
 import { Badge } from './badge';
 import { Card } from './card';
 import { smallButton } from './small-button';

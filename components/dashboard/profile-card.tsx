@@ -1,4 +1,4 @@
-import type { ProfileJson } from '@/components/account/current-account';
+import type { ProfileJson } from '@/lib/accounts/current-account';
 import { formatDate } from '@/components/account/format';
 import { Badge } from './badge';
 import { Card } from './card';

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { AuthCard } from '@/components/account/auth-card';
-import { safeCallbackPath, withCallback } from '@/components/account/callback-url';
-import { currentProfile } from '@/components/account/current-account';
+import { safeCallbackPath, withCallback } from '@/lib/accounts/callback-url';
+import { currentProfile } from '@/lib/accounts/current-account';
 import { signInErrorMessage } from '@/components/account/auth-errors';
 import { SignInForm } from '@/components/account/sign-in-form';
 import { TextLink } from '@/components/account/text-link';

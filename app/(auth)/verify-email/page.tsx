@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AuthCard } from '@/components/account/auth-card';
-import { currentProfile } from '@/components/account/current-account';
+import { currentProfile } from '@/lib/accounts/current-account';
 import { Notice } from '@/components/account/notice';
 import { VerifyEmailStatus } from '@/components/account/verify-email-status';
 import { buttonStyles } from '@/components/ui/button-styles';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { requireProfile } from '@/components/account/current-account';
+import { requireProfile } from '@/lib/accounts/current-account';
 import { TextLink } from '@/components/account/text-link';
-import { loadApiKeys, loadSubscription } from '@/components/dashboard/account-data';
+import { loadApiKeys, loadSubscription } from '@/lib/accounts/dashboard-data';
 import { ApiKeysManager } from '@/components/dashboard/api-keys-manager';
 import { PageHeading } from '@/components/dashboard/card';
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { AdminUpgradeNote } from '@/components/account/admin-upgrade-note';
-import { requireProfile } from '@/components/account/current-account';
-import { loadPlans, loadSubscription } from '@/components/dashboard/account-data';
+import { requireProfile } from '@/lib/accounts/current-account';
+import { loadPlans, loadSubscription } from '@/lib/accounts/dashboard-data';
 import { BillingSummary } from '@/components/dashboard/billing-summary';
 import { PageHeading } from '@/components/dashboard/card';
 import { CheckoutBanner } from '@/components/dashboard/checkout-banner';

@@ -1,4 +1,5 @@
-// Server-side only (reads the database): who is signed in, for server components.
+// Who is signed in, for server components (reads the database, so never bundled for the browser).
+import 'server-only';
 import { cache } from 'react';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
@@ -8,7 +9,7 @@ import { browserSessionUser } from '@/lib/identity/browser-session';
 import { db } from '@/lib/db';
 import type { Caller } from '@/lib/identity/caller';
 import type { Profile } from '@/lib/schemas/accounts';
-import { withCallback } from './callback-url';
+import { withCallback } from '@/lib/accounts/callback-url';
 
 export type ProfileJson = z.infer<typeof Profile>;
 
