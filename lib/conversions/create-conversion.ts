@@ -12,7 +12,6 @@ import { newStorageKey } from '@/lib/storage/keys';
 import { storage } from '@/lib/storage';
 import { newConversionId } from '@/lib/conversions/conversion-id';
 import { cleanFileName } from '@/lib/conversions/file-names';
-import type { ConversionKind } from '@/lib/generated/prisma/enums';
 
 export type StoredInput = { key: string; fileName: string; size: number; head: Buffer };
 
@@ -33,8 +32,6 @@ export async function createConversion(options: {
   caller: Caller;
   input: StoredInput;
   targetFormat: string | undefined;
-  kind?: ConversionKind;
-  jobOptions?: Record<string, unknown>;
 }) {
   const { caller, input } = options;
   try {
@@ -48,12 +45,10 @@ export async function createConversion(options: {
     const createdAt = new Date();
     const row = await insertCharged(caller, {
       createdAt,
-      kind: options.kind ?? 'convert',
       ...ownerOf(caller),
       originalFileName: fileName,
       originalFormat: source,
       targetFormat: target,
-      options: (options.jobOptions ?? {}) as Prisma.InputJsonValue,
       inputKey: input.key,
       inputSize: BigInt(input.size),
       resultKey: newStorageKey('results'),

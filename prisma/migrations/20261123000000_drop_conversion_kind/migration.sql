@@ -1,0 +1,6 @@
+-- AlterTable
+ALTER TABLE "conversions" DROP COLUMN "kind";
+
+-- DropEnum
+DROP TYPE "ConversionKind";
+
