@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as upload from '@/app/api/v1/convert/upload/route';
 import * as progress from '@/app/api/v1/conversions/[id]/progress/route';
 import { runConversion } from '@/lib/conversions/run-conversion';
+import { ACTIVE_STATUSES } from '@/lib/conversions/status';
 import { RouteClient, uploadForm } from '@/tests/support/route-client';
 import { makePng } from '@/tests/support/fixtures';
 
@@ -26,7 +27,7 @@ describe('progress stream (SSE)', () => {
     await runConversion(BigInt(created.id));
     const list = await events;
     expect(list[0]).toMatchObject({ event: 'progress', data: { id: created.id } });
-    expect(['pending', 'processing']).toContain(list[0].data.status);
+    expect(ACTIVE_STATUSES).toContain(list[0].data.status);
     expect(list.some((e) => e.data.status === 'processing')).toBe(true);
     expect(list.at(-1)).toMatchObject({ event: 'completed', data: { status: 'completed', progress: 100 } });
   });

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as upload from '@/app/api/v1/convert/upload/route';
+import { isTerminal } from '@/lib/conversions/status';
 import { db } from '@/lib/db';
 import { storage } from '@/lib/storage';
 import { RouteClient, uploadForm } from '@/tests/support/route-client';
@@ -47,7 +48,7 @@ describe('a worker killed mid-job', () => {
     expect((await conversion()).status).toBe('processing');
 
     startWorker();
-    const done = await waitFor(conversion, (c) => c.status === 'completed' || c.status === 'failed', 150_000);
+    const done = await waitFor(conversion, (c) => isTerminal(c.status), 150_000);
     expect(done.status).toBe('completed');
     expect(done.attempts).toBe(2);
     const size = await storage().size(done.resultKey);

@@ -16,6 +16,4 @@ export type ProgressUpdate = { id: number; status: ConversionStatus; progress: n
 /** What the UI shows in the alert region. */
 export type ErrorInfo = { title: string; message: string; code?: string };
 
-export const TERMINAL_STATUSES: readonly ConversionStatus[] = ['completed', 'failed', 'cancelled'];
-
-export const isTerminal = (status: ConversionStatus) => TERMINAL_STATUSES.includes(status);
+export { CONVERSION_STATUSES, isTerminal, TERMINAL_STATUSES } from '@/lib/conversions/status';

@@ -1,8 +1,16 @@
 import { errorFromResponse } from './api-errors';
-import { isTerminal, type ConversionStatus, type ProgressUpdate, type StatusResponse } from './types';
+import {
+  CONVERSION_STATUSES,
+  isTerminal,
+  TERMINAL_STATUSES,
+  type ConversionStatus,
+  type ProgressUpdate,
+  type StatusResponse,
+} from './types';
 
-const STATUSES: readonly ConversionStatus[] = ['pending', 'processing', 'completed', 'failed', 'cancelled'];
-const EVENTS = ['progress', 'completed', 'failed', 'cancelled'] as const;
+const STATUSES: readonly string[] = CONVERSION_STATUSES;
+/** The SSE event names: `progress`, then one per terminal status. */
+const EVENTS = ['progress', ...TERMINAL_STATUSES] as const;
 const POLL_MS = 1500;
 
 function parseUpdate(data: string): ProgressUpdate | undefined {
@@ -11,7 +19,7 @@ function parseUpdate(data: string): ProgressUpdate | undefined {
     if (typeof v !== 'object' || v === null) return undefined;
     const { id, status, progress, error } = v as Record<string, unknown>;
     if (typeof id !== 'number' || typeof progress !== 'number') return undefined;
-    if (!STATUSES.includes(status as ConversionStatus)) return undefined;
+    if (typeof status !== 'string' || !STATUSES.includes(status)) return undefined;
     return { id, status: status as ConversionStatus, progress, ...(typeof error === 'string' ? { error } : {}) };
   } catch {
     return undefined;

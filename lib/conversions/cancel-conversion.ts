@@ -3,6 +3,7 @@ import { db } from '@/lib/db';
 import type { Caller } from '@/lib/identity/caller';
 import { publishConversionEvent } from '@/lib/conversions/conversion-events';
 import { getConversionOrThrow } from '@/lib/conversions/get-conversion-or-throw';
+import { ACTIVE_STATUSES } from '@/lib/conversions/status';
 
 /**
  * Cancels a pending or processing conversion. The worker hears the event and kills the
@@ -11,7 +12,7 @@ import { getConversionOrThrow } from '@/lib/conversions/get-conversion-or-throw'
 export async function cancelConversion(caller: Caller, id: bigint) {
   await getConversionOrThrow(caller, id);
   const { count } = await db.conversion.updateMany({
-    where: { id, status: { in: ['pending', 'processing'] } },
+    where: { id, status: { in: [...ACTIVE_STATUSES] } },
     data: { status: 'cancelled', error: 'Cancelled by the caller', completedAt: new Date() },
   });
   const row = await db.conversion.findUniqueOrThrow({ where: { id } });

@@ -1,12 +1,13 @@
 import { EventEmitter } from 'node:events';
 import { Client } from 'pg';
+import type { ConversionStatus } from '@/lib/conversions/status';
 import { db } from '@/lib/db';
 
 // Conversion state changes travel over PostgreSQL NOTIFY, so the web process pushes them to
 // SSE listeners (and the worker hears cancels) without polling the database.
 const CHANNEL = 'conversion_events';
 
-export type ConversionEvent = { id: string; status: string; progress: number; error?: string | null };
+export type ConversionEvent = { id: string; status: ConversionStatus; progress: number; error?: string | null };
 
 export async function publishConversionEvent(event: ConversionEvent): Promise<void> {
   await db.$executeRaw`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(event)})`;
@@ -54,5 +55,3 @@ export async function subscribeConversionEvents(id: string, listener: (e: Conver
   b.emitter.on(id, listener);
   return () => b.emitter.off(id, listener);
 }
-
-export const isTerminal = (status: string) => status === 'completed' || status === 'failed' || status === 'cancelled';

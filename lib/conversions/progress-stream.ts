@@ -1,11 +1,12 @@
 import type { Caller } from '@/lib/identity/caller';
-import { type ConversionEvent, isTerminal, subscribeConversionEvents } from '@/lib/conversions/conversion-events';
+import { type ConversionEvent, subscribeConversionEvents } from '@/lib/conversions/conversion-events';
 import { getConversionOrThrow } from '@/lib/conversions/get-conversion-or-throw';
+import { isTerminal } from '@/lib/conversions/status';
 import { db } from '@/lib/db';
 
 const encoder = new TextEncoder();
 const frame = (event: ConversionEvent) => {
-  const name = event.status === 'completed' || event.status === 'failed' || event.status === 'cancelled' ? event.status : 'progress';
+  const name = isTerminal(event.status) ? event.status : 'progress';
   const data = { id: Number(event.id), status: event.status, progress: event.progress, ...(event.error ? { error: event.error } : {}) };
   return encoder.encode(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
 };

@@ -8,15 +8,15 @@ import { db } from '@/lib/db';
 import { randomToken } from '@/lib/crypto';
 import { findEngine } from '@/lib/engines/registry';
 import { withEngineSlot } from '@/lib/engines/sandbox';
+import type { EngineJob } from '@/lib/engines/types';
 import { FORMATS, type FormatName } from '@/lib/formats/catalog';
 import { storage } from '@/lib/storage';
 import { publishConversionEvent, subscribeConversionEvents } from '@/lib/conversions/conversion-events';
 import { reportProgress } from '@/lib/conversions/report-progress';
+import { ACTIVE_STATUSES } from '@/lib/conversions/status';
 
-export type RunOutcome = 'completed' | 'failed' | 'skipped' | 'retry';
-
-/** Thrown for a transient failure: the queue runs the job again (bounded by ENGINE_MAX_ATTEMPTS). */
-export class RetryableConversionError extends Error {}
+/** How a run ended; a transient failure (engine crash, timeout) is thrown instead, for the queue to retry. */
+export type RunOutcome = 'completed' | 'failed' | 'skipped';
 
 /**
  * The conversion job, shared by the embedded queue and Inngest. Idempotent by conversion id:
@@ -27,7 +27,7 @@ export class RetryableConversionError extends Error {}
 export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
   const claimed = await db.$queryRaw<Array<{ attempts: number }>>`
     UPDATE conversions SET status = 'processing', attempts = attempts + 1, started_at = now(), progress = 0
-    WHERE id = ${conversionId} AND status IN ('pending', 'processing') AND expires_at > now()
+    WHERE id = ${conversionId} AND status = ANY(${[...ACTIVE_STATUSES]}::"ConversionStatus"[]) AND expires_at > now()
     RETURNING attempts`;
   if (claimed.length === 0) return 'skipped';
   const attempts = claimed[0].attempts;
@@ -49,9 +49,7 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
     await pipeline(await storage().get(row.inputKey), createWriteStream(inputPath));
 
     const progress = reportProgress(row.id);
-    await engine.inspect?.({ inputPath, inputFormat: row.originalFormat as FormatName });
-    // At most ENGINE_CONCURRENCY engine runs at once in this process, whatever queue feeds it.
-    await withEngineSlot(() => engine.convert({
+    const job: EngineJob = {
       workDir,
       inputPath,
       outputPath,
@@ -60,7 +58,13 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
       options: (row.options ?? {}) as Record<string, unknown>,
       signal: abort.signal,
       onProgress: progress.update,
-    }));
+    };
+    // At most ENGINE_CONCURRENCY engine runs at once in this process, whatever queue feeds it.
+    // inspect runs here once; convert relies on it.
+    await withEngineSlot(async () => {
+      await engine.inspect?.(job);
+      await engine.convert(job);
+    });
     await progress.flush();
 
     const { size } = await storage().put(row.resultKey, createReadStream(outputPath), { contentType: FORMATS[row.targetFormat as FormatName].mime });
@@ -80,7 +84,7 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
     // A refused input fails at once; an engine crash or timeout is retried up to the limit.
     if (isAppError(e) || attempts >= config.engineMaxAttempts) return await fail(row.id, failureMessage(e));
     console.error(`[conversion ${id}] attempt ${attempts} failed:`, e);
-    throw new RetryableConversionError(`Conversion ${id} attempt ${attempts} failed`, { cause: e });
+    throw new Error(`Conversion ${id} attempt ${attempts} failed`, { cause: e });
   } finally {
     unsubscribe();
     await rm(workDir, { recursive: true, force: true });

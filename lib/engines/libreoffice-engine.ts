@@ -1,13 +1,14 @@
-import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { readHead } from '@/lib/formats/read-head';
 import { AppError } from '@/lib/api/errors';
 import { config } from '@/lib/config';
 import type { FormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
+import type { BridgeRequest } from './libreoffice/instance';
 import { withOffice } from './libreoffice/pool';
 import { EngineError } from './sandbox';
 import type { Engine, EngineJob } from './types';
+import { placeIn, takeOut, withExchangeSlot } from './warm/exchange';
 import { assertSafeZip } from './zip-guard';
 
 export { poolStatus, shutdownLibreOffice, warmUp } from './libreoffice/pool';
@@ -75,33 +76,33 @@ async function convert(job: EngineJob): Promise<void> {
   if (!app || !importFilter || !exportFilter || job.inputFormat === job.targetFormat) {
     throw new AppError('unsupported_format', `Cannot convert ${job.inputFormat} to ${job.targetFormat}.`);
   }
-  await inspect(job);
   job.onProgress(5);
-  await withOffice(async (office) => {
-    // The sandbox sees only its own exchange folder: the input is copied in, the result out.
-    const slot = path.join(office.exchangeDir, `job-${office.conversions + 1}`);
-    await mkdir(slot);
-    try {
+  await withOffice((office) =>
+    // The sandbox sees only its own exchange folder: the input goes in, the result comes out.
+    withExchangeSlot(office.exchangeDir, async (slot) => {
       const inFile = path.join(slot, `in.${job.inputFormat}`);
       const outFile = path.join(slot, `out.${job.targetFormat}`);
-      await copyFile(job.inputPath, inFile);
+      await placeIn(job.inputPath, inFile);
       job.onProgress(10);
-      const reply = await office.convert(
-        { in: inFile, out: outFile, inFilter: importFilter.name, inOptions: importFilter.options, filter: exportFilter.name, options: exportFilter.options },
-        { signal: job.signal, timeoutMs: config.engineTimeoutMs },
-      );
+      const request: BridgeRequest = {
+        in: inFile,
+        out: outFile,
+        inFilter: importFilter.name,
+        inOptions: importFilter.options,
+        filter: exportFilter.name,
+        options: exportFilter.options,
+      };
+      const reply = await office.request(request, { signal: job.signal, timeoutMs: config.engineTimeoutMs });
       if (!reply.ok) {
         const msg = reply.error ?? 'unknown error';
-        if (isDocumentError(msg)) throw new AppError('unsupported_format', 'LibreOffice could not read this document.', { cause: new Error(msg) });
+        if (isDocumentError(msg)) {
+          throw new AppError('unsupported_format', 'LibreOffice could not read this document.', { cause: new Error(msg) });
+        }
         throw new EngineError(`LibreOffice failed: ${msg}`);
       }
-      const out = await stat(outFile).catch(() => null);
-      if (!out?.isFile() || out.size === 0) throw new EngineError('LibreOffice produced no output');
-      await copyFile(outFile, job.outputPath);
-    } finally {
-      await rm(slot, { recursive: true, force: true });
-    }
-  });
+      if (!(await takeOut(outFile, job.outputPath))) throw new EngineError('LibreOffice produced no output');
+    }),
+  );
   job.onProgress(100);
 }
 

@@ -36,7 +36,6 @@ export type RunSandboxedOptions = SandboxSpec & {
   signal?: AbortSignal;
   timeoutMs?: number;
   onStdoutLine?: (line: string) => void;
-  onStderrLine?: (line: string) => void;
 };
 
 export type RunResult = { code: number | null; signal: NodeJS.Signals | null; stderrTail: string };
@@ -56,8 +55,8 @@ function hasBwrap(): boolean {
   return bwrapAvailable;
 }
 
-/** The argv (program + args) that runs `spec` inside the sandbox. Exported for tests. */
-export function sandboxArgv(spec: SandboxSpec): { file: string; args: string[]; cwd: string; env: Record<string, string> } {
+/** The argv (program + args) that runs `spec` inside the sandbox. */
+function sandboxArgv(spec: SandboxSpec): { file: string; args: string[]; cwd: string; env: Record<string, string> } {
   const limits = [`--fsize=${Math.floor(spec.fileSizeLimitBytes ?? DEFAULT_FILE_SIZE_LIMIT)}`];
   if (spec.memoryLimitBytes) limits.push(`--as=${Math.floor(spec.memoryLimitBytes)}`);
   const inner = ['prlimit', ...limits, '--', spec.command, ...spec.args];
@@ -126,10 +125,7 @@ export function runSandboxed(opts: RunSandboxedOptions): Promise<RunResult> {
     const onAbort = () => stop(new EngineError('engine run cancelled', { cancelled: true }));
     opts.signal?.addEventListener('abort', onAbort, { once: true });
 
-    forEachLine(child.stderr, (line) => {
-      tail = (tail + line + '\n').slice(-TAIL_BYTES);
-      opts.onStderrLine?.(line);
-    });
+    forEachLine(child.stderr, (line) => (tail = (tail + line + '\n').slice(-TAIL_BYTES)));
     if (opts.onStdoutLine) forEachLine(child.stdout, opts.onStdoutLine);
     else child.stdout?.resume();
 

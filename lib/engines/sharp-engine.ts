@@ -1,17 +1,17 @@
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '@/lib/api/errors';
 import { config } from '@/lib/config';
 import type { FormatName } from '@/lib/formats/catalog';
 import { EngineError, runSandboxed } from './sandbox';
+import { withSharp } from './sharp/pool';
 import type { Engine, EngineJob } from './types';
+import { placeIn, takeOut, withExchangeSlot } from './warm/exchange';
+import type { WorkerReply } from './warm/sandboxed-worker';
 
-// Images through sharp (libvips, in-process). HEIC is decoded first by Debian's heif-convert
-// in the sandbox, because sharp's prebuilt libheif has no HEVC decoder.
-
-sharp.concurrency(1);
-sharp.cache(false); // a conversion service never reopens the same file: keep memory flat
+// Images through sharp (libvips), in warm sandboxed worker processes (sharp/pool.ts): this
+// process never decodes an image. HEIC is decoded first by Debian's heif-convert in the sandbox,
+// because sharp's prebuilt libheif has no HEVC decoder.
 
 /** Largest image we decode (all frames together): 100 megapixels ≈ 400 MB as RGBA. */
 export const MAX_INPUT_PIXELS = 100_000_000;
@@ -23,11 +23,12 @@ const OUTPUTS = ['png', 'jpg', 'webp', 'avif', 'tiff', 'gif'] as const satisfies
 type Output = (typeof OUTPUTS)[number];
 const ANIMATED_OUTPUTS: ReadonlySet<FormatName> = new Set(['gif', 'webp']);
 
-type Meta = Metadata;
+/** The header fields the worker reports (sharp's Metadata, subset). */
+type Meta = { format?: string; compression?: string; width?: number; height?: number; pageHeight?: number; pages?: number };
 
 /** What libvips must report for each claimed input (checked by content, not by name). */
 function matchesClaim(format: FormatName, meta: Meta): boolean {
-  const compression = meta.compression as string | undefined;
+  const { compression } = meta;
   switch (format) {
     case 'jpg':
       return meta.format === 'jpeg';
@@ -40,13 +41,20 @@ function matchesClaim(format: FormatName, meta: Meta): boolean {
   }
 }
 
-async function readMeta(file: string): Promise<Meta> {
-  try {
-    // Header only: nothing is decoded yet, so a pixel flood costs nothing here.
-    return await sharp(file, { limitInputPixels: false, animated: true }).metadata();
-  } catch (e) {
-    throw new AppError('unsupported_format', 'The image could not be read.', { cause: e });
-  }
+type ImageRequest = { op: 'inspect' | 'convert' } & Record<string, unknown>;
+
+/** One request to a warm sharp worker, with `file` placed in its exchange folder as `in.<ext>`. */
+function askWorker(file: string, signal: AbortSignal, request: (inFile: string, slot: string) => ImageRequest,
+  after?: (slot: string) => Promise<void>): Promise<WorkerReply> {
+  return withSharp((worker) =>
+    withExchangeSlot(worker.exchangeDir, async (slot) => {
+      const inFile = path.join(slot, `in${path.extname(file)}`);
+      await placeIn(file, inFile);
+      const reply = await worker.request(request(inFile, slot), { signal, timeoutMs: config.engineTimeoutMs });
+      if (reply.ok) await after?.(slot);
+      return reply;
+    }),
+  );
 }
 
 function totalPixels(meta: Meta): number {
@@ -54,35 +62,43 @@ function totalPixels(meta: Meta): number {
   return (meta.width ?? 0) * frameHeight * Math.max(1, meta.pages ?? 1);
 }
 
-async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): Promise<void> {
-  const meta = await readMeta(job.inputPath);
+async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat' | 'signal'>): Promise<void> {
+  const reply = await askWorker(job.inputPath, job.signal, (inFile) => ({ op: 'inspect', in: inFile }));
+  if (!reply.ok) throw new AppError('unsupported_format', 'The image could not be read.', { cause: new Error(reply.error) });
+  const meta = reply.meta as Meta;
   if (!matchesClaim(job.inputFormat, meta)) {
     throw new AppError('unsupported_format', `The file is not a ${job.inputFormat.toUpperCase()} image.`);
   }
   if (!meta.width || !meta.height) throw new AppError('unsupported_format', 'The image has no dimensions.');
   if (totalPixels(meta) > MAX_INPUT_PIXELS) {
-    throw new AppError('unsupported_format', `The image is too large (${meta.width}×${meta.height}${(meta.pages ?? 1) > 1 ? ` × ${meta.pages} frames` : ''}; limit ${MAX_INPUT_PIXELS / 1e6} megapixels).`);
+    const frames = (meta.pages ?? 1) > 1 ? ` × ${meta.pages} frames` : '';
+    const limit = `limit ${MAX_INPUT_PIXELS / 1e6} megapixels`;
+    throw new AppError('unsupported_format', `The image is too large (${meta.width}×${meta.height}${frames}; ${limit}).`);
   }
 }
 
 const clampInt = (v: unknown, min: number, max: number, d: number) =>
   typeof v === 'number' && Number.isFinite(v) ? Math.min(max, Math.max(min, Math.round(v))) : d;
 
-function encode(img: Sharp, to: Output, options: Record<string, unknown>): Sharp {
+type Encoding = { format: string; formatOptions: Record<string, unknown>; flatten?: string };
+
+function encoding(to: Output, options: Record<string, unknown>): Encoding {
   const quality = clampInt(options.quality, 1, 100, 80);
   switch (to) {
     case 'png':
-      return img.png({ compressionLevel: 6 });
+      return { format: 'png', formatOptions: { compressionLevel: 6 } };
     case 'jpg':
-      return img.flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: true });
+      return { format: 'jpeg', formatOptions: { quality, mozjpeg: true }, flatten: '#ffffff' };
     case 'webp':
-      return img.webp({ quality });
-    case 'avif':
-      return img.avif({ quality: clampInt(options.quality, 1, 100, 50), effort: clampInt(options.effort, 0, 9, DEFAULT_AVIF_EFFORT) });
+      return { format: 'webp', formatOptions: { quality } };
+    case 'avif': {
+      const effort = clampInt(options.effort, 0, 9, DEFAULT_AVIF_EFFORT);
+      return { format: 'avif', formatOptions: { quality: clampInt(options.quality, 1, 100, 50), effort } };
+    }
     case 'tiff':
-      return img.tiff({ compression: 'lzw' });
+      return { format: 'tiff', formatOptions: { compression: 'lzw' } };
     case 'gif':
-      return img.gif();
+      return { format: 'gif', formatOptions: {} };
   }
 }
 
@@ -104,18 +120,8 @@ async function decodeHeic(job: EngineJob): Promise<string> {
   throw new EngineError(`heif-convert failed (exit ${r.code}): ${r.stderrTail.trim().slice(-500)}`);
 }
 
-function abortable<T>(signal: AbortSignal, p: Promise<T>): Promise<T> {
-  // sharp runs in-process and cannot be killed; we stop waiting for it and drop its result.
-  if (signal.aborted) return Promise.reject(new EngineError('conversion cancelled', { cancelled: true }));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new EngineError('conversion cancelled', { cancelled: true }));
-    signal.addEventListener('abort', onAbort, { once: true });
-    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
+/** Runs after inspect (the pipeline's job): the input is what it claims and within the pixel budget. */
 async function convert(job: EngineJob): Promise<void> {
-  await inspect(job); // cheap, and the pipeline may call convert without inspect
   const to = job.targetFormat as Output;
   if (!(OUTPUTS as readonly FormatName[]).includes(to)) throw new AppError('unsupported_format', `Cannot write ${to} images.`);
   job.onProgress(5);
@@ -124,14 +130,19 @@ async function convert(job: EngineJob): Promise<void> {
     source = await decodeHeic(job);
     job.onProgress(40);
   }
-  const meta = await readMeta(source);
-  const animated = (meta.pages ?? 1) > 1 && ANIMATED_OUTPUTS.has(to) && ANIMATED_OUTPUTS.has(job.inputFormat);
-  const img = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, animated, failOn: 'error' }).autoOrient();
+  // Single-frame images open the same with animated: true.
+  const animated = ANIMATED_OUTPUTS.has(to) && ANIMATED_OUTPUTS.has(job.inputFormat);
+  const output = `out.${to}`;
   try {
-    await abortable(job.signal, encode(img, to, job.options).toFile(job.outputPath));
-  } catch (e) {
-    if (e instanceof EngineError) throw e;
-    throw new AppError('unsupported_format', `The image could not be converted: ${(e as Error).message}`, { cause: e });
+    const reply = await askWorker(
+      source,
+      job.signal,
+      (inFile, slot) => ({ op: 'convert', in: inFile, out: path.join(slot, output), limitInputPixels: MAX_INPUT_PIXELS, animated, ...encoding(to, job.options) }),
+      async (slot) => {
+        if (!(await takeOut(path.join(slot, output), job.outputPath))) throw new EngineError('sharp produced no output');
+      },
+    );
+    if (!reply.ok) throw new AppError('unsupported_format', `The image could not be converted: ${reply.error}`);
   } finally {
     if (source !== job.inputPath) await rm(source, { force: true });
   }

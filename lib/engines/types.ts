@@ -21,7 +21,10 @@ export type Engine = {
   name: string;
   /** The pairs this engine converts: each input format with the targets it reaches. */
   conversions: ReadonlyArray<{ from: readonly FormatName[]; to: readonly FormatName[] }>;
-  /** Checks the input before the engine runs (pixel floods, zip bombs); throws AppError('unsupported_format') if refused. */
-  inspect?: (job: Pick<EngineJob, 'inputPath' | 'inputFormat'>) => Promise<void>;
+  /**
+   * Checks the input (claimed format, pixel floods, zip bombs); throws AppError('unsupported_format')
+   * if refused. The pipeline calls it once, before `convert`, which relies on it and never repeats it.
+   */
+  inspect?: (job: Pick<EngineJob, 'inputPath' | 'inputFormat' | 'signal'>) => Promise<void>;
   convert: (job: EngineJob) => Promise<void>;
 };

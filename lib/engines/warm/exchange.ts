@@ -1,0 +1,63 @@
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { copyFile, link, lstat, mkdtemp, open, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { EngineError } from '../sandbox';
+
+// Moving files in and out of a warm worker's exchange folder. The worker's folder and the job
+// folder both live under the jobs folder, so a hard link (in) and a rename (out) cost no copy;
+// on another filesystem we copy. A result is only ever taken as a regular file: a symlink left
+// by a subverted engine must not make us read a file outside the sandbox.
+
+const crossDevice = (e: unknown) => ['EXDEV', 'EPERM'].includes((e as NodeJS.ErrnoException).code ?? '');
+
+/** Runs fn with a fresh folder inside the exchange folder, removed afterwards. */
+export async function withExchangeSlot<T>(exchangeDir: string, fn: (slot: string) => Promise<T>): Promise<T> {
+  const slot = await mkdtemp(path.join(exchangeDir, 'job-'));
+  try {
+    return await fn(slot);
+  } finally {
+    await rm(slot, { recursive: true, force: true });
+  }
+}
+
+/** Puts our input where the worker sees it. */
+export async function placeIn(source: string, target: string): Promise<void> {
+  try {
+    await link(source, target);
+  } catch (e) {
+    if (!crossDevice(e)) throw e;
+    await copyFile(source, target);
+  }
+}
+
+/** Takes the worker's result out to `target`; false if there is no non-empty regular file. */
+export async function takeOut(source: string, target: string): Promise<boolean> {
+  const found = await lstat(source).catch(() => null);
+  if (!found) return false;
+  try {
+    await rename(source, target);
+  } catch (e) {
+    if (!crossDevice(e)) throw e;
+    await copyRegularFile(source, target);
+  }
+  // Checked after the move: the file is now out of the sandbox's reach, so it cannot be swapped.
+  const moved = await lstat(target);
+  if (!moved.isFile()) {
+    await rm(target, { force: true });
+    throw new EngineError('the engine left something other than a file as its result');
+  }
+  return moved.size > 0;
+}
+
+async function copyRegularFile(source: string, target: string): Promise<void> {
+  const handle = await open(source, constants.O_RDONLY | constants.O_NOFOLLOW).catch((e: unknown) => {
+    throw new EngineError('the engine left something other than a file as its result', { cause: e });
+  });
+  try {
+    if (!(await handle.stat()).isFile()) throw new EngineError('the engine left something other than a file');
+    await pipeline(createReadStream('', { fd: handle.fd, autoClose: false }), createWriteStream(target));
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,90 @@
+import { SandboxedWorker, type WorkerSpec } from './sandboxed-worker';
+
+// A small pool of warm sandboxed workers. Each slot holds at most one worker, started on first
+// use (or by warmUp); a worker serves one job at a time and is replaced after `maxJobs` requests
+// or after any error, timeout or cancel.
+
+type Slot = { busy: boolean; worker?: SandboxedWorker; starting?: Promise<SandboxedWorker> };
+
+export type WarmPool = {
+  /** Runs fn with a worker to itself; if fn throws, or the worker spent its budget, it is replaced. */
+  withWorker<T>(fn: (worker: SandboxedWorker) => Promise<T>): Promise<T>;
+  /** Starts every worker now (worker boot), so the first job does not pay the start. */
+  warmUp(): Promise<void>;
+  /** Kills every worker (shutdown, tests). Jobs in flight fail with EngineError. */
+  shutdown(): Promise<void>;
+  status(): Array<{ slot: number; busy: boolean; dir?: string; jobs: number }>;
+};
+
+export function createWarmPool(options: { size: number; maxJobs: number; spec: () => WorkerSpec }): WarmPool {
+  const slots: Slot[] = Array.from({ length: Math.max(1, options.size) }, () => ({ busy: false }));
+  const waiters: Array<(slot: Slot) => void> = [];
+
+  const acquire = (): Promise<Slot> => {
+    const free = slots.find((s) => !s.busy);
+    if (!free) return new Promise((resolve) => waiters.push(resolve));
+    free.busy = true;
+    return Promise.resolve(free);
+  };
+  const release = (slot: Slot): void => {
+    const next = waiters.shift();
+    if (next) next(slot); // stays busy, handed over
+    else slot.busy = false;
+  };
+  const workerFor = async (slot: Slot): Promise<SandboxedWorker> => {
+    if (slot.worker && !slot.worker.dead) return slot.worker;
+    if (slot.worker) {
+      const old = slot.worker;
+      slot.worker = undefined;
+      await old.kill();
+    }
+    slot.starting ??= SandboxedWorker.start(options.spec()).finally(() => (slot.starting = undefined));
+    slot.worker = await slot.starting;
+    return slot.worker;
+  };
+
+  return {
+    async withWorker(fn) {
+      const slot = await acquire();
+      try {
+        const worker = await workerFor(slot);
+        let ok = false;
+        try {
+          const result = await fn(worker);
+          ok = true;
+          return result;
+        } finally {
+          if (!ok || worker.dead || worker.jobs >= options.maxJobs) {
+            slot.worker = undefined;
+            await worker.kill();
+          }
+        }
+      } finally {
+        release(slot);
+      }
+    },
+    async warmUp() {
+      await Promise.all(
+        slots.map(async (slot) => {
+          if (slot.busy) return;
+          slot.busy = true;
+          try {
+            await workerFor(slot);
+          } finally {
+            release(slot);
+          }
+        }),
+      );
+    },
+    async shutdown() {
+      await Promise.all(
+        slots.map(async (slot) => {
+          const worker = slot.worker ?? (await slot.starting?.catch(() => undefined));
+          slot.worker = undefined;
+          await worker?.kill();
+        }),
+      );
+    },
+    status: () => slots.map((s, slot) => ({ slot, busy: s.busy, dir: s.worker?.dir, jobs: s.worker?.jobs ?? 0 })),
+  };
+}
