@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/api/errors';
 import type { FormatName } from '@/lib/formats/catalog';
-import { makeJob, pixelFloodPng, type TestJob } from '@/tests/fixtures/engine-job';
+import { inspectAndConvert, makeJob, pixelFloodPng, type TestJob } from '@/tests/fixtures/engine-job';
 import { sharpEngine } from './sharp-engine';
 
 const jobs: TestJob[] = [];
@@ -29,8 +29,7 @@ describe('sharp engine', () => {
   for (const to of ['jpg', 'webp', 'avif', 'tiff', 'gif'] as const) {
     it(`converts png → ${to} (checked by decoding the result)`, async () => {
       const j = await job(await photo(), 'png', to);
-      await sharpEngine.inspect!(j);
-      await sharpEngine.convert(j);
+      await inspectAndConvert(sharpEngine, j);
       const meta = await sharp(j.outputPath).metadata();
       expect(meta.format).toBe(VIPS_NAME[to]);
       expect([meta.width, meta.height]).toEqual([120, 80]);
@@ -42,7 +41,7 @@ describe('sharp engine', () => {
   it('converts jpg → png with the same pixels size', async () => {
     const jpg = await sharp(await photo()).jpeg().toBuffer();
     const j = await job(jpg, 'jpg', 'png');
-    await sharpEngine.convert(j);
+    await inspectAndConvert(sharpEngine, j);
     const meta = await sharp(j.outputPath).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 120, 80]);
   });
@@ -52,7 +51,7 @@ describe('sharp engine', () => {
     const gif = await sharp(frames, { join: { animated: true } }).gif({ delay: 100 }).toBuffer();
     expect((await sharp(gif, { animated: true }).metadata()).pages).toBe(3);
     const j = await job(gif, 'gif', 'webp');
-    await sharpEngine.convert(j);
+    await inspectAndConvert(sharpEngine, j);
     const meta = await sharp(j.outputPath, { animated: true }).metadata();
     expect([meta.format, meta.pages, meta.width, meta.pageHeight]).toEqual(['webp', 3, 40, 30]);
   });
@@ -63,8 +62,7 @@ describe('sharp engine', () => {
     await writeFile(src, await photo());
     execFileSync('heif-enc', ['-q', '60', '-o', j.inputPath, src]); // HEVC-coded, as phones write them
     expect((await sharp(j.inputPath).metadata()).compression).toBe('hevc');
-    await sharpEngine.inspect!(j);
-    await sharpEngine.convert(j);
+    await inspectAndConvert(sharpEngine, j);
     const meta = await sharp(j.outputPath).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 120, 80]);
     expect(existsSync(path.join(j.workDir, 'heic-decoded.png'))).toBe(false);
@@ -76,6 +74,7 @@ describe('sharp engine', () => {
     const j = await job(bomb, 'png', 'jpg');
     const started = Date.now();
     await expect(sharpEngine.inspect!(j)).rejects.toSatisfy((e) => e instanceof AppError && e.code === 'unsupported_format' && /too large/.test(e.message));
+    // convert alone (no inspect) refuses it too: the worker decodes with the same pixel limit.
     await expect(sharpEngine.convert(j)).rejects.toBeInstanceOf(AppError);
     expect(Date.now() - started).toBeLessThan(2000);
     expect(existsSync(j.outputPath)).toBe(false);
@@ -93,7 +92,7 @@ describe('sharp engine', () => {
     const big = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).png().toBuffer();
     const j = await job(big, 'png', 'avif');
     const started = Date.now();
-    await sharpEngine.convert(j);
+    await inspectAndConvert(sharpEngine, j);
     const ms = Date.now() - started;
     console.log(`3 MP noise PNG → AVIF: ${ms} ms`);
     expect((await sharp(await readFile(j.outputPath)).metadata()).width).toBe(2000);

@@ -11,10 +11,11 @@ import type { WorkerSpec } from '../warm/sandboxed-worker';
 // A decoder bug or a huge image then costs a sandboxed process, never the worker's memory.
 
 /**
- * RLIMIT_AS of a sharp worker. Node alone reserves ≈ 1.2 GB of address space (V8, thread stacks);
- * the largest image we accept (100 MP, see MAX_INPUT_PIXELS) needs ≈ 1.5 GB more at its peak.
+ * RLIMIT_AS of a sharp worker. Measured in the sandbox (address space / resident at the peak):
+ * Node + sharp idle 1.2 GB / 0.1 GB; the largest image we accept (100 MP, MAX_INPUT_PIXELS) to
+ * WebP 1.7 / 0.5 GB, to JPEG 1.8 / 0.7 GB, to AVIF 5.3 / 2.0 GB (libaom reserves generously).
  */
-export const SHARP_MEMORY_LIMIT = 3.5 * 1024 ** 3;
+export const SHARP_MEMORY_LIMIT = 6 * 1024 ** 3;
 const MAX_JOBS = 500;
 
 const WORKER_CANDIDATES = [path.join(process.cwd(), 'lib/engines/sharp/worker.cjs')];
@@ -53,8 +54,8 @@ function sharpWorkerSpec(): WorkerSpec {
     name: 'sharp',
     parentDir: config.jobsDir,
     command: realpathSync(process.execPath),
-    // No inspector, no user options from the environment (the sandbox's is empty anyway).
-    args: () => ['--disallow-code-generation-from-strings', script, sharpDir],
+    // The instance folder is named only so that its processes can be told apart (ps, tests).
+    args: (dir) => ['--disallow-code-generation-from-strings', script, sharpDir, dir],
     extraRoBinds,
     memoryLimitBytes: SHARP_MEMORY_LIMIT,
     startTimeoutMs: 30_000,
