@@ -1,11 +1,18 @@
-// The production web server: Next.js behind a thin Node HTTP server that records the caller's
-// network address. Next copies a client's own X-Forwarded-For into route handlers, so rate limits
-// could be reset by spoofing it; here the address comes from the socket unless TRUST_PROXY=true
-// says a reverse proxy in front sets X-Forwarded-For.
+// The web server (`npm start`, `npm run dev` with --dev): Next.js behind a thin Node HTTP server that
+// records the caller's network address. Next copies a client's own X-Forwarded-For into route
+// handlers, so rate limits could be reset by spoofing it; here the address comes from the socket
+// unless TRUST_PROXY=true says a reverse proxy in front sets X-Forwarded-For. The address reaches the
+// handlers signed (lib/identity/client-address.ts); client-sent copies of those headers are dropped.
 import { createServer } from 'node:http';
 import next from 'next';
-import { clientAddressOf, CLIENT_ADDRESS_HEADER } from '@/lib/identity/client-address';
+import {
+  CLIENT_ADDRESS_HEADER,
+  CLIENT_PROOF_HEADER,
+  clientAddressOf,
+  signedClientAddressHeaders,
+} from '@/lib/identity/client-address';
 
+const dev = process.argv.includes('--dev') || process.env.NODE_ENV === 'development';
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? '0.0.0.0';
 const trustProxy = process.env.TRUST_PROXY === 'true';
@@ -13,17 +20,27 @@ const trustProxy = process.env.TRUST_PROXY === 'true';
 process.env.NEXTAUTH_URL ??= process.env.PUBLIC_URL ?? `http://localhost:${port}`;
 
 async function main() {
-  const app = next({ dev: false, hostname, port });
+  const app = next({ dev, hostname, port });
   const handle = app.getRequestHandler();
   await app.prepare();
   const server = createServer((req, res) => {
     const forwarded = req.headers['x-forwarded-for'];
-    req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req.socket.remoteAddress, typeof forwarded === 'string' ? forwarded : undefined, trustProxy);
+    const address = clientAddressOf(
+      req.socket.remoteAddress,
+      typeof forwarded === 'string' ? forwarded : undefined,
+      trustProxy,
+    );
+    delete req.headers[CLIENT_ADDRESS_HEADER];
+    delete req.headers[CLIENT_PROOF_HEADER];
     if (!trustProxy) delete req.headers['x-forwarded-for'];
+    Object.assign(req.headers, signedClientAddressHeaders(address));
     void handle(req, res);
   });
   server.requestTimeout = 0; // large uploads stream for as long as they need
-  server.listen(port, hostname, () => console.log(`[web] ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`));
+  server.listen(port, hostname, () => {
+    const shown = hostname === '0.0.0.0' ? 'localhost' : hostname;
+    console.log(`[web] ${dev ? 'development server' : 'ready'} on http://${shown}:${port}`);
+  });
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

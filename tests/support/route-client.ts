@@ -1,13 +1,16 @@
 // Calls our Next route handlers in-process with real Requests (no server, no mocks): the whole
 // stack below the handler (identity, validation, PostgreSQL, storage, engines) is real.
+import { signedClientAddressHeaders } from '@/lib/identity/client-address';
+
 type Handler = (request: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 export class RouteClient {
   private cookie: string | undefined;
   private readonly headers: Record<string, string>;
-  /** Each client has its own network address (as scripts/server.ts would record it). */
+  /** Each client has its own network address, signed as scripts/server.ts signs it. */
   constructor(headers: Record<string, string> = {}) {
-    this.headers = { 'x-transmute-client': `198.51.100.${Math.floor(Math.random() * 250)}-${Math.random().toString(36).slice(2, 8)}`, ...headers };
+    const address = `198.51.100.${Math.floor(Math.random() * 250)}-${Math.random().toString(36).slice(2, 8)}`;
+    this.headers = { ...signedClientAddressHeaders(address), ...headers };
   }
 
   async call(handler: Handler, options: { method?: string; path: string; params?: Record<string, string>; body?: BodyInit; headers?: Record<string, string> }) {
