@@ -1,15 +1,13 @@
 // Administration for self-hosters:
 //   npm run admin -- set-plan <email> <free|starter|pro|business>
 //   npm run admin -- verify-email <email>
-// The logic lives in lib/admin/admin-commands.ts. Without DATABASE_URL it uses the embedded
-// PostgreSQL that scripts/start.sh runs (so Transmute must be running).
+// The logic lives in lib/admin/admin-commands.ts. Without DATABASE_URL it uses the database that
+// scripts/start.sh recorded under DATA_DIR (scripts/database-url.ts), never a guessed one.
+import { config } from '@/lib/config';
+import { databaseUrlFor } from './database-url';
 
 async function main() {
-  if (!process.env.DATABASE_URL) {
-    const port = process.env.EMBEDDED_DB_PORT ?? '54329';
-    process.env.DATABASE_URL = `postgresql://transmute:transmute@127.0.0.1:${port}/transmute`;
-    console.error(`DATABASE_URL is not set; using the embedded database on port ${port} (Transmute must be running).`);
-  }
+  process.env.DATABASE_URL = databaseUrlFor(config.dataDir);
   // Imported after DATABASE_URL is settled: lib/db creates its client on import.
   const { runAdmin } = await import('@/lib/admin/admin-commands');
   const { db } = await import('@/lib/db');
@@ -23,6 +21,7 @@ async function main() {
 main().catch((e: unknown) => {
   const message = e instanceof Error ? e.message : String(e);
   const unreachable = message.match(/Can't reach database server at \S+/)?.[0];
-  console.error(unreachable ? `admin failed: ${unreachable} (set DATABASE_URL, or start Transmute for its embedded database)` : `admin failed: ${message}`);
+  const hint = '(is Transmute running? scripts/start.sh starts its embedded database)';
+  console.error(unreachable ? `admin failed: ${unreachable} ${hint}` : `admin failed: ${message}`);
   process.exit(1);
 });

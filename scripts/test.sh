@@ -4,7 +4,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export TRANSMUTE_WITH_BROWSER=1
-source scripts/setup.sh || exit 1
+bash scripts/setup.sh || { echo "[test] setup failed (see above); nothing was started" >&2; exit 1; }
+source scripts/node-env.sh
 source scripts/database.sh
 source scripts/build-if-needed.sh
 
@@ -12,7 +13,7 @@ export DATA_DIR="$PWD/.data/test"
 export NEXT_TELEMETRY_DISABLED=1
 RESULTS="$PWD/.data/test-results"
 rm -rf "$RESULTS" && mkdir -p "$RESULTS" "$DATA_DIR"
-ensure_database "$PWD/.data/test-pg" "${TEST_DB_PORT:-54330}" || exit 1
+ensure_database "$PWD/.data/test-pg" "$TEST_DB_PORT" || exit 1
 trap stop_database EXIT
 
 failed=0

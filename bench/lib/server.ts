@@ -5,9 +5,11 @@ import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rea
 import net from 'node:net';
 import path from 'node:path';
 import { Client } from 'pg';
+import { databaseUrlFor } from '../../scripts/database-url';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-const DEFAULT_DB = 'postgresql://transmute:transmute@127.0.0.1:54329/transmute';
+/** The dev database scripts/start.sh recorded (or DATABASE_URL). */
+const devDatabaseUrl = () => databaseUrlFor(path.join(ROOT, '.data'));
 const BENCH_DB_NAME = 'transmute_bench';
 
 export type BenchServer = {
@@ -72,7 +74,7 @@ async function freePort(from = 3300, to = 3399): Promise<number> {
  * worker polling the shared pg-boss queue cannot take our jobs. BENCH_SHARED_DB=1 uses DATABASE_URL as is.
  */
 async function benchDatabase(): Promise<string> {
-  const base = process.env.DATABASE_URL || DEFAULT_DB;
+  const base = devDatabaseUrl();
   if (process.env.BENCH_SHARED_DB === '1') return base;
   const url = new URL(base);
   url.pathname = `/${BENCH_DB_NAME}`;
