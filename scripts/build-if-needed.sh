@@ -1,10 +1,34 @@
 #!/usr/bin/env bash
-# Sourced: runs `next build` unless .next holds a build newer than every source file.
+# Sourced: `build_if_needed` runs `next build` unless .next holds a build of exactly the current
+# inputs. The inputs are fingerprinted by content and path (so an edit, a deleted file or a Prisma
+# schema change all rebuild); tests are not inputs of the build output.
+BUILD_INPUTS=(
+  app lib components inngest public types prisma/schema.prisma
+  tsconfig.json package.json package-lock.json next.config.ts postcss.config.mjs
+  .env .env.local .env.production .env.production.local
+)
+BUILD_STAMP=.next/transmute-build-inputs
+
+build_inputs_fingerprint() {
+  local present=() p
+  for p in "${BUILD_INPUTS[@]}"; do [ -e "$p" ] && present+=("$p"); done
+  find "${present[@]}" -type f -not -name '*.test.ts' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum |
+    sha256sum | cut -d' ' -f1
+}
+
 build_if_needed() {
-  local stamp=.next/BUILD_ID
-  if [ -f "$stamp" ] && [ -z "$(find app lib components inngest public next.config.ts package-lock.json postcss.config.mjs -newer "$stamp" -type f -not -path 'lib/generated/*' 2>/dev/null | head -1)" ]; then
+  local wanted
+  wanted="$(build_inputs_fingerprint)"
+  if [ -f .next/BUILD_ID ] && [ "$(cat "$BUILD_STAMP" 2>/dev/null)" = "$wanted" ]; then
     return 0
   fi
+  rm -f "$BUILD_STAMP"
   echo "[build] next build"
-  NEXT_TELEMETRY_DISABLED=1 npx next build
+  NEXT_TELEMETRY_DISABLED=1 npx next build || { echo "[build] next build failed" >&2; return 1; }
+  # Next may rewrite tsconfig.json, and others may edit while it builds: record only a stable state.
+  if [ "$(build_inputs_fingerprint)" = "$wanted" ]; then
+    echo "$wanted" >"$BUILD_STAMP"
+  else
+    echo "[build] sources changed during the build; the next run builds again"
+  fi
 }
