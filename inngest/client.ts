@@ -1,5 +1,1 @@
-import { Inngest } from 'inngest';
-
-// Used when INNGEST_EVENT_KEY (or INNGEST_DEV) is set; otherwise lib/jobs/embedded-queue.ts runs
-// the same lib/ code.
-export const inngest = new Inngest({ id: 'transmute' });
+export { inngest } from '@/lib/jobs/inngest-client';

@@ -1,7 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as uploadRoute from '@/app/api/v1/convert/upload/route';
 import { db } from '@/lib/db';
+import { embeddedQueue, QUEUES, stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
 import { runWorker } from '@/lib/jobs/run-worker';
+import { emptyConversionQueue } from '@/tests/support/job-queue';
 import { RouteClient, uploadForm } from '@/tests/support/route-client';
 import { makePng } from '@/tests/support/fixtures';
 
@@ -35,7 +37,8 @@ function wav(seconds: number, rate = 8000): Buffer {
 
 describe('embedded durable queue (pg-boss)', () => {
   let stop: (() => Promise<void>) | undefined;
-  afterAll(async () => stop?.());
+  beforeAll(emptyConversionQueue);
+  afterAll(async () => (stop ? stop() : stopEmbeddedQueue()));
 
   it('a job queued while no worker runs is done once a worker starts (survives a restart)', async () => {
     const id = await uploadPng();
@@ -70,6 +73,19 @@ describe('embedded durable queue (pg-boss)', () => {
     } finally {
       delete process.env.ENGINE_TIMEOUT_SECONDS;
     }
+  });
+
+  it('a job whose payload names no conversion is dropped at once, not retried', async () => {
+    stop ??= await runWorker();
+    const boss = await embeddedQueue();
+    const jobId = await boss.send(QUEUES.runConversion, { conversionId: 'nope' });
+    const until = Date.now() + 30_000;
+    let job = await boss.getJobById(QUEUES.runConversion, jobId!);
+    while (job?.state !== 'completed' && job?.state !== 'failed' && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 200));
+      job = await boss.getJobById(QUEUES.runConversion, jobId!);
+    }
+    expect(job).toMatchObject({ state: 'completed', retryCount: 0, output: { outcome: 'bad-payload' } });
   });
 
 });

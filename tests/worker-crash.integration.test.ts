@@ -1,10 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as upload from '@/app/api/v1/convert/upload/route';
 import { isTerminal } from '@/lib/conversions/status';
 import { db } from '@/lib/db';
+import { stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
 import { storage } from '@/lib/storage';
+import { emptyConversionQueue } from '@/tests/support/job-queue';
 import { RouteClient, uploadForm } from '@/tests/support/route-client';
 
 // The real worker process (scripts/worker.ts), killed with SIGKILL in the middle of a job.
@@ -22,6 +24,9 @@ const killGroup = (child: ChildProcess) => {
   }
 };
 afterEach(() => workers.forEach(killGroup));
+// The workers started here must find only this file's job.
+beforeAll(emptyConversionQueue);
+afterAll(stopEmbeddedQueue);
 
 async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs: number): Promise<T> {
   const until = Date.now() + timeoutMs;

@@ -1,8 +1,8 @@
 import { config } from '@/lib/config';
-import { parseConversionId } from '@/lib/conversions/conversion-id';
 import { purgeExpiredConversions } from '@/lib/conversions/purge-expired';
 import { runConversion } from '@/lib/conversions/run-conversion';
 import { embeddedQueue, QUEUES, stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
+import { parseConversionRequested } from '@/lib/jobs/events';
 
 /**
  * The embedded worker: runs conversion jobs (at most ENGINE_CONCURRENCY at once) and the
@@ -10,11 +10,11 @@ import { embeddedQueue, QUEUES, stopEmbeddedQueue } from '@/lib/jobs/embedded-qu
  */
 export async function runWorker(): Promise<() => Promise<void>> {
   const boss = await embeddedQueue();
-  await boss.work<{ conversionId: string }>(
+  await boss.work(
     QUEUES.runConversion,
     { localConcurrency: config.engineConcurrency, batchSize: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 2 },
     async ([job]) => {
-      const id = parseConversionId(String(job.data?.conversionId ?? ''));
+      const id = parseConversionRequested(job.data);
       if (id === null) return { outcome: 'bad-payload' }; // not retried: it can never succeed
       return { outcome: await runConversion(id) };
     },

@@ -1,5 +1,5 @@
 import { db } from '@/lib/db';
-import { embeddedQueue } from '@/lib/jobs/embedded-queue';
+import { embeddedQueue, QUEUES } from '@/lib/jobs/embedded-queue';
 import { config } from '@/lib/config';
 import { storage } from '@/lib/storage';
 
@@ -25,7 +25,7 @@ export async function checkHealth() {
     check(async () => {
       if (config.inngestEnabled) return; // Inngest is reached over HTTP when events are sent
       const boss = await embeddedQueue();
-      await boss.getQueue('conversion-run');
+      await boss.getQueue(QUEUES.runConversion);
     }),
   ]);
   const checks = { database, storage: store, queue };

@@ -1,0 +1,24 @@
+import { eventType } from 'inngest';
+import { z } from 'zod';
+import { parseConversionId } from '@/lib/conversions/conversion-id';
+
+// The one job message: "run this conversion". Both queues carry it (the Inngest event's data,
+// the pg-boss job's data) and both parse it with this schema; a payload that fails can never
+// succeed, so it is dropped without a retry (Inngest's EventValidationError is non-retriable).
+
+export const ConversionRequestedData = z.object({
+  conversionId: z.string().refine((s) => parseConversionId(s) !== null, 'must be a conversion id'),
+});
+export type ConversionRequestedData = z.infer<typeof ConversionRequestedData>;
+
+/** The Inngest event (also the trigger of inngest/functions/convert-file.ts). */
+export const conversionRequested = eventType('transmute/conversion.requested', { schema: ConversionRequestedData });
+
+export const conversionRequestedData = (conversionId: bigint): ConversionRequestedData =>
+  ConversionRequestedData.parse({ conversionId: String(conversionId) });
+
+/** The conversion a job payload names, or null for a payload that is not one. */
+export function parseConversionRequested(data: unknown): bigint | null {
+  const parsed = ConversionRequestedData.safeParse(data);
+  return parsed.success ? parseConversionId(parsed.data.conversionId) : null;
+}
