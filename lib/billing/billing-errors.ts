@@ -1,5 +1,4 @@
 import { AppError } from '@/lib/api/errors';
-import { config } from '@/lib/config';
 import { stripeConfigured } from '@/lib/billing/stripe-config';
 
 export const BILLING_NOT_CONFIGURED = 'Billing is not configured; upgrades are managed by the administrator';
@@ -7,11 +6,6 @@ export const BILLING_NOT_CONFIGURED = 'Billing is not configured; upgrades are m
 /** 503 unless Stripe is configured: a self-hosted instance without Stripe has no self-service billing. */
 export function assertBillingConfigured(): void {
   if (!stripeConfigured()) throw new AppError('service_unavailable', BILLING_NOT_CONFIGURED);
-}
-
-/** Where Stripe sends the user back: PUBLIC_URL when set (behind a proxy), else the request's origin. */
-export function appOrigin(request: Request): string {
-  return (config.publicUrl || new URL(request.url).origin).replace(/\/+$/, '');
 }
 
 /** An error from Stripe's API becomes a 503 (retryable), its details logged, never echoed. */

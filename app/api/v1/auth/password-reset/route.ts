@@ -1,9 +1,10 @@
 import { withApi } from '@/lib/api/with-api';
 import { requestPasswordReset } from '@/lib/accounts/reset-password';
 import { passwordResetOp } from '@/lib/schemas/accounts';
+import { publicOrigin } from '@/lib/http/public-origin';
 
 // POST /api/v1/auth/password-reset – mail a reset link
 export const POST = withApi(passwordResetOp, async ({ body, request }) => {
-  await requestPasswordReset(body.email, new URL(request.url).origin);
+  await requestPasswordReset(body.email, publicOrigin(request));
   return { data: { sent: true } };
 });

@@ -2,9 +2,10 @@ import { withApi } from '@/lib/api/with-api';
 import { registerUser } from '@/lib/accounts/register-user';
 import { serializeProfile } from '@/lib/accounts/serialize-profile';
 import { registerOp } from '@/lib/schemas/accounts';
+import { publicOrigin } from '@/lib/http/public-origin';
 
 // POST /api/v1/auth/register – create an account
 export const POST = withApi(registerOp, async ({ body, request }) => ({
   status: 201,
-  data: serializeProfile(await registerUser(body, new URL(request.url).origin)),
+  data: serializeProfile(await registerUser(body, publicOrigin(request))),
 }));

@@ -1,9 +1,9 @@
 import { withApi } from '@/lib/api/with-api';
-import { appOrigin } from '@/lib/billing/billing-errors';
+import { publicOrigin } from '@/lib/http/public-origin';
 import { portalOp } from '@/lib/schemas/billing';
 import { createPortalSession } from '@/lib/billing/portal';
 
 // POST /api/v1/billing/portal – Stripe Customer Portal → {url}
 export const POST = withApi(portalOp, async ({ request, caller }) => ({
-  data: await createPortalSession(caller.userId!, appOrigin(request)),
+  data: await createPortalSession(caller.userId!, publicOrigin(request)),
 }));
