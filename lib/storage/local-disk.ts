@@ -1,13 +1,14 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { create as contentDisposition } from 'content-disposition';
 import { randomToken } from '@/lib/crypto';
-import { assertValidKey } from '@/lib/storage/keys';
+import { assertValidKey, KEY_KINDS } from '@/lib/storage/keys';
 import { signDownload } from '@/lib/storage/signed-download';
 import type { Storage } from '@/lib/storage/types';
+
+const PART_SUFFIX = '.part';
 
 /** Files under a root folder. Writes go to a temp name and are renamed when complete. */
 export function localDiskStorage(root: string): Storage {
@@ -16,11 +17,10 @@ export function localDiskStorage(root: string): Storage {
     return path.join(root, key);
   };
   return {
-    driver: 'local',
     async put(key, body) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
-      const tmp = `${file}.${randomToken(6)}.part`;
+      const tmp = `${file}.${randomToken(6)}${PART_SUFFIX}`;
       try {
         await pipeline(body, createWriteStream(tmp, { flags: 'wx' }));
         await rename(tmp, file);
@@ -46,12 +46,28 @@ export function localDiskStorage(root: string): Storage {
       await rm(fileOf(key), { force: true });
     },
     async presignedUrl(key, { expiresInSeconds, fileName, contentType, baseUrl }) {
-      const token = signDownload({ key, exp: Math.floor(Date.now() / 1000) + expiresInSeconds, cd: contentDisposition(fileName), ct: contentType });
-      return `${baseUrl}/api/v1/files/${token}`;
+      const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
+      return `${baseUrl}/api/v1/files/${signDownload({ key, exp, fileName, contentType })}`;
     },
     async check() {
       await mkdir(root, { recursive: true });
       await stat(root);
+    },
+    async sweepIncomplete(olderThanMs) {
+      const cutoff = Date.now() - olderThanMs;
+      let removed = 0;
+      for (const kind of KEY_KINDS) {
+        const folder = path.join(root, kind);
+        const names = await readdir(folder).catch(() => [] as string[]);
+        for (const name of names.filter((n) => n.endsWith(PART_SUFFIX))) {
+          const file = path.join(folder, name);
+          const modified = await stat(file).then((s) => s.mtimeMs, () => null);
+          if (modified === null || modified > cutoff) continue;
+          await rm(file, { force: true });
+          removed++;
+        }
+      }
+      return removed;
     },
   };
 }

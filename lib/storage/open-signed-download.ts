@@ -9,6 +9,5 @@ export async function openSignedDownload(token: string) {
   if (!claims) throw notFound;
   const size = await storage().size(claims.key);
   if (size === null) throw notFound;
-  const fileName = /filename="([^"]*)"/.exec(claims.cd)?.[1] ?? 'download';
-  return { stream: await storage().get(claims.key), size, fileName, contentType: claims.ct };
+  return { stream: await storage().get(claims.key), size, fileName: claims.fileName, contentType: claims.contentType };
 }

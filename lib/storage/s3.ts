@@ -30,7 +30,6 @@ export function s3Storage(settings: S3Settings): Storage {
   };
 
   return {
-    driver: 's3',
     async put(key, body, options) {
       assertValidKey(key);
       let size = 0;
@@ -70,6 +69,11 @@ export function s3Storage(settings: S3Settings): Storage {
     },
     async check() {
       await client.send(new HeadBucketCommand({ Bucket }));
+    },
+    // A failed put aborts its multipart upload; one cut short by a crash is the bucket's to expire
+    // (an AbortIncompleteMultipartUpload lifecycle rule), as S3 keeps no partial object in view.
+    async sweepIncomplete() {
+      return 0;
     },
   };
 }

@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -90,5 +91,30 @@ describe.each(['s3', 'local'])('%s storage driver', (name) => {
 
   it('check() passes when the store is reachable', async () => {
     await expect(store().check()).resolves.toBeUndefined();
+  });
+});
+
+describe('local disk: interrupted puts', () => {
+  it('sweepIncomplete deletes .part files untouched for the given age, and nothing else', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'local-sweep-'));
+    try {
+      const store = localDiskStorage(root);
+      const kept = newStorageKey('results');
+      await store.put(kept, bytes(10));
+      await mkdir(path.join(root, 'inputs'), { recursive: true });
+      const stale = path.join(root, 'inputs', 'abandoned.x1.part');
+      const live = path.join(root, 'results', 'uploading.x2.part');
+      await writeFile(stale, 'half');
+      await writeFile(live, 'half');
+      const elevenMinutesAgo = new Date(Date.now() - 11 * 60 * 1000);
+      await utimes(stale, elevenMinutesAgo, elevenMinutesAgo);
+
+      expect(await store.sweepIncomplete(10 * 60 * 1000)).toBe(1);
+      expect(existsSync(stale)).toBe(false);
+      expect(existsSync(live)).toBe(true);
+      expect(await store.size(kept)).toBe(10);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

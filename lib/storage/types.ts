@@ -2,7 +2,6 @@ import type { Readable } from 'node:stream';
 
 /** Where uploaded inputs and results live. Every method streams; nothing holds a whole file. */
 export interface Storage {
-  readonly driver: 'local' | 's3';
   /** Streams `body` to `key`; resolves with the byte count. A failed put leaves nothing behind. */
   put(key: string, body: Readable, options?: { contentType?: string }): Promise<{ size: number }>;
   get(key: string): Promise<Readable>;
@@ -14,6 +13,11 @@ export interface Storage {
   presignedUrl(key: string, options: PresignOptions): Promise<string>;
   /** Throws when the store cannot be reached. */
   check(): Promise<void>;
+  /**
+   * Deletes what puts cut short by a crashed process left behind, untouched for `olderThanMs`
+   * (a live put keeps writing, so it is never that old). Resolves with how many were removed.
+   */
+  sweepIncomplete(olderThanMs: number): Promise<number>;
 }
 
 export type PresignOptions = {
