@@ -24,7 +24,14 @@ type Output = (typeof OUTPUTS)[number];
 const ANIMATED_OUTPUTS: ReadonlySet<FormatName> = new Set(['gif', 'webp']);
 
 /** The header fields the worker reports (sharp's Metadata, subset). */
-type Meta = { format?: string; compression?: string; width?: number; height?: number; pageHeight?: number; pages?: number };
+type Meta = {
+  format?: string;
+  compression?: string;
+  width?: number;
+  height?: number;
+  pageHeight?: number;
+  pages?: number;
+};
 
 /** What libvips must report for each claimed input (checked by content, not by name). */
 function matchesClaim(format: FormatName, meta: Meta): boolean {
@@ -44,8 +51,12 @@ function matchesClaim(format: FormatName, meta: Meta): boolean {
 type ImageRequest = { op: 'inspect' | 'convert' } & Record<string, unknown>;
 
 /** One request to a warm sharp worker, with `file` placed in its exchange folder as `in.<ext>`. */
-function askWorker(file: string, signal: AbortSignal, request: (inFile: string, slot: string) => ImageRequest,
-  after?: (slot: string) => Promise<void>): Promise<WorkerReply> {
+function askWorker(
+  file: string,
+  signal: AbortSignal,
+  request: (inFile: string, slot: string) => ImageRequest,
+  after?: (slot: string) => Promise<void>,
+): Promise<WorkerReply> {
   return withSharp((worker) =>
     withExchangeSlot(worker.exchangeDir, async (slot) => {
       const inFile = path.join(slot, `in${path.extname(file)}`);
@@ -64,7 +75,9 @@ function totalPixels(meta: Meta): number {
 
 async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat' | 'signal'>): Promise<void> {
   const reply = await askWorker(job.inputPath, job.signal, (inFile) => ({ op: 'inspect', in: inFile }));
-  if (!reply.ok) throw new AppError('unsupported_format', 'The image could not be read.', { cause: new Error(reply.error) });
+  if (!reply.ok) {
+    throw new AppError('unsupported_format', 'The image could not be read.', { cause: new Error(reply.error) });
+  }
   const meta = reply.meta as Meta;
   if (!matchesClaim(job.inputFormat, meta)) {
     throw new AppError('unsupported_format', `The file is not a ${job.inputFormat.toUpperCase()} image.`);
@@ -134,14 +147,17 @@ async function convert(job: EngineJob): Promise<void> {
   const animated = ANIMATED_OUTPUTS.has(to) && ANIMATED_OUTPUTS.has(job.inputFormat);
   const output = `out.${to}`;
   try {
-    const reply = await askWorker(
-      source,
-      job.signal,
-      (inFile, slot) => ({ op: 'convert', in: inFile, out: path.join(slot, output), limitInputPixels: MAX_INPUT_PIXELS, animated, ...encoding(to, job.options) }),
-      async (slot) => {
-        if (!(await takeOut(path.join(slot, output), job.outputPath))) throw new EngineError('sharp produced no output');
-      },
-    );
+    const request = (inFile: string, slot: string): ImageRequest => ({
+      op: 'convert',
+      in: inFile,
+      out: path.join(slot, output),
+      limitInputPixels: MAX_INPUT_PIXELS,
+      animated,
+      ...encoding(to, job.options),
+    });
+    const reply = await askWorker(source, job.signal, request, async (slot) => {
+      if (!(await takeOut(path.join(slot, output), job.outputPath))) throw new EngineError('sharp produced no output');
+    });
     if (!reply.ok) throw new AppError('unsupported_format', `The image could not be converted: ${reply.error}`);
   } finally {
     if (source !== job.inputPath) await rm(source, { force: true });

@@ -26,8 +26,11 @@ const job = async (...args: Parameters<typeof makeJob>) => {
 
 /** A PNG made by another process, so that making it does not grow this one. */
 function pngFromChild(width: number, height: number, noise = false): Buffer {
-  const create = { width, height, channels: 3, background: '#884422', ...(noise ? { noise: { type: 'gaussian', mean: 128, sigma: 40 } } : {}) };
-  const script = `require('sharp')(${JSON.stringify({ create })}).png({ compressionLevel: 1 }).toBuffer().then((b) => process.stdout.write(b))`;
+  const grain = noise ? { noise: { type: 'gaussian', mean: 128, sigma: 40 } } : {};
+  const create = { width, height, channels: 3, background: '#884422', ...grain };
+  const script =
+    `require('sharp')(${JSON.stringify({ create })}).png({ compressionLevel: 1 })` +
+    '.toBuffer().then((b) => process.stdout.write(b))';
   return execFileSync(process.execPath, ['-e', script], { maxBuffer: 512 * 1024 ** 2 });
 }
 
@@ -63,7 +66,10 @@ describe('sharp workers', () => {
     await warmUpSharp();
     const before = new Set(workerDirs());
     const ac = new AbortController();
-    const slow = await job(pngFromChild(4000, 3000, true), 'png', 'avif', { signal: ac.signal, options: { effort: 9 } });
+    const slow = await job(pngFromChild(4000, 3000, true), 'png', 'avif', {
+      signal: ac.signal,
+      options: { effort: 9 },
+    });
     await sharpEngine.inspect!(slow);
     const running = sharpEngine.convert(slow);
     setTimeout(() => ac.abort(), 500);
@@ -100,7 +106,8 @@ describe('sharp workers', () => {
       runs.pooled.push(await pooled());
     }
     const [b, p] = [median(runs.bare), median(runs.pooled)];
-    console.log(`1 MP PNG → WebP: sharp in-process ${b.toFixed(1)} ms, sandboxed worker ${p.toFixed(1)} ms (×${(p / b).toFixed(2)})`);
+    const ratio = (p / b).toFixed(2);
+    console.log(`1 MP PNG → WebP: sharp in-process ${b.toFixed(1)} ms, sandboxed worker ${p.toFixed(1)} ms (×${ratio})`);
     expect(p - b).toBeLessThan(Math.max(25, b * 0.5)); // loose: the machine is shared
   });
 });

@@ -1,4 +1,5 @@
 'use strict';
+/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS, run by bare Node in the sandbox */
 // The warm sharp worker: runs inside its own bubblewrap sandbox (see pool.ts), sees only its
 // exchange folder, and does what one JSON line asks (protocol in ../warm/sandboxed-worker.ts).
 // It holds no policy: formats, options and limits come with each request from sharp-engine.ts.

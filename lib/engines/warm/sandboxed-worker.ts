@@ -126,7 +126,10 @@ export class SandboxedWorker {
   }
 
   /** One request; on timeout or abort the whole sandbox is killed (the worker is then dead). */
-  async request(payload: Record<string, unknown>, opts: { signal?: AbortSignal; timeoutMs: number }): Promise<WorkerReply> {
+  async request(
+    payload: Record<string, unknown>,
+    opts: { signal?: AbortSignal; timeoutMs: number },
+  ): Promise<WorkerReply> {
     const { name } = this.spec;
     if (this.dead) throw new EngineError(`${name} is not running`);
     if (this.pending) throw new Error(`${name}: request sent while another one runs`);
