@@ -12,6 +12,8 @@ export type Operation<P extends AnyObject | undefined = undefined, Q extends Any
   method: 'get' | 'post' | 'put' | 'delete' | 'patch';
   path: `/api/v1/${string}` | `/api/${string}`;
   auth: AuthMode;
+  /** `false` for endpoints that must answer even when the rate limit's store is down (health). */
+  rateLimited?: false;
   params?: P;
   query?: Q;
   /** JSON body schema. Multipart and raw bodies are described in `openapi.requestBody`. */

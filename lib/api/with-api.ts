@@ -40,7 +40,7 @@ export function withApi<P extends AnyObject | undefined = undefined, Q extends A
     try {
       const { caller, newGuestId } = await resolveCaller(request.headers, parseCookies(request.headers.get('cookie')), op.auth);
       newGuest = newGuestId;
-      limitHeaders = await enforceRateLimit(caller);
+      if (op.rateLimited !== false) limitHeaders = await enforceRateLimit(caller);
       if (caller.viaCookie && op.method !== 'get') assertSameOrigin(request);
       const params = parse(op.params, (await route?.params) ?? {}, 'path');
       const query = parse(op.query, Object.fromEntries(new URL(request.url).searchParams), 'query');

@@ -30,7 +30,8 @@ export const healthOp = defineOperation({
   method: 'get',
   path: '/api/v1/health',
   auth: 'open',
-  openapi: { tags: ['System'], summary: 'Health check of database, storage and job queue (503 when one fails)', responses: { '200': { description: 'Healthy', content: { 'application/json': { schema: Health } } }, '503': { description: 'Degraded', content: { 'application/json': { schema: Health } } } } },
+  rateLimited: false, // monitors poll it, and it must answer while the limiter's database is down
+  openapi: { tags: ['System'], summary: 'Health check of database, storage and job queue (503 naming the failing check); not rate limited', responses: { '200': { description: 'Healthy', content: { 'application/json': { schema: Health } } }, '503': { description: 'Degraded', content: { 'application/json': { schema: Health } } } } },
 });
 
 export const signedFileOp = defineOperation({
@@ -58,7 +59,7 @@ export const inngestOp = defineOperation({
   auth: 'open',
   openapi: {
     tags: ['Internal'],
-    summary: 'Inngest serve endpoint (GET/POST/PUT), used only when INNGEST_* variables are set; requests are verified with INNGEST_SIGNING_KEY',
+    summary: 'Inngest serve endpoint (GET/POST/PUT), used only when INNGEST_* variables are set (404 otherwise); requests are verified with INNGEST_SIGNING_KEY',
     responses: { '200': { description: 'Inngest protocol response' } },
   },
 });

@@ -1,6 +1,23 @@
+import type { NextRequest } from 'next/server';
 import { serve } from 'inngest/next';
 import { inngest } from '@/inngest/client';
 import { functions } from '@/inngest/functions';
+import { AppError } from '@/lib/api/errors';
+import { withApi } from '@/lib/api/with-api';
+import { config } from '@/lib/config';
+import { inngestOp } from '@/lib/schemas/system';
 
-// Inngest serve endpoint: used when INNGEST_* variables are set (see lib/jobs/enqueue.ts).
-export const { GET, POST, PUT } = serve({ client: inngest, functions });
+// Inngest serve endpoint: used when INNGEST_* variables are set (see lib/jobs/enqueue.ts);
+// without them jobs run on the embedded queue and this path does not exist.
+const served = serve({ client: inngest, functions });
+const notConfigured = withApi(inngestOp, async () => {
+  throw new AppError('not_found', 'Inngest is not configured on this server');
+});
+
+type Method = 'GET' | 'POST' | 'PUT';
+const handler = (method: Method) => (request: NextRequest, route: Parameters<typeof notConfigured>[1]) =>
+  config.inngestEnabled ? served[method](request, route) : notConfigured(request, route);
+
+export const GET = handler('GET');
+export const POST = handler('POST');
+export const PUT = handler('PUT');
