@@ -1,7 +1,10 @@
 import type { Conversion as ConversionRow } from '@/lib/generated/prisma/client';
 
+/** The columns the public Conversion object shows. */
+type PublicColumns = 'id' | 'originalFileName' | 'originalFormat' | 'targetFormat' | 'status' | 'progress' | 'createdAt' | 'expiresAt';
+
 /** The public Conversion object (SPEC "Resources and their fields"). */
-export function serializeConversion(row: ConversionRow) {
+export function serializeConversion(row: Pick<ConversionRow, PublicColumns>) {
   return {
     id: Number(row.id),
     original_file_name: row.originalFileName,
@@ -15,7 +18,7 @@ export function serializeConversion(row: ConversionRow) {
 }
 
 /** The status wrapper: the Conversion without `original_format`, plus `error` when failed. */
-export function serializeStatus(row: ConversionRow) {
+export function serializeStatus(row: Pick<ConversionRow, PublicColumns | 'error'>) {
   const { original_format: _omitted, ...conversion } = serializeConversion(row);
   void _omitted;
   return row.error ? { conversion, error: row.error } : { conversion };

@@ -5,21 +5,36 @@ import { type Caller, limitSubject } from '@/lib/identity/caller';
 import { limitsFor } from '@/lib/plans';
 
 // Requests per minute per subject (account, or address for anonymous callers), counted in
-// PostgreSQL so every server process shares one count. Limits come from lib/plans.ts.
-const globalLimiters = globalThis as unknown as { rateLimiters?: Map<number, Promise<RateLimiterPostgres>>; rateLimitPool?: Pool };
+// PostgreSQL so every server process shares one exact count (docs/architecture.md, "Limits").
+// Limits come from lib/plans.ts.
+const globalLimiters = globalThis as unknown as { rateLimiters?: Map<number, RateLimiterPostgres>; rateLimitPool?: Pool };
 
-function limiter(points: number): Promise<RateLimiterPostgres> {
+/**
+ * A limiter of `points` requests per minute over the counters in PostgreSQL. Each process makes its
+ * own (with its own pool); the upsert on the key's row keeps the count exact across all of them.
+ */
+export function createRequestLimiter(storeClient: Pool, points: number): RateLimiterPostgres {
+  return new RateLimiterPostgres({
+    storeClient,
+    // An UNLOGGED table created by a migration (counter updates wait for no WAL flush).
+    tableName: 'rate_limits',
+    tableCreated: true,
+    keyPrefix: 'rpm',
+    points,
+    duration: 60,
+    clearExpiredByTimeout: true,
+    // Once the store has counted the last allowed request, this process refuses the key from
+    // memory until the window ends: an exhausted subject costs no database write.
+    inMemoryBlockOnConsumed: points,
+  });
+}
+
+function limiter(points: number): RateLimiterPostgres {
   globalLimiters.rateLimiters ??= new Map();
-  globalLimiters.rateLimitPool ??= new Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
+  globalLimiters.rateLimitPool ??= new Pool({ connectionString: process.env.DATABASE_URL, max: 8 });
   let existing = globalLimiters.rateLimiters.get(points);
   if (!existing) {
-    existing = new Promise<RateLimiterPostgres>((resolve, reject) => {
-      const rl: RateLimiterPostgres = new RateLimiterPostgres(
-        { storeClient: globalLimiters.rateLimitPool, tableName: 'rate_limits', keyPrefix: 'rpm', points, duration: 60, clearExpiredByTimeout: true },
-        (err?: Error) => (err ? reject(err) : resolve(rl)),
-      );
-    });
-    existing.catch(() => globalLimiters.rateLimiters?.delete(points));
+    existing = createRequestLimiter(globalLimiters.rateLimitPool, points);
     globalLimiters.rateLimiters.set(points, existing);
   }
   return existing;
@@ -39,7 +54,7 @@ export async function enforceRateLimit(caller: Caller): Promise<RateLimitHeaders
   const limit = limitsFor(caller.plan).ratePerMinute;
   if (limit === null) return {};
   try {
-    return headersOf(limit, await (await limiter(limit)).consume(limitSubject(caller)));
+    return headersOf(limit, await limiter(limit).consume(limitSubject(caller)));
   } catch (e) {
     if (!(e instanceof RateLimiterRes)) throw e;
     const headers = { ...headersOf(limit, e), 'Retry-After': String(Math.max(1, Math.ceil(e.msBeforeNext / 1000))) };

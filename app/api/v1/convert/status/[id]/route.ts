@@ -1,9 +1,8 @@
 import { withApi } from '@/lib/api/with-api';
-import { getConversionOrThrow } from '@/lib/conversions/get-conversion-or-throw';
-import { serializeStatus } from '@/lib/conversions/serialize-conversion';
+import { readConversionStatus } from '@/lib/conversions/read-conversion-status';
 import { conversionStatusOp } from '@/lib/schemas/conversion';
 
 // GET /api/v1/convert/status/{id} – conversion status
 export const GET = withApi(conversionStatusOp, async ({ caller, params }) => ({
-  data: serializeStatus(await getConversionOrThrow(caller, params.id)),
+  data: await readConversionStatus(caller, params.id),
 }));
