@@ -9,8 +9,10 @@ import * as reset from '@/app/api/v1/auth/password-reset/route';
 import * as resetConfirm from '@/app/api/v1/auth/password-reset/confirm/route';
 import * as profile from '@/app/api/v1/user/profile/route';
 import { db } from '@/lib/db';
-import { RouteClient } from '@/tests/support/route-client';
-import { jsonBody, lastMailTo, PASSWORD, randomEmail, signedUpUser, tokenFromMail } from '@/tests/support/accounts';
+import { jsonBody, RouteClient } from '@/tests/support/route-client';
+import { signedUpUser } from '@/tests/support/accounts';
+import { lastMailTo, tokenFromMail } from '@/tests/support/mail-outbox';
+import { PASSWORD, randomEmail } from '@/tests/support/test-data';
 
 const post = (client: RouteClient, handler: Parameters<RouteClient['call']>[0], path: string, value: unknown) => client.call(handler, { method: 'POST', path, ...jsonBody(value) });
 const getProfile = (client: RouteClient) => client.call(profile.GET, { path: '/api/v1/user/profile' });

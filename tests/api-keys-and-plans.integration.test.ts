@@ -7,9 +7,10 @@ import * as profile from '@/app/api/v1/user/profile/route';
 import * as subscription from '@/app/api/v1/subscriptions/me/route';
 import * as plans from '@/app/api/v1/subscriptions/plans/route';
 import { db } from '@/lib/db';
-import { RouteClient, uploadForm } from '@/tests/support/route-client';
+import { jsonBody, RouteClient, uploadForm } from '@/tests/support/route-client';
 import { makePng } from '@/tests/support/fixtures';
-import { jsonBody, signedUpUser } from '@/tests/support/accounts';
+import { signedUpUser } from '@/tests/support/accounts';
+import { withEnv } from '@/tests/support/env';
 
 const createKey = (client: RouteClient, name = 'ci') => client.call(apiKeys.POST, { method: 'POST', path: '/api/v1/api-keys', ...jsonBody({ name }) });
 
@@ -74,8 +75,7 @@ describe('API keys', () => {
 
 describe('plans and subscription', () => {
   it('lists the four plans with the limits in force, including overrides', async () => {
-    process.env.PLAN_STARTER_DAILY_CONVERSIONS = '1234';
-    try {
+    await withEnv({ PLAN_STARTER_DAILY_CONVERSIONS: '1234' }, async () => {
       const body = await (await new RouteClient().call(plans.GET, { path: '/api/v1/subscriptions/plans' })).json();
       const byId = Object.fromEntries(body.plans.map((p: { id: string }) => [p.id, p]));
       expect(Object.keys(byId)).toEqual(['free', 'starter', 'pro', 'business']);
@@ -83,9 +83,7 @@ describe('plans and subscription', () => {
       expect(byId.starter.limits).toMatchObject({ max_upload_bytes: 200_000_000, files_per_batch: 5, rate_limit_per_minute: 5000, daily_conversions: 1234 });
       expect(byId.pro.limits).toMatchObject({ max_upload_bytes: 1_000_000_000, files_per_batch: 10, team_size: 3, daily_conversions: 5000 });
       expect(byId.business.limits).toMatchObject({ max_upload_bytes: null, files_per_batch: 50, rate_limit_per_minute: null, daily_conversions: null, team_size: 10 });
-    } finally {
-      delete process.env.PLAN_STARTER_DAILY_CONVERSIONS;
-    }
+    });
   });
 
   it('shows your plan, status and usage today', async () => {

@@ -1,13 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { runAdmin, setPlan, verifyEmail } from '@/lib/admin/admin-commands';
 import { createSession } from '@/lib/accounts/sessions';
 import { db } from '@/lib/db';
 import { resolveCaller } from '@/lib/identity/resolve-caller';
+import { randomEmail } from '@/tests/support/test-data';
 
 // The self-hoster's admin command (npm run admin -- …), run through its library entry point.
 
-const newUser = () => db.user.create({ data: { email: `admin-${randomUUID().slice(0, 8)}@example.test` } });
+const newUser = () => db.user.create({ data: { email: randomEmail('admin') } });
 
 function capture() {
   const out: string[] = [];

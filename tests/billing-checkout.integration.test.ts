@@ -1,50 +1,50 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as checkout from '@/app/api/v1/billing/checkout/route';
 import * as portal from '@/app/api/v1/billing/portal/route';
 import { createSession } from '@/lib/accounts/sessions';
 import { resetStripeClientForTests } from '@/lib/billing/stripe-config';
 import { db } from '@/lib/db';
 import { startFakeStripe, type FakeStripe } from '@/tests/support/fake-stripe';
-import { RouteClient } from '@/tests/support/route-client';
+import { overrideEnv } from '@/tests/support/env';
+import { jsonBody, RouteClient } from '@/tests/support/route-client';
+import { randomEmail } from '@/tests/support/test-data';
 
 // POST /api/v1/billing/checkout and /portal against a fake of Stripe's HTTP API: the real stripe
 // client, real identity layer and PostgreSQL; only Stripe's servers are replaced.
 
 let fake: FakeStripe;
-const saved = { ...process.env };
-
-function configureStripe() {
-  process.env.STRIPE_SECRET_KEY = 'sk_test_x';
-  process.env.STRIPE_API_BASE = fake.base;
-  process.env.STRIPE_PRICE_PRO = 'price_pro';
-  process.env.STRIPE_PRICE_STARTER = 'price_starter';
-  delete process.env.STRIPE_PRICE_BUSINESS;
-  resetStripeClientForTests();
-}
+let restoreEnv: () => void;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
 });
 beforeEach(() => {
-  configureStripe();
+  restoreEnv = overrideEnv({
+    STRIPE_SECRET_KEY: 'sk_test_x',
+    STRIPE_API_BASE: fake.base,
+    STRIPE_PRICE_PRO: 'price_pro',
+    STRIPE_PRICE_STARTER: 'price_starter',
+    STRIPE_PRICE_BUSINESS: undefined,
+  });
+  resetStripeClientForTests();
   fake.requests.length = 0;
 });
-afterAll(async () => {
-  process.env = { ...saved };
+afterEach(() => {
+  restoreEnv();
   resetStripeClientForTests();
-  await fake.close();
 });
+afterAll(() => fake.close());
 
 const uid = () => randomUUID().slice(0, 8);
 async function signedIn(data: { stripeCustomerId?: string; plan?: 'pro'; stripeSubscriptionId?: string; subscriptionStatus?: string } = {}) {
-  const user = await db.user.create({ data: { email: `checkout-${uid()}@example.test`, ...data } });
+  const user = await db.user.create({ data: { email: randomEmail('checkout'), ...data } });
   const { access_token } = await createSession(user.id);
   return { user, client: new RouteClient({ authorization: `Bearer ${access_token}` }) };
 }
 
-const json = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-const startCheckout = (client: RouteClient, body: unknown) => client.call(checkout.POST, { path: '/api/v1/billing/checkout', ...json(body) });
+const startCheckout = (client: RouteClient, body: unknown) =>
+  client.call(checkout.POST, { method: 'POST', path: '/api/v1/billing/checkout', ...jsonBody(body) });
 const openPortal = (client: RouteClient) => client.call(portal.POST, { method: 'POST', path: '/api/v1/billing/portal' });
 
 describe('POST /api/v1/billing/checkout', () => {
@@ -90,11 +90,22 @@ describe('POST /api/v1/billing/checkout', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
-  it('409 when the account already has a live subscription', async () => {
-    const { client } = await signedIn({ stripeCustomerId: `cus_${uid()}`, plan: 'pro', stripeSubscriptionId: `sub_${uid()}`, subscriptionStatus: 'active' });
-    const res = await startCheckout(client, { plan: 'starter' });
-    expect(res.status).toBe(409);
-    expect((await res.json()).code).toBe('invalid_state');
+  it('409 when the account already has a live subscription (active, trialing or past_due)', async () => {
+    for (const subscriptionStatus of ['active', 'trialing', 'past_due']) {
+      const { client } = await signedIn({ stripeCustomerId: `cus_${uid()}`, plan: 'pro', stripeSubscriptionId: `sub_${uid()}`, subscriptionStatus });
+      const res = await startCheckout(client, { plan: 'starter' });
+      expect(res.status, subscriptionStatus).toBe(409);
+      expect((await res.json()).code).toBe('invalid_state');
+    }
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('a subscription that ended (canceled, unpaid) does not stand in the way of a new checkout', async () => {
+    for (const subscriptionStatus of ['canceled', 'unpaid']) {
+      const { client } = await signedIn({ stripeCustomerId: `cus_${uid()}`, plan: 'pro', stripeSubscriptionId: `sub_${uid()}`, subscriptionStatus });
+      expect((await startCheckout(client, { plan: 'starter' })).status, subscriptionStatus).toBe(200);
+    }
+    expect(fake.requests).toHaveLength(2);
   });
 
   it('503 with a clear message when Stripe is not configured', async () => {

@@ -6,30 +6,34 @@ import { resetStripeClientForTests, stripe } from '@/lib/billing/stripe-config';
 import { db } from '@/lib/db';
 import { resolveCaller } from '@/lib/identity/resolve-caller';
 import { createSession } from '@/lib/accounts/sessions';
+import { overrideEnv, withEnv } from '@/tests/support/env';
 import { RouteClient } from '@/tests/support/route-client';
+import { randomEmail } from '@/tests/support/test-data';
 
 // Stripe → POST /api/webhooks/stripe, signed like Stripe signs (no network): plans follow the
 // subscription, replays and stale events change nothing, bad signatures are refused.
 
 const SECRET = 'whsec_test_transmute';
-const saved = { ...process.env };
+let restoreEnv: () => void;
 
 beforeAll(() => {
-  process.env.STRIPE_SECRET_KEY = 'sk_test_x';
-  process.env.STRIPE_WEBHOOK_SECRET = SECRET;
-  process.env.STRIPE_PRICE_STARTER = 'price_starter';
-  process.env.STRIPE_PRICE_PRO = 'price_pro';
-  process.env.STRIPE_PRICE_BUSINESS = 'price_business';
-  delete process.env.STRIPE_API_BASE;
+  restoreEnv = overrideEnv({
+    STRIPE_SECRET_KEY: 'sk_test_x',
+    STRIPE_WEBHOOK_SECRET: SECRET,
+    STRIPE_PRICE_STARTER: 'price_starter',
+    STRIPE_PRICE_PRO: 'price_pro',
+    STRIPE_PRICE_BUSINESS: 'price_business',
+    STRIPE_API_BASE: undefined,
+  });
   resetStripeClientForTests();
 });
 afterAll(() => {
-  process.env = { ...saved };
+  restoreEnv();
   resetStripeClientForTests();
 });
 
 const uid = () => randomUUID().replaceAll('-', '').slice(0, 14);
-const newUser = (data: { stripeCustomerId?: string } = {}) => db.user.create({ data: { email: `billing-${uid()}@example.test`, ...data } });
+const newUser = (data: { stripeCustomerId?: string } = {}) => db.user.create({ data: { email: randomEmail('billing'), ...data } });
 const now = () => Math.floor(Date.now() / 1000);
 
 type StripeEventInput = { id?: string; type: string; created: number; object: Record<string, unknown> };
@@ -148,7 +152,7 @@ describe('Stripe webhook', () => {
     expect(await userOf(user.id)).toMatchObject({ plan: 'free', subscriptionStatus: 'canceled' });
   });
 
-  it('subscription deleted, unpaid or incomplete_expired → Free; past_due keeps the plan', async () => {
+  it('subscription deleted, canceled, unpaid or incomplete_expired → Free; trialing and past_due keep the plan', async () => {
     const cus = `cus_${uid()}`;
     const sub = `sub_${uid()}`;
     const user = await newUser({ stripeCustomerId: cus });
@@ -160,9 +164,13 @@ describe('Stripe webhook', () => {
     expect(await userOf(user.id)).toMatchObject({ plan: 'pro', subscriptionStatus: 'past_due' });
     await send('customer.subscription.updated', t + 2, 'unpaid');
     expect(await userOf(user.id)).toMatchObject({ plan: 'free', subscriptionStatus: 'unpaid' });
-    await send('customer.subscription.updated', t + 3, 'active');
+    await send('customer.subscription.updated', t + 3, 'trialing');
+    expect(await userOf(user.id)).toMatchObject({ plan: 'pro', subscriptionStatus: 'trialing' });
+    await send('customer.subscription.updated', t + 4, 'canceled');
+    expect(await userOf(user.id)).toMatchObject({ plan: 'free', subscriptionStatus: 'canceled' });
+    await send('customer.subscription.updated', t + 5, 'active');
     expect((await userOf(user.id)).plan).toBe('pro');
-    await send('customer.subscription.deleted', t + 4, 'canceled');
+    await send('customer.subscription.deleted', t + 6, 'canceled');
     expect(await userOf(user.id)).toMatchObject({ plan: 'free', subscriptionStatus: 'canceled', stripeSubscriptionId: sub });
 
     const other = await newUser({ stripeCustomerId: `cus_${uid()}` });
@@ -190,13 +198,10 @@ describe('Stripe webhook', () => {
   });
 
   it('answers 503 when this instance has no webhook secret', async () => {
-    delete process.env.STRIPE_WEBHOOK_SECRET;
-    try {
+    await withEnv({ STRIPE_WEBHOOK_SECRET: undefined }, async () => {
       const res = await deliver(event({ type: 'invoice.paid', created: now(), object: {} }), 't=1,v1=00');
       expect(res.status).toBe(503);
       expect(res.body.code).toBe('service_unavailable');
-    } finally {
-      process.env.STRIPE_WEBHOOK_SECRET = SECRET;
-    }
+    });
   });
 });

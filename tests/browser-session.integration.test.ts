@@ -6,8 +6,9 @@ import * as resend from '@/app/api/v1/auth/verify-email/resend/route';
 import * as resetConfirm from '@/app/api/v1/auth/password-reset/confirm/route';
 import * as reset from '@/app/api/v1/auth/password-reset/route';
 import { nextAuthSecret } from '@/lib/auth/next-auth-options';
-import { RouteClient } from '@/tests/support/route-client';
-import { jsonBody, lastMailTo, signedUpUser, tokenFromMail } from '@/tests/support/accounts';
+import { jsonBody, RouteClient } from '@/tests/support/route-client';
+import { signedUpUser } from '@/tests/support/accounts';
+import { lastMailTo, tokenFromMail } from '@/tests/support/mail-outbox';
 
 /** A browser signed in through next-auth: its session cookie, as next-auth would issue it. */
 async function browserFor(userId: string, authAt = Date.now()) {
@@ -20,9 +21,9 @@ describe('browser sessions (next-auth cookie)', () => {
     const user = await signedUpUser('starter');
     const browser = await browserFor(user.id);
     expect((await browser.call(profile.GET, { path: '/api/v1/user/profile' })).status).toBe(200);
-    const crossSite = await browser.call(apiKeys.POST, { method: 'POST', path: '/api/v1/api-keys', body: JSON.stringify({ name: 'x' }), headers: { 'content-type': 'application/json', origin: 'https://evil.example' } });
+    const crossSite = await browser.call(apiKeys.POST, { method: 'POST', path: '/api/v1/api-keys', ...jsonBody({ name: 'x' }, { origin: 'https://evil.example' }) });
     expect(crossSite.status).toBe(403);
-    const sameSite = await browser.call(apiKeys.POST, { method: 'POST', path: '/api/v1/api-keys', body: JSON.stringify({ name: 'x' }), headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' } });
+    const sameSite = await browser.call(apiKeys.POST, { method: 'POST', path: '/api/v1/api-keys', ...jsonBody({ name: 'x' }, { origin: 'http://localhost:3000' }) });
     expect(sameSite.status).toBe(201);
     const forged = new RouteClient({ cookie: 'next-auth.session-token=forged.value.here' });
     expect((await forged.call(profile.GET, { path: '/api/v1/user/profile' })).status).toBe(401);

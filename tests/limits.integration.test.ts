@@ -6,16 +6,7 @@ import { db } from '@/lib/db';
 import { RouteClient, uploadForm } from '@/tests/support/route-client';
 import { makePng } from '@/tests/support/fixtures';
 import { signedUpUser } from '@/tests/support/accounts';
-
-async function withEnv<T>(vars: Record<string, string>, fn: () => Promise<T>): Promise<T> {
-  const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, vars);
-  try {
-    return await fn();
-  } finally {
-    for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
-  }
-}
+import { withEnv } from '@/tests/support/env';
 
 describe('per-minute rate limit', () => {
   it('answers 429 with Retry-After and RateLimit headers past the limit, per address', async () => {

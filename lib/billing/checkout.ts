@@ -2,12 +2,10 @@ import { AppError } from '@/lib/api/errors';
 import { db } from '@/lib/db';
 import type { Plan } from '@/lib/generated/prisma/enums';
 import { assertBillingConfigured, stripeUnavailable } from '@/lib/billing/billing-errors';
+import { isEntitledStatus } from '@/lib/billing/read-subscription';
 import { priceIdFor, stripe } from '@/lib/billing/stripe-config';
 
 export type PaidPlan = Exclude<Plan, 'free'>;
-
-/** Subscription statuses that still hold a plan: a second checkout would double-bill. */
-const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due']);
 
 /**
  * A Stripe Checkout Session for a paid plan. The user id travels as `client_reference_id` and in
@@ -18,7 +16,7 @@ export async function createCheckoutSession(userId: string, plan: PaidPlan, orig
   const price = priceIdFor(plan);
   if (!price) throw new AppError('bad_request', `The ${plan} plan has no price configured (set STRIPE_PRICE_${plan.toUpperCase()})`);
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, email: true, plan: true, stripeCustomerId: true, stripeSubscriptionId: true, subscriptionStatus: true } });
-  if (user.plan !== 'free' && user.stripeSubscriptionId && LIVE_STATUSES.has(user.subscriptionStatus ?? '')) {
+  if (user.plan !== 'free' && user.stripeSubscriptionId && isEntitledStatus(user.subscriptionStatus)) {
     throw new AppError('invalid_state', 'This account already has a subscription; change or cancel it in the billing portal (POST /api/v1/billing/portal)');
   }
   try {

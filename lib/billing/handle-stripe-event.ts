@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { db } from '@/lib/db';
 import type { Plan } from '@/lib/generated/prisma/enums';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import { ENTITLED_STATUSES, readSubscription } from '@/lib/billing/read-subscription';
+import { isEntitledStatus, readSubscription } from '@/lib/billing/read-subscription';
 
 // Applies Stripe webhook events to users. Three rules keep the mirror right whatever Stripe does:
 // - replays: the event id is recorded in stripe_events in the same transaction that applies it, so
@@ -65,7 +65,7 @@ async function applySubscription(tx: Tx, sub: Stripe.Subscription, at: Date, del
   // The customer has a known account via metadata but another customer id: do not cross the wires.
   if (user.stripeCustomerId && customerId && user.stripeCustomerId !== customerId) return { applied: false, reason: 'customer does not match the account' };
 
-  const entitled = !deleted && ENTITLED_STATUSES.has(sub.status);
+  const entitled = !deleted && isEntitledStatus(sub.status);
   // Events about a subscription the account has moved away from must not downgrade it.
   if (user.stripeSubscriptionId && user.stripeSubscriptionId !== sub.id && !entitled) return { applied: false, reason: 'not the account\'s current subscription' };
 

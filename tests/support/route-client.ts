@@ -37,3 +37,9 @@ export function uploadForm(file: Buffer | Uint8Array, fileName: string, targetFo
   form.append('file', new Blob([new Uint8Array(file)]), fileName);
   return form;
 }
+
+/** A JSON request body with its content type (and any other headers), to spread into `call` options. */
+export const jsonBody = (value: unknown, headers: Record<string, string> = {}) => ({
+  body: JSON.stringify(value),
+  headers: { 'content-type': 'application/json', ...headers },
+});
