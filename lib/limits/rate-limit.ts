@@ -31,7 +31,11 @@ export function createRequestLimiter(storeClient: Pool, points: number): RateLim
 
 function limiter(points: number): RateLimiterPostgres {
   globalLimiters.rateLimiters ??= new Map();
-  globalLimiters.rateLimitPool ??= new Pool({ connectionString: process.env.DATABASE_URL, max: 8 });
+  if (!globalLimiters.rateLimitPool) {
+    globalLimiters.rateLimitPool = new Pool({ connectionString: process.env.DATABASE_URL, max: 8 });
+    // An idle connection broken by a database restart: the pool drops it and reconnects on demand.
+    globalLimiters.rateLimitPool.on('error', (e) => console.error('[rate-limit] connection lost:', e.message));
+  }
   let existing = globalLimiters.rateLimiters.get(points);
   if (!existing) {
     existing = createRequestLimiter(globalLimiters.rateLimitPool, points);
@@ -49,14 +53,23 @@ const headersOf = (limit: number, res: RateLimiterRes): RateLimitHeaders => ({
   'RateLimit-Policy': `${limit};w=60`,
 });
 
-/** Counts one request; throws 429 (with Retry-After and RateLimit-* headers) over the limit. */
+/** The count could not be taken (database down): a retryable 503 rather than an unexplained 500. */
+function storeUnavailable(e: unknown): AppError {
+  console.error('[rate-limit] store unavailable:', e instanceof Error ? e.message : e);
+  return new AppError('service_unavailable', 'The service is temporarily unavailable, please retry', { cause: e });
+}
+
+/**
+ * Counts one request; throws 429 (with Retry-After and RateLimit-* headers) over the limit, and
+ * 503 when the count cannot be taken.
+ */
 export async function enforceRateLimit(caller: Caller): Promise<RateLimitHeaders> {
   const limit = limitsFor(caller.plan).ratePerMinute;
   if (limit === null) return {};
   try {
     return headersOf(limit, await limiter(limit).consume(limitSubject(caller)));
   } catch (e) {
-    if (!(e instanceof RateLimiterRes)) throw e;
+    if (!(e instanceof RateLimiterRes)) throw storeUnavailable(e);
     const headers = { ...headersOf(limit, e), 'Retry-After': String(Math.max(1, Math.ceil(e.msBeforeNext / 1000))) };
     throw new AppError('rate_limited', `Rate limit of ${limit} requests per minute exceeded; retry in ${headers['Retry-After']} s`, { headers });
   }

@@ -15,8 +15,9 @@ const notConfigured = withApi(inngestOp, async () => {
 });
 
 type Method = 'GET' | 'POST' | 'PUT';
-const handler = (method: Method) => (request: NextRequest, route: Parameters<typeof notConfigured>[1]) =>
-  config.inngestEnabled ? served[method](request, route) : notConfigured(request, route);
+const handler = (method: Method) => (request: Request, route: Parameters<typeof notConfigured>[1]) =>
+  // The SDK's type asks for a NextRequest; it reads only what every Request has.
+  config.inngestEnabled ? served[method](request as NextRequest, route) : notConfigured(request, route);
 
 export const GET = handler('GET');
 export const POST = handler('POST');
