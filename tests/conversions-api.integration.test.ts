@@ -15,6 +15,7 @@ import { runConversion } from '@/lib/conversions/run-conversion';
 import { purgeExpiredConversions } from '@/lib/conversions/purge-expired';
 import { storage } from '@/lib/storage';
 import { RouteClient, uploadForm } from '@/tests/support/route-client';
+import { withEnv } from '@/tests/support/env';
 import { makePng } from '@/tests/support/fixtures';
 
 async function createPngConversion(client: RouteClient, target = 'webp', name = 'photo.png') {
@@ -163,8 +164,7 @@ describe('conversion API: upload → convert → download', () => {
   });
 
   it('an upload over the plan limit is cut off with 413 and nothing is kept', async () => {
-    process.env.PLAN_FREE_MAX_UPLOAD_BYTES = '100000';
-    try {
+    await withEnv({ PLAN_FREE_MAX_UPLOAD_BYTES: '100000' }, async () => {
       const client = new RouteClient();
       const before = { rows: await db.conversion.count(), files: (await inputFiles()).length };
       const body = Buffer.concat([await makePng(), Buffer.alloc(300_000, 7)]);
@@ -181,9 +181,7 @@ describe('conversion API: upload → convert → download', () => {
       expect(edge.status).toBe(413);
       expect(await db.conversion.count()).toBe(before.rows);
       expect((await inputFiles()).length).toBe(before.files);
-    } finally {
-      delete process.env.PLAN_FREE_MAX_UPLOAD_BYTES;
-    }
+    });
   });
 
   it('hostile file names are display text only', async () => {

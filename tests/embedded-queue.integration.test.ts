@@ -5,17 +5,16 @@ import { embeddedQueue, QUEUES, stopEmbeddedQueue } from '@/lib/jobs/embedded-qu
 import { runWorker } from '@/lib/jobs/run-worker';
 import { emptyConversionQueue } from '@/tests/support/job-queue';
 import { RouteClient, uploadForm } from '@/tests/support/route-client';
+import { withEnv } from '@/tests/support/env';
 import { makePng } from '@/tests/support/fixtures';
+import { waitFor } from '@/tests/support/wait-for';
 
-async function waitForStatus(id: number, statuses: string[], timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const row = await db.conversion.findUniqueOrThrow({ where: { id: BigInt(id) } });
-    if (statuses.includes(row.status)) return row;
-    if (Date.now() > until) throw new Error(`conversion ${id} still ${row.status}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const waitForStatus = (id: number, statuses: string[], timeoutMs = 60_000) =>
+  waitFor(
+    () => db.conversion.findUniqueOrThrow({ where: { id: BigInt(id) } }),
+    (row) => statuses.includes(row.status),
+    { timeoutMs, intervalMs: 200 },
+  );
 
 const upload = async (body: Buffer, name: string, target: string) => {
   const res = await new RouteClient().call(uploadRoute.POST, { method: 'POST', path: '/api/v1/convert/upload', body: uploadForm(body, name, target) });
@@ -63,28 +62,24 @@ describe('embedded durable queue (pg-boss)', () => {
 
   it('an engine run that dies every time (here: killed at its time limit) fails after ENGINE_MAX_ATTEMPTS', async () => {
     stop ??= await runWorker();
-    process.env.ENGINE_TIMEOUT_SECONDS = '0.05';
-    try {
+    await withEnv({ ENGINE_TIMEOUT_SECONDS: '0.05' }, async () => {
       const id = await upload(wav(2), 'tone.wav', 'mp3');
       const row = await waitForStatus(id, ['failed', 'completed'], 90_000);
       expect(row.status).toBe('failed');
       expect(row.error).toMatch(/too long/);
       expect(row.attempts).toBe(3);
-    } finally {
-      delete process.env.ENGINE_TIMEOUT_SECONDS;
-    }
+    });
   });
 
   it('a job whose payload names no conversion is dropped at once, not retried', async () => {
     stop ??= await runWorker();
     const boss = await embeddedQueue();
     const jobId = await boss.send(QUEUES.runConversion, { conversionId: 'nope' });
-    const until = Date.now() + 30_000;
-    let job = await boss.getJobById(QUEUES.runConversion, jobId!);
-    while (job?.state !== 'completed' && job?.state !== 'failed' && Date.now() < until) {
-      await new Promise((r) => setTimeout(r, 200));
-      job = await boss.getJobById(QUEUES.runConversion, jobId!);
-    }
+    const job = await waitFor(
+      () => boss.getJobById(QUEUES.runConversion, jobId!),
+      (j) => j?.state === 'completed' || j?.state === 'failed',
+      { timeoutMs: 30_000, intervalMs: 200 },
+    );
     expect(job).toMatchObject({ state: 'completed', retryCount: 0, output: { outcome: 'bad-payload' } });
   });
 

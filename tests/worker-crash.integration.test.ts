@@ -7,7 +7,9 @@ import { db } from '@/lib/db';
 import { stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
 import { storage } from '@/lib/storage';
 import { emptyConversionQueue } from '@/tests/support/job-queue';
+import { makeNoisyPng } from '@/tests/support/fixtures';
 import { RouteClient, uploadForm } from '@/tests/support/route-client';
+import { waitFor } from '@/tests/support/wait-for';
 
 // The real worker process (scripts/worker.ts), killed with SIGKILL in the middle of a job.
 const workers: ChildProcess[] = [];
@@ -28,32 +30,22 @@ afterEach(() => workers.forEach(killGroup));
 beforeAll(emptyConversionQueue);
 afterAll(stopEmbeddedQueue);
 
-async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs: number): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out; last value ${JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('a worker killed mid-job', () => {
   it('has its job run again by another worker, yielding exactly one result', async () => {
     // A noisy 4 MP image to AVIF keeps the engine busy for seconds.
-    const png = await sharp({ create: { width: 2600, height: 1600, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png({ compressionLevel: 1 }).toBuffer();
+    const png = await makeNoisyPng(2600, 1600);
     const res = await new RouteClient().call(upload.POST, { method: 'POST', path: '/api/v1/convert/upload', body: uploadForm(png, 'noise.png', 'avif') });
     expect(res.status).toBe(201);
     const id = BigInt((await res.json()).id);
     const conversion = () => db.conversion.findUniqueOrThrow({ where: { id } });
 
     const first = startWorker();
-    await waitFor(conversion, (c) => c.status === 'processing', 60_000);
+    await waitFor(conversion, (c) => c.status === 'processing', { timeoutMs: 60_000 });
     killGroup(first);
     expect((await conversion()).status).toBe('processing');
 
     startWorker();
-    const done = await waitFor(conversion, (c) => isTerminal(c.status), 150_000);
+    const done = await waitFor(conversion, (c) => isTerminal(c.status), { timeoutMs: 150_000 });
     expect(done.status).toBe('completed');
     expect(done.attempts).toBe(2);
     const size = await storage().size(done.resultKey);

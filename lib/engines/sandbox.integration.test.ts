@@ -4,6 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withEnv } from '@/tests/support/env';
+import { sleep, waitFor } from '@/tests/support/wait-for';
 import { EngineError, runSandboxed, withEngineSlot } from './sandbox';
 
 let workDir: string;
@@ -37,14 +39,9 @@ async function processesWith(marker: string): Promise<number[]> {
   return pids;
 }
 
-async function eventually(check: () => Promise<boolean>, ms = 3000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return check();
-}
+/** Waits (up to 3 s) until no process carries the marker; throws with the survivors' pids. */
+const noProcessesWith = (marker: string) =>
+  waitFor(() => processesWith(marker), (pids) => pids.length === 0, { timeoutMs: 3000, intervalMs: 50 });
 
 describe('runSandboxed', () => {
   it('runs a program in the job folder and reports its exit code', async () => {
@@ -60,15 +57,12 @@ describe('runSandboxed', () => {
   });
 
   it('gets an empty environment (no secrets)', async () => {
-    process.env.TRANSMUTE_TEST_SECRET = 'do-not-leak';
-    try {
+    await withEnv({ TRANSMUTE_TEST_SECRET: 'do-not-leak' }, async () => {
       const r = await sh('env');
       expect(r.out.join('\n')).not.toContain('do-not-leak');
       const names = r.out.map((l) => l.split('=')[0]).sort();
       expect(names.filter((n) => !['PWD', 'SHLVL', '_', 'OLDPWD'].includes(n))).toEqual(['HOME', 'LANG', 'MALLOC_ARENA_MAX', 'PATH']);
-    } finally {
-      delete process.env.TRANSMUTE_TEST_SECRET;
-    }
+    });
   });
 
   it('cannot open a TCP connection to a listener on 127.0.0.1', async () => {
@@ -117,7 +111,7 @@ describe('runSandboxed', () => {
     const run = sh(`sleep ${marker} & sleep ${marker} & echo started; wait`, { timeoutMs: 1500, onStdoutLine: () => (started = true) });
     await expect(run).rejects.toSatisfy((e) => e instanceof EngineError && e.timedOut && !e.cancelled);
     expect(started).toBe(true);
-    expect(await eventually(async () => (await processesWith(marker)).length === 0)).toBe(true);
+    await noProcessesWith(marker);
   });
 
   it('kills the program and its children when the signal aborts', async () => {
@@ -128,7 +122,7 @@ describe('runSandboxed', () => {
     const run = sh(`sleep ${marker} & sleep ${marker} & echo started; wait`, { signal: ac.signal, onStdoutLine: abortOnceRunning });
     await expect(run).rejects.toSatisfy((e) => e instanceof EngineError && e.cancelled && !e.timedOut);
     expect(seenBeforeAbort).toBeGreaterThanOrEqual(2); // the probe does see the sleeps while they run
-    expect(await eventually(async () => (await processesWith(marker)).length === 0)).toBe(true);
+    await noProcessesWith(marker);
   });
 
   it('refuses to start when the signal is already aborted', async () => {
@@ -144,7 +138,7 @@ describe('withEngineSlot', () => {
     const task = () =>
       withEngineSlot(async () => {
         peak = Math.max(peak, ++running);
-        await new Promise((r) => setTimeout(r, 20));
+        await sleep(20);
         running--;
       });
     await Promise.all(Array.from({ length: config.engineConcurrency * 3 + 1 }, task));
