@@ -13,11 +13,12 @@ describe('/api/inngest', () => {
     config.inngestEnabled = false;
     const client = new RouteClient();
     for (const method of ['GET', 'POST', 'PUT'] as const) {
-      const body = method === 'GET' ? undefined : '{}';
-      const res = await client.call(inngestRoute[method], { method, path: '/api/inngest', body });
+      const sent = method === 'GET' ? undefined : '{}';
+      const res = await client.call(inngestRoute[method], { method, path: '/api/inngest', body: sent });
       expect(res.status, method).toBe(404);
       expect(res.headers.get('x-inngest-sdk-handled'), method).toBeNull();
-      expect(await res.json(), method).toEqual({ error: 'Inngest is not configured on this server', code: 'not_found' });
+      const answer = await res.json();
+      expect(answer, method).toEqual({ error: 'Inngest is not configured on this server', code: 'not_found' });
     }
   });
 

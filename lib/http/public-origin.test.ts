@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { publicOrigin } from '@/lib/http/public-origin';
 
 // As Next hands requests to route handlers: request.url is the bound address.
-const request = (headers: Record<string, string>, url = 'http://0.0.0.0:3000/api/v1/x') => new Request(url, { headers });
+const request = (headers: Record<string, string>, url = 'http://0.0.0.0:3000/api/v1/x') =>
+  new Request(url, { headers });
 const direct = { publicUrl: undefined, trustProxy: false };
 const proxied = { publicUrl: undefined, trustProxy: true };
 
