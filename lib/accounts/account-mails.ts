@@ -1,9 +1,9 @@
 import { issueEmailToken } from '@/lib/accounts/email-tokens';
 import { sendMail } from '@/lib/mail/send-mail';
 
-import { config } from '@/lib/config';
 
-const appUrl = (baseUrl: string) => (config.publicUrl ?? baseUrl).replace(/\/$/, '');
+// baseUrl comes from publicOrigin() (lib/http/public-origin.ts), which already prefers PUBLIC_URL.
+const appUrl = (baseUrl: string) => baseUrl.replace(/\/$/, '');
 
 export async function sendVerificationMail(user: { id: string; email: string }, baseUrl: string) {
   const token = await issueEmailToken(user.id, 'verify_email');

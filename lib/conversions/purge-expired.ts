@@ -1,8 +1,12 @@
 import { db } from '@/lib/db';
-import { storage } from '@/lib/storage';
+import { storage, sweepIncompletePuts } from '@/lib/storage';
 
-/** Deletes expired conversions with their files, in batches. Returns how many were removed. */
+/**
+ * The retention sweep: deletes expired conversions with their files, in batches, and partial
+ * uploads nobody is writing any more. Returns how many conversions were removed.
+ */
 export async function purgeExpiredConversions(now = new Date()): Promise<number> {
+  await sweepIncompletePuts();
   let removed = 0;
   for (;;) {
     const batch = await db.conversion.findMany({ where: { expiresAt: { lte: now } }, select: { id: true, inputKey: true, resultKey: true }, take: 200 });
