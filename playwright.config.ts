@@ -1,6 +1,10 @@
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// The e2e server writes its mails here (lib/mail/send-mail.ts); the account specs read the links.
+// Set on process.env so the test workers, which load this file too, see the same folder.
+process.env.MAIL_OUTBOX_DIR ??= path.resolve(process.env.DATA_DIR ?? '.data/test', 'e2e-mail-outbox');
 
 // Runs against the built app (scripts/test.sh builds it) in Debian's Chromium; never downloads a browser.
 export default defineConfig({
@@ -20,7 +24,13 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/v1/health`,
     // Every e2e request comes from 127.0.0.1: the anonymous per-address limits are raised here and
     // tested in the integration tier (tests/limits.integration.test.ts).
-    env: { PORT: String(PORT), HOST: '127.0.0.1', PLAN_FREE_RATE_PER_MINUTE: 'unlimited', PLAN_FREE_DAILY_CONVERSIONS: 'unlimited' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PLAN_FREE_RATE_PER_MINUTE: 'unlimited',
+      PLAN_FREE_DAILY_CONVERSIONS: 'unlimited',
+      MAIL_OUTBOX_DIR: process.env.MAIL_OUTBOX_DIR,
+    },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

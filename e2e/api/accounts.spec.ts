@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { makePng } from '../fixtures/files';
 import { uploadOk } from '../fixtures/conversions';
-
-const PASSWORD = 'e2e password 123';
+import { PASSWORD, randomEmail } from '../../tests/support/test-data';
 
 async function account(playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }, baseURL: string | undefined) {
-  const email = `e2e-${randomBytes(5).toString('hex')}@example.test`;
+  const email = randomEmail('e2e');
   const anon = await playwright.request.newContext({ baseURL });
   const reg = await anon.post('/api/v1/auth/register', { data: { email, password: PASSWORD } });
   expect(reg.status()).toBe(201);

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
-import { makePng } from '../fixtures/files';
-import { uploadOk, waitFinished } from '../fixtures/conversions';
+import { makeLongVideo, makePng } from '../fixtures/files';
+import { uploadOk, waitFinished, waitForStatus } from '../fixtures/conversions';
 
 test('PNG → WebP: upload, SSE progress to completed, download the bytes', async ({ request }) => {
   const created = await uploadOk(request, await makePng(), 'pic.png', 'webp');
@@ -61,10 +61,17 @@ test('formats, health and the OpenAPI document', async ({ request }) => {
   expect(doc.paths['/api/v1/convert/upload'].post).toBeDefined();
 });
 
-test('cancel a conversion, then delete it', async ({ request }) => {
-  const created = await uploadOk(request, await makePng(2000, 2000), 'big.png', 'avif');
+test('cancel a conversion while it runs, then delete it', async ({ request }) => {
+  // Tens of seconds of video encoding: the engine is still at work when the cancel arrives.
+  const created = await uploadOk(request, makeLongVideo(), 'long.mp4', 'webm');
+  await waitForStatus(request, created.id, (status) => status === 'processing');
   const cancel = await request.post(`/api/v1/conversions/${created.id}/cancel`);
-  expect([200, 409]).toContain(cancel.status()); // 409 if it already finished
+  expect(cancel.status(), await cancel.text()).toBe(200);
+  expect((await cancel.json()).conversion.status).toBe('cancelled');
+  expect((await (await request.get(`/api/v1/convert/status/${created.id}`)).json()).conversion.status).toBe('cancelled');
+  const download = await request.get(`/api/v1/convert/download/${created.id}`);
+  expect(download.status()).toBe(409);
+  expect((await request.post(`/api/v1/conversions/${created.id}/cancel`)).status()).toBe(409);
   const del = await request.delete(`/api/v1/conversions/${created.id}`);
   expect(del.status()).toBe(200);
   expect((await request.get(`/api/v1/convert/status/${created.id}`)).status()).toBe(404);

@@ -1,43 +1,24 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
-import pg from 'pg';
+import type { Plan } from '../../lib/generated/prisma/enums';
+import { lastMailTo, tokenFromMail } from '../../tests/support/mail-outbox';
+import { PASSWORD, randomEmail } from '../../tests/support/test-data';
 
-// Account journeys that need the database the server uses (the test runner shares DATABASE_URL):
-// a paid plan for API keys (as `npm run admin -- set-plan` sets it), and the tokens that would be
-// mailed (MAIL_OUTBOX_DIR is unset here, so tokens are issued the way lib/accounts/email-tokens.ts does).
+// Account journeys past what the pages alone reach: a paid plan for API keys, set the way a
+// self-hoster sets it (`npm run admin -- set-plan`, which finds the e2e server's database through
+// DATABASE_URL or the URL scripts/test.sh recorded), and the mailed links, read from the outbox the
+// e2e server writes to (MAIL_OUTBOX_DIR, set in playwright.config.ts).
 
-const PASSWORD = 'correct horse battery';
-
-const randomEmail = () => `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-
-async function withDb<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
+function setPlan(email: string, plan: Plan) {
+  const out = execFileSync('npm', ['run', '--silent', 'admin', '--', 'set-plan', email, plan], { encoding: 'utf8' });
+  expect(out).toContain(`plan free → ${plan}`);
 }
 
-async function setPlan(email: string, plan: 'free' | 'starter' | 'pro' | 'business') {
-  const { rowCount } = await withDb((db) => db.query('UPDATE users SET plan = $2 WHERE email = $1', [email, plan]));
-  expect(rowCount).toBe(1);
-}
-
-/** A single-use token for a mail link; only its SHA-256 is stored. */
-async function issueToken(email: string, purpose: 'verify_email' | 'reset_password'): Promise<string> {
-  const token = randomBytes(24).toString('base64url');
-  const hash = createHash('sha256').update(token).digest('hex');
-  const { rowCount } = await withDb((db) =>
-    db.query(
-      `INSERT INTO email_tokens (id, user_id, purpose, token_hash, expires_at)
-       SELECT $1, id, $3::"EmailTokenPurpose", $4, now() + interval '1 hour' FROM users WHERE email = $2`,
-      [`e2e${randomBytes(8).toString('hex')}`, email, purpose, hash],
-    ),
-  );
-  expect(rowCount).toBe(1);
-  return token;
+/** The token of the newest mail to `email` whose link goes to `page`. */
+async function mailedToken(email: string, page: '/verify-email' | '/reset-password'): Promise<string> {
+  const mail = await lastMailTo(email);
+  expect(mail.text).toContain(`${page}?token=`);
+  return tokenFromMail(mail.text);
 }
 
 async function signUp(page: Page, email: string) {
@@ -49,12 +30,10 @@ async function signUp(page: Page, email: string) {
 }
 
 test.describe('accounts (database)', () => {
-  test.skip(!process.env.DATABASE_URL, 'needs the DATABASE_URL of the server under test');
-
   test('on a paid plan, creates an API key, shows its secret once and deletes it', async ({ page, request }) => {
     const email = randomEmail();
     await signUp(page, email);
-    await setPlan(email, 'starter');
+    setPlan(email, 'starter');
 
     await page.goto('/dashboard/api-keys');
     await expect(page.getByTestId('api-keys-plan-required')).toHaveCount(0);
@@ -105,7 +84,7 @@ test.describe('accounts (database)', () => {
     await signUp(page, email);
     await expect(page.getByTestId('email-verified-badge')).toHaveAttribute('data-verified', 'false');
 
-    const token = await issueToken(email, 'verify_email');
+    const token = await mailedToken(email, '/verify-email');
     await page.goto(`/verify-email?token=${token}`);
     await expect(page.getByTestId('verify-email-success')).toBeVisible();
     await page.getByTestId('verify-email-continue').click();
@@ -121,7 +100,9 @@ test.describe('accounts (database)', () => {
     const email = randomEmail();
     expect((await request.post('/api/v1/auth/register', { data: { email, password: PASSWORD } })).status()).toBe(201);
 
-    const token = await issueToken(email, 'reset_password');
+    const forgot = await request.post('/api/v1/auth/password-reset', { data: { email } });
+    expect(forgot.status(), await forgot.text()).toBe(200);
+    const token = await mailedToken(email, '/reset-password');
     const newPassword = `${PASSWORD} 2`;
     await page.goto(`/reset-password?token=${token}`);
     await page.getByTestId('password-input').fill(newPassword);

@@ -1,12 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PASSWORD, randomEmail } from '../../tests/support/test-data';
 
 // Accounts through the real pages and API: sign-up, dashboard, sign-out and sign-in, pricing and
-// the mail-link pages' errors. No mail is read (MAIL_OUTBOX_DIR is unset here); the journeys that
-// need a paid plan or a mailed token are in account-db.spec.ts.
-
-const PASSWORD = 'correct horse battery';
-
-const randomEmail = () => `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+// the mail-link pages' errors. The journeys that need a paid plan or a mailed token are in
+// account-db.spec.ts.
 
 async function register(request: APIRequestContext, email: string, password = PASSWORD) {
   const res = await request.post('/api/v1/auth/register', { data: { email, password } });
