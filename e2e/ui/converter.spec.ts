@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { makePng } from '../fixtures/files';
 
 // The converter journey through the real API and job worker: no mocks.
 
@@ -27,7 +28,7 @@ async function chooseTarget(page: Page, target: string) {
 
 test.describe('converter', () => {
   test('converts a PNG to WebP, previews it and downloads it', async ({ page }) => {
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 255, g: 0, b: 0 } } }).png().toBuffer();
+    const png = await makePng(64, 48);
 
     await openConverter(page);
     await chooseFile(page, { name: 'red.png', mimeType: 'image/png', buffer: png });
