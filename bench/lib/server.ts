@@ -19,6 +19,8 @@ export type BenchServer = {
   databaseUrl: string;
   /** PID of the web server process we spawned (the root of the web process tree). */
   webRootPid: number;
+  /** PID of the worker process we spawned (the root of the worker process tree). */
+  workerRootPid: number;
   /** PID of the largest process in the web tree (the `next-server` actually serving). */
   webPid(): number;
   /** Resident set size of the whole web process tree, in bytes. */
@@ -162,7 +164,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     if (ok && workerReady(dataDir)) break;
     await sleep(250);
   }
-  return { baseUrl, port, dataDir, databaseUrl, webRootPid: web.pid!, webPid, webRss: () => processTree(web.pid!).reduce((s, p) => s + rssOf(p), 0), stop };
+  return { baseUrl, port, dataDir, databaseUrl, webRootPid: web.pid!, workerRootPid: worker.pid!, webPid, webRss: () => processTree(web.pid!).reduce((s, p) => s + rssOf(p), 0), stop };
 }
 
 function workerReady(dataDir: string): boolean {
@@ -180,7 +182,7 @@ function alive(pid: number): boolean {
   }
 }
 
-function cmdline(pid: number): string {
+export function cmdline(pid: number): string {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
   } catch {

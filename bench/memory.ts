@@ -1,0 +1,128 @@
+// Footprint and leak check: idle PSS of the service's process tree (web + worker and everything they
+// start), then BENCH_N small conversions (1 MP PNG → WebP, concurrency 2), then idle PSS again.
+// Run: npx tsx bench/memory.ts   (BENCH_N=1000, BENCH_IDLE_S=10: settle time before each reading)
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Client as PgClient } from 'pg';
+import sharp from 'sharp';
+import { Client, timed } from './lib/client';
+import { assertBuilt, cmdline, processTree, sleep, startServer } from './lib/server';
+
+const N = Number(process.env.BENCH_N ?? 1000);
+const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 10);
+const CONCURRENCY = 2;
+const TARGET_RATIO = 1.1;
+const MB = 2 ** 20;
+
+/** Proportional set size of one process in bytes (0 once it is gone). */
+function pssOf(pid: number): number {
+  try {
+    const m = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** What a process of the tree is, from its command line. */
+function kind(pid: number, role: 'web' | 'worker'): string {
+  const cmd = cmdline(pid);
+  if (/^npm exec |^sh -c |\.bin\/tsx |tsx\/dist\/cli/.test(cmd)) return `${role}: launchers (npm exec, sh, tsx CLI)`;
+  if (/soffice|oosplash/.test(cmd)) return 'LibreOffice (warm)';
+  if (/libreoffice\/bridge\.py/.test(cmd)) return 'LibreOffice bridge (python)';
+  if (/sharp\/worker/.test(cmd)) return 'sharp workers (warm)';
+  if (/^bwrap /.test(cmd)) return 'bubblewrap sandboxes';
+  if (/(server|worker)\.(ts|js|mjs|cjs)\b/.test(cmd)) return `${role} (node)`;
+  return `${role}: ${cmd.split(' ')[0].split('/').pop() || '?'}`;
+}
+
+type Reading = { total: number; byKind: Map<string, { pss: number; count: number }> };
+
+function reading(roots: { web: number; worker: number }): Reading {
+  const byKind = new Map<string, { pss: number; count: number }>();
+  let total = 0;
+  for (const role of ['web', 'worker'] as const) {
+    for (const pid of processTree(roots[role])) {
+      const pss = pssOf(pid);
+      if (!pss) continue;
+      const k = kind(pid, role);
+      const entry = byKind.get(k) ?? { pss: 0, count: 0 };
+      byKind.set(k, { pss: entry.pss + pss, count: entry.count + 1 });
+      total += pss;
+    }
+  }
+  return { total, byKind };
+}
+
+/** PSS of the PostgreSQL server at DATABASE_URL (postmaster and all its backends): not part of the tree. */
+async function databasePss(databaseUrl: string): Promise<number> {
+  const pg = new PgClient({ connectionString: databaseUrl });
+  await pg.connect();
+  try {
+    const { rows } = await pg.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const status = readFileSync(`/proc/${rows[0].pid}/status`, 'utf8');
+    const postmaster = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]);
+    return processTree(postmaster).reduce((s, p) => s + pssOf(p), 0);
+  } catch {
+    return 0; // a server on another machine or in a container
+  } finally {
+    await pg.end();
+  }
+}
+
+const mb = (b: number) => `${(b / MB).toFixed(0)} MB`;
+
+function print(label: string, r: Reading) {
+  console.log(`${label}: process tree ${mb(r.total)} PSS`);
+  for (const [k, v] of [...r.byKind].sort((a, b) => b[1].pss - a[1].pss)) {
+    console.log(`  ${k.padEnd(44)} ${mb(v.pss).padStart(7)}  (${v.count} process${v.count > 1 ? 'es' : ''})`);
+  }
+}
+
+const webAndWorker = (r: Reading) =>
+  [...r.byKind].filter(([k]) => k === 'web (node)' || k === 'worker (node)').reduce((s, [, v]) => s + v.pss, 0);
+
+async function main() {
+  assertBuilt();
+  // 1 MP of noise: a PNG of about 3 MB, like the issue's 2.8 MB one.
+  const png = await sharp(randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } }).png().toBuffer();
+  const server = await startServer();
+  const roots = { web: server.webRootPid, worker: server.workerRootPid };
+  let before!: Reading, after!: Reading, wallMs = 0;
+  let dbBefore = 0, dbAfter = 0;
+  try {
+    console.log(`service on ${server.baseUrl}; ${N} conversions of a 1000×1000 PNG (${mb(png.length)}), concurrency ${CONCURRENCY}`);
+    const client = new Client(server.baseUrl);
+    await client.init();
+    await client.convert(png, 'warm.png', 'webp'); // loads the conversion path once before the first reading
+    await sleep(IDLE_S * 1000);
+    before = reading(roots);
+    dbBefore = await databasePss(server.databaseUrl);
+    print(`idle ${IDLE_S} s after start (and one conversion)`, before);
+    let done = 0;
+    const run = await timed(N, CONCURRENCY, async () => {
+      await client.convert(png, 'bench.png', 'webp');
+      if (++done % 100 === 0) console.log(`  ${done}/${N} conversions, tree ${mb(reading(roots).total)}`);
+    });
+    wallMs = run.wallMs;
+    await sleep(IDLE_S * 1000);
+    after = reading(roots);
+    dbAfter = await databasePss(server.databaseUrl);
+    print(`idle ${IDLE_S} s after ${N} conversions`, after);
+  } finally {
+    await server.stop();
+  }
+
+  const ratio = after.total / before.total;
+  console.log(`\n${N} conversions in ${(wallMs / 1000).toFixed(0)} s (${((N * 1000) / wallMs).toFixed(2)}/s)`);
+  console.log('| reading | process tree PSS | web + worker (node) | PostgreSQL (separate server) |');
+  console.log('|---|---|---|---|');
+  console.log(`| idle after start | ${mb(before.total)} | ${mb(webAndWorker(before))} | ${mb(dbBefore)} |`);
+  console.log(`| idle after ${N} conversions | ${mb(after.total)} | ${mb(webAndWorker(after))} | ${mb(dbAfter)} |`);
+  console.log(`\nafter / before (process tree): ${ratio.toFixed(3)} (target ≤ ${TARGET_RATIO.toFixed(2)})`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
