@@ -12,8 +12,9 @@ ensure_database() {
     local log="$dir.log"
     # A port taken by something else (another checkout's database) moves us to the next free one.
     while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
-    # tsx directly (not npx) so that stop_database's signal reaches it and it stops PostgreSQL.
-    node_modules/.bin/tsx scripts/embedded-db.ts "$dir" "$port" >"$log" 2>&1 &
+    # node directly (not npx) so that stop_database's signal reaches it and it stops PostgreSQL;
+    # dist/ is compiled by compile_scripts (scripts/build-if-needed.sh).
+    node dist/embedded-db.mjs "$dir" "$port" >"$log" 2>&1 &
     EMBEDDED_DB_PID=$!
     for _ in $(seq 1 120); do
       if grep -q '^READY ' "$log" 2>/dev/null; then break; fi

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# Runs the built web server and the job worker together until interrupted (DATABASE_URL set).
+# Runs the built web server and the job worker together until interrupted (DATABASE_URL set), as
+# plain `node` on the JavaScript scripts/build-if-needed.sh compiled into dist/ (no tsx at run time).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 PORT="${PORT:-3000}"
 export NEXT_TELEMETRY_DISABLED=1
-# tsx directly (not npx) so the signals below reach the servers.
-PORT="$PORT" node_modules/.bin/tsx scripts/server.ts &
+for entry in dist/server.mjs dist/worker.mjs; do
+  [ -f "$entry" ] || { echo "[services] $entry is missing: run scripts/start.sh (it builds)" >&2; exit 1; }
+done
+PORT="$PORT" node dist/server.mjs &
 WEB=$!
-node_modules/.bin/tsx scripts/worker.ts &
+node dist/worker.mjs &
 WORKER=$!
 trap 'kill -TERM $WEB $WORKER 2>/dev/null; wait $WEB $WORKER 2>/dev/null; exit 0' INT TERM
 wait -n $WEB $WORKER

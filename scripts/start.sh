@@ -7,6 +7,7 @@ bash scripts/setup.sh || { echo "[start] setup failed (see above); nothing was s
 source scripts/node-env.sh
 source scripts/database.sh
 source scripts/build-if-needed.sh
+compile_scripts || exit 1
 export DATA_DIR="${DATA_DIR:-$PWD/.data}"
 ensure_database "$DATA_DIR/pg" "$EMBEDDED_DB_PORT"
 trap stop_database EXIT

@@ -8,6 +8,7 @@ bash scripts/setup.sh || { echo "[test] setup failed (see above); nothing was st
 source scripts/node-env.sh
 source scripts/database.sh
 source scripts/build-if-needed.sh
+compile_scripts || exit 1
 
 export DATA_DIR="$PWD/.data/test"
 export NEXT_TELEMETRY_DISABLED=1
