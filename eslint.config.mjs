@@ -11,7 +11,7 @@ const upward = (from) => ({
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: ['.next/**', 'lib/generated/**', '.data/**', '.tools/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['.next/**', 'dist/**', 'lib/generated/**', '.data/**', '.tools/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
   {
     files: ['**/*.{ts,tsx,mjs}'],
     rules: { 'max-lines': ['error', { max: 300 }] },
