@@ -1,19 +1,19 @@
 // The job worker process: `npm run worker` (scripts/start.sh starts it beside the web server).
 import { runWorker } from '@/lib/jobs/run-worker';
-import { shutdownLibreOffice, warmUp } from '@/lib/engines/libreoffice-engine';
+import { shutdownEngines, warmUpEngines } from '@/lib/engines/pools';
 
 async function main() {
   const stop = await runWorker();
   console.log('[worker] ready');
-  warmUp().catch((e: unknown) => console.error('[worker] LibreOffice warm-up failed:', e));
+  warmUpEngines().catch((e: unknown) => console.error('[worker] engine warm-up failed:', e));
   let stopping = false;
   const shutdown = async () => {
     // A second signal (Ctrl-C twice, or a signal to the whole process group) must not cut the
-    // first shutdown short: LibreOffice's folders are removed only after its processes end.
+    // first shutdown short: the warm engines' folders are removed only after their processes end.
     if (stopping) return;
     stopping = true;
     await stop().catch(() => {});
-    await shutdownLibreOffice().catch(() => {});
+    await shutdownEngines().catch(() => {});
     process.exit(0);
   };
   process.on('SIGINT', shutdown);
