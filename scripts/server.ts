@@ -16,6 +16,7 @@ const dev = process.argv.includes('--dev') || process.env.NODE_ENV === 'developm
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? '0.0.0.0';
 const trustProxy = process.env.TRUST_PROXY === 'true';
+const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded'];
 // next-auth builds its redirects and cookie flags from NEXTAUTH_URL.
 process.env.NEXTAUTH_URL ??= process.env.PUBLIC_URL ?? `http://localhost:${port}`;
 
@@ -32,7 +33,8 @@ async function main() {
     );
     delete req.headers[CLIENT_ADDRESS_HEADER];
     delete req.headers[CLIENT_PROOF_HEADER];
-    if (!trustProxy) delete req.headers['x-forwarded-for'];
+    // Without a proxy in front, forwarded headers can only come from the client: none counts.
+    if (!trustProxy) for (const h of FORWARDED_HEADERS) delete req.headers[h];
     Object.assign(req.headers, signedClientAddressHeaders(address));
     void handle(req, res);
   });
