@@ -27,9 +27,13 @@ describe('rate limit shared by processes', () => {
     const limit = 25;
     const [a, b] = pools.map((pool) => createRequestLimiter(pool, limit));
     const key = `client:test-${randomUUID()}`;
-    const results = await Promise.all(Array.from({ length: 80 }, (_, i) => outcome((i % 2 ? a : b).consume(key))));
+    const requests = Array.from({ length: 80 }, (_, i) => (i % 2 ? a : b).consume(key));
+    const results = await Promise.all(requests.map(outcome));
     expect(results.filter((r) => r === 'allowed')).toHaveLength(limit);
     expect(await counted(key)).toBeGreaterThanOrEqual(limit);
+    // concurrent requests share store writes, yet each allowed one gets its own place in the count
+    const remaining = await Promise.all(requests.map((p) => p.then((r) => r.remainingPoints, () => null)));
+    expect(remaining.filter((r) => r !== null).sort((x, y) => x! - y!)).toEqual(Array.from({ length: limit }, (_, i) => i));
   });
 
   it('a process that saw the key exhausted refuses it from memory, without writing the count', async () => {

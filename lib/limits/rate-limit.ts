@@ -1,20 +1,21 @@
 import { Pool } from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '@/lib/api/errors';
+import { CoalescingLimiter } from '@/lib/limits/coalescing-limiter';
 import { type Caller, limitSubject } from '@/lib/identity/caller';
 import { limitsFor } from '@/lib/plans';
 
 // Requests per minute per subject (account, or address for anonymous callers), counted in
 // PostgreSQL so every server process shares one exact count (docs/architecture.md, "Limits").
 // Limits come from lib/plans.ts.
-const globalLimiters = globalThis as unknown as { rateLimiters?: Map<number, RateLimiterPostgres>; rateLimitPool?: Pool };
+const globalLimiters = globalThis as unknown as { rateLimiters?: Map<number, CoalescingLimiter>; rateLimitPool?: Pool };
 
 /**
  * A limiter of `points` requests per minute over the counters in PostgreSQL. Each process makes its
  * own (with its own pool); the upsert on the key's row keeps the count exact across all of them.
  */
-export function createRequestLimiter(storeClient: Pool, points: number): RateLimiterPostgres {
-  return new RateLimiterPostgres({
+export function createRequestLimiter(storeClient: Pool, points: number): CoalescingLimiter {
+  const store = new RateLimiterPostgres({
     storeClient,
     // An UNLOGGED table created by a migration (counter updates wait for no WAL flush).
     tableName: 'rate_limits',
@@ -27,9 +28,10 @@ export function createRequestLimiter(storeClient: Pool, points: number): RateLim
     // memory until the window ends: an exhausted subject costs no database write.
     inMemoryBlockOnConsumed: points,
   });
+  return new CoalescingLimiter(store, points);
 }
 
-function limiter(points: number): RateLimiterPostgres {
+function limiter(points: number): CoalescingLimiter {
   globalLimiters.rateLimiters ??= new Map();
   if (!globalLimiters.rateLimitPool) {
     globalLimiters.rateLimitPool = new Pool({ connectionString: process.env.DATABASE_URL, max: 8 });
