@@ -1,5 +1,6 @@
-// Starts the already-built app (scripts/server.ts) and the job worker for a benchmark, and stops them.
-// Builds nothing: run `npx next build` first.
+// Starts the already-built app and the job worker for a benchmark as production does
+// (scripts/run-services.sh: plain `node` on the scripts compiled into dist/, Next on the built .next),
+// and stops them. Runs no `next build` (run it first); compiles the scripts, as scripts/start.sh does.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -93,8 +94,14 @@ async function benchDatabase(): Promise<string> {
   return url.href;
 }
 
+/** dist/*.mjs from scripts/*.ts with scripts/build-if-needed.sh's own `compile_scripts` (esbuild, ~0.1 s). */
+function compileScripts(): void {
+  const r = spawnSync('bash', ['-c', 'source scripts/build-if-needed.sh && compile_scripts'], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`compiling scripts/*.ts failed:\n${r.stdout}${r.stderr}`);
+}
+
 function launch(args: string[], env: NodeJS.ProcessEnv, log: string): ChildProcess {
-  const child = spawn('npx', args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const out = createWriteStream(log);
   child.stdout?.pipe(out);
   child.stderr?.pipe(out);
@@ -110,6 +117,7 @@ export function assertBuilt(): void {
 
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<BenchServer> {
   assertBuilt();
+  compileScripts();
   const databaseUrl = await benchDatabase();
   const port = await freePort();
   mkdirSync(path.join(ROOT, '.data/bench'), { recursive: true });
@@ -126,9 +134,11 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     PLAN_FREE_DAILY_CONVERSIONS: 'unlimited',
     ...extraEnv,
   };
-  // The production web server (scripts/server.ts: Next behind the address-recording HTTP server).
-  const web = launch(['tsx', 'scripts/server.ts'], { ...env, PORT: String(port), HOST: '127.0.0.1' }, path.join(dataDir, 'web.log'));
-  const worker = launch(['tsx', 'scripts/worker.ts'], env, path.join(dataDir, 'worker.log'));
+  // As scripts/run-services.sh: the web server (Next behind the address-recording HTTP server) and the
+  // worker, each one plain node process. BENCH_NODE_ARGS adds flags to both (e.g. --expose-gc, --cpu-prof).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const web = launch([...nodeArgs, 'dist/server.mjs'], { ...env, PORT: String(port), HOST: '127.0.0.1' }, path.join(dataDir, 'web.log'));
+  const worker = launch([...nodeArgs, 'dist/worker.mjs'], env, path.join(dataDir, 'worker.log'));
   const children = [web, worker];
   const baseUrl = `http://127.0.0.1:${port}`;
 
@@ -141,8 +151,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     const pids = children.flatMap((c) => (c.pid ? processTree(c.pid) : []));
     // The worker process itself gets one SIGTERM (a second one, e.g. to its whole group, makes it
     // exit before it has removed LibreOffice's temp profile); the web server's group is signalled.
-    const workerMain = pids.filter((p) => cmdline(p).includes('scripts/worker.ts')).at(-1);
-    if (workerMain) tryKill(workerMain, 'SIGTERM');
+    if (worker.pid && worker.exitCode === null) tryKill(worker.pid, 'SIGTERM');
     if (web.pid && web.exitCode === null) tryKill(-web.pid, 'SIGTERM');
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline && pids.some(alive)) await sleep(100);
