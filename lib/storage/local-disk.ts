@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -9,6 +9,8 @@ import { signDownload } from '@/lib/storage/signed-download';
 import type { Storage } from '@/lib/storage/types';
 
 const PART_SUFFIX = '.part';
+/** A multipart object being assembled; its expiry is the upload's (lib/uploads), not the sweep's. */
+const MULTIPART_SUFFIX = '.multipart';
 
 /** Files under a root folder. Writes go to a temp name and are renamed when complete. */
 export function localDiskStorage(root: string): Storage {
@@ -68,6 +70,26 @@ export function localDiskStorage(root: string): Storage {
         }
       }
       return removed;
+    },
+    // Multipart: one file, each part written at its offset, renamed into place at the end, so
+    // completing copies nothing.
+    async createMultipart(key) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(`${file}${MULTIPART_SUFFIX}`, '', { flag: 'wx' });
+      return '';
+    },
+    async putPart(key, _handle, { offset }, body) {
+      // r+: the file must exist (an aborted upload's part fails instead of recreating it).
+      await pipeline(body, createWriteStream(`${fileOf(key)}${MULTIPART_SUFFIX}`, { flags: 'r+', start: offset }));
+      return { etag: '' };
+    },
+    async completeMultipart(key) {
+      const file = fileOf(key);
+      await rename(`${file}${MULTIPART_SUFFIX}`, file);
+    },
+    async abortMultipart(key) {
+      await rm(`${fileOf(key)}${MULTIPART_SUFFIX}`, { force: true });
     },
   };
 }

@@ -89,6 +89,33 @@ describe.each(['s3', 'local'])('%s storage driver', (name) => {
     }
   });
 
+  it('multipart: parts in any order and a replaced part assemble into one object', async () => {
+    const key = newStorageKey('inputs');
+    const partSize = 5 * 1024 * 1024; // S3's minimum for every part but the last
+    const sizes = [partSize, partSize, 1234];
+    const handle = await store().createMultipart(key, partSize * 2 + 1234);
+    const etags: string[] = [];
+    for (const n of [3, 1, 2, 1]) {
+      const part = { number: n, offset: (n - 1) * partSize, size: sizes[n - 1] };
+      etags[n - 1] = (await store().putPart(key, handle, part, bytes(part.size, n))).etag;
+    }
+    expect(await store().size(key)).toBeNull(); // not readable before completion
+    await store().completeMultipart(key, handle, etags.map((etag, i) => ({ number: i + 1, etag })));
+    const back = await text(await store().get(key));
+    expect(back.length).toBe(partSize * 2 + 1234);
+    expect([back[0], back[partSize - 1], back[partSize], back[2 * partSize], back.at(-1)]).toEqual([1, 1, 2, 3, 3]);
+    await store().delete(key);
+  });
+
+  it('multipart: abort drops the parts, and aborting twice is fine', async () => {
+    const key = newStorageKey('inputs');
+    const handle = await store().createMultipart(key, 10);
+    await store().putPart(key, handle, { number: 1, offset: 0, size: 10 }, bytes(10));
+    await store().abortMultipart(key, handle);
+    await store().abortMultipart(key, handle);
+    expect(await store().size(key)).toBeNull();
+  });
+
   it('check() passes when the store is reachable', async () => {
     await expect(store().check()).resolves.toBeUndefined();
   });

@@ -18,7 +18,24 @@ export interface Storage {
    * (a live put keeps writing, so it is never that old). Resolves with how many were removed.
    */
   sweepIncomplete(olderThanMs: number): Promise<number>;
+
+  // Objects written part by part (resumable uploads). Parts arrive in any order, retried freely;
+  // completing makes the object readable at its key without copying the bytes again.
+
+  /** Opens a multipart object at `key`; resolves with the driver's handle (S3's UploadId). */
+  createMultipart(key: string, size: number): Promise<string>;
+  /**
+   * Streams one part: S3 part `number`, or the bytes at `offset` of the one file on local disk.
+   * `body` must carry exactly `size` bytes (lib/uploads checks that); a repeat replaces the part.
+   */
+  putPart(key: string, handle: string, part: MultipartPart, body: Readable): Promise<{ etag: string }>;
+  /** Makes the object readable at `key` from its parts, given in order. */
+  completeMultipart(key: string, handle: string, parts: Array<{ number: number; etag: string }>): Promise<void>;
+  /** Drops an unfinished multipart object and every part stored so far. */
+  abortMultipart(key: string, handle: string): Promise<void>;
 }
+
+export type MultipartPart = { number: number; offset: number; size: number };
 
 export type PresignOptions = {
   expiresInSeconds: number;
