@@ -1,33 +1,96 @@
 import type { Plan } from '@/lib/generated/prisma/enums';
 
-// Every plan limit, in one place. Numbers are the defaults of SPEC.md's Limits table (and the
-// issue's daily allowances and rate limits); a self-hoster overrides each with an environment
-// variable `PLAN_<PLAN>_<LIMIT>` ("unlimited" or a number), listed in the README.
+// The plans and every plan limit, in one place. Browser code imports this module too (plan names,
+// the order of the pricing cards), so it never imports the database. Numbers are the defaults of
+// SPEC.md's Limits table (and the issue's daily allowances and rate limits); a self-hoster
+// overrides each with an environment variable `PLAN_<PLAN>_<LIMIT>` ("unlimited" or a number).
+
+/** Every plan, cheapest first: the order of listings and pricing cards. */
+export const PLANS = ['free', 'starter', 'pro', 'business'] as const;
+export type PlanId = (typeof PLANS)[number];
+
+/** The plans a subscription buys. */
+export const PAID_PLANS = ['starter', 'pro', 'business'] as const satisfies readonly PlanId[];
+export type PaidPlanId = (typeof PAID_PLANS)[number];
+
+export const PLAN_NAMES: Record<PlanId, string> = { free: 'Free', starter: 'Starter', pro: 'Pro', business: 'Business' };
+
+// Compile-time check: the database's `Plan` enum (prisma/schema.prisma) lists exactly PLANS.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const PLANS_MATCH_DATABASE_ENUM: Same<PlanId, Plan> = true;
 
 const MB = 1_000_000;
 
+/** A plan's limits; every number is null when unlimited. */
 export type PlanLimits = {
-  /** Maximum upload size in bytes; null = unlimited. */
+  /** Maximum upload size in bytes. */
   maxUploadBytes: number | null;
   filesPerBatch: number | null;
-  retentionHours: number;
-  /** Requests per minute; null = unlimited. */
+  /** Hours a conversion is kept; null = until deleted. */
+  retentionHours: number | null;
+  /** Requests per minute. */
   ratePerMinute: number | null;
-  /** Conversions per UTC day; null = unlimited. */
+  /** Conversions per UTC day. */
   dailyConversions: number | null;
   /** Team size including the owner; 0 = no team. */
-  teamSize: number;
+  teamSize: number | null;
   /** Whether API keys may be created and used. */
   apiAccess: boolean;
 };
 
-export type PlanInfo = { id: Plan; name: string; priceMonthlyUsd: number; limits: PlanLimits };
+export type PlanInfo = { id: PlanId; name: string; priceMonthlyUsd: number; limits: PlanLimits };
 
-const defaults: Record<Plan, { name: string; priceMonthlyUsd: number; limits: PlanLimits }> = {
-  free: { name: 'Free', priceMonthlyUsd: 0, limits: { maxUploadBytes: 50 * MB, filesPerBatch: 1, retentionHours: 24, ratePerMinute: 60, dailyConversions: 25, teamSize: 0, apiAccess: false } },
-  starter: { name: 'Starter', priceMonthlyUsd: 9, limits: { maxUploadBytes: 200 * MB, filesPerBatch: 5, retentionHours: 168, ratePerMinute: 5000, dailyConversions: 1000, teamSize: 0, apiAccess: true } },
-  pro: { name: 'Pro', priceMonthlyUsd: 29, limits: { maxUploadBytes: 1000 * MB, filesPerBatch: 10, retentionHours: 168, ratePerMinute: 5000, dailyConversions: 5000, teamSize: 3, apiAccess: true } },
-  business: { name: 'Business', priceMonthlyUsd: 99, limits: { maxUploadBytes: null, filesPerBatch: 50, retentionHours: 168, ratePerMinute: null, dailyConversions: null, teamSize: 10, apiAccess: true } },
+type PlanDefaults = { priceMonthlyUsd: number; limits: PlanLimits };
+
+const defaults: Record<PlanId, PlanDefaults> = {
+  free: {
+    priceMonthlyUsd: 0,
+    limits: {
+      maxUploadBytes: 50 * MB,
+      filesPerBatch: 1,
+      retentionHours: 24,
+      ratePerMinute: 60,
+      dailyConversions: 25,
+      teamSize: 0,
+      apiAccess: false,
+    },
+  },
+  starter: {
+    priceMonthlyUsd: 9,
+    limits: {
+      maxUploadBytes: 200 * MB,
+      filesPerBatch: 5,
+      retentionHours: 168,
+      ratePerMinute: 5000,
+      dailyConversions: 1000,
+      teamSize: 0,
+      apiAccess: true,
+    },
+  },
+  pro: {
+    priceMonthlyUsd: 29,
+    limits: {
+      maxUploadBytes: 1000 * MB,
+      filesPerBatch: 10,
+      retentionHours: 168,
+      ratePerMinute: 5000,
+      dailyConversions: 5000,
+      teamSize: 3,
+      apiAccess: true,
+    },
+  },
+  business: {
+    priceMonthlyUsd: 99,
+    limits: {
+      maxUploadBytes: null,
+      filesPerBatch: 50,
+      retentionHours: 168,
+      ratePerMinute: null,
+      dailyConversions: null,
+      teamSize: 10,
+      apiAccess: true,
+    },
+  },
 };
 
 const ENV_NAMES: Record<keyof PlanLimits, string> = {
@@ -40,7 +103,7 @@ const ENV_NAMES: Record<keyof PlanLimits, string> = {
   apiAccess: 'API_ACCESS',
 };
 
-function override<T extends number | null | boolean>(plan: Plan, limit: keyof PlanLimits, fallback: T): T {
+function override<T extends number | null | boolean>(plan: PlanId, limit: keyof PlanLimits, fallback: T): T {
   const raw = process.env[`PLAN_${plan.toUpperCase()}_${ENV_NAMES[limit]}`];
   if (raw === undefined || raw === '') return fallback;
   if (typeof fallback === 'boolean') return (raw === 'true') as T;
@@ -50,20 +113,23 @@ function override<T extends number | null | boolean>(plan: Plan, limit: keyof Pl
 }
 
 /** The limits in force for a plan (defaults with the environment's overrides). */
-export function limitsFor(plan: Plan): PlanLimits {
-  const d = defaults[plan].limits;
-  const limits = Object.fromEntries(Object.entries(d).map(([k, v]) => [k, override(plan, k as keyof PlanLimits, v)])) as PlanLimits;
-  limits.retentionHours ??= 24 * 365 * 100;
-  limits.teamSize ??= Number.MAX_SAFE_INTEGER;
-  return limits;
+export function limitsFor(plan: PlanId): PlanLimits {
+  const entries = Object.entries(defaults[plan].limits).map(([k, v]) => [k, override(plan, k as keyof PlanLimits, v)]);
+  return Object.fromEntries(entries) as PlanLimits;
 }
 
-export const retentionMs = (plan: Plan) => limitsFor(plan).retentionHours * 3_600_000;
+/**
+ * How long a new conversion is kept, as an offset from its creation. `expires_at` is NOT NULL, so
+ * a plan that keeps results until deleted gets a date a thousand years ahead: no sweep ever
+ * reaches it, and every client's date type still parses it. This is the only place it is encoded.
+ */
+export const KEPT_UNTIL_DELETED_MS = 1000 * 365 * 24 * 3_600_000;
 
-export const PLANS: readonly Plan[] = ['free', 'starter', 'pro', 'business'];
+export const retentionMs = (plan: PlanId): number => {
+  const hours = limitsFor(plan).retentionHours;
+  return hours === null ? KEPT_UNTIL_DELETED_MS : hours * 3_600_000;
+};
 
-export const isPaidPlan = (plan: Plan) => plan !== 'free';
-
-export function planInfo(plan: Plan): PlanInfo {
-  return { id: plan, name: defaults[plan].name, priceMonthlyUsd: defaults[plan].priceMonthlyUsd, limits: limitsFor(plan) };
+export function planInfo(plan: PlanId): PlanInfo {
+  return { id: plan, name: PLAN_NAMES[plan], priceMonthlyUsd: defaults[plan].priceMonthlyUsd, limits: limitsFor(plan) };
 }

@@ -1,21 +1,13 @@
+import type { z } from 'zod';
 import { formatBytes as formatSize } from '@/components/ui/format-bytes';
-// Display helpers for plans and limits (null = unlimited in the API).
+import type { PlanEntry, PlanLimits } from '@/lib/schemas/subscriptions';
+// Display helpers for plans and limits (null = unlimited in the API, as in lib/plans.ts).
 
-export type PlanId = 'free' | 'starter' | 'pro' | 'business';
+export { PLAN_NAMES, type PlanId } from '@/lib/plans';
 
-export type LimitsJson = {
-  max_upload_bytes: number | null;
-  files_per_batch: number | null;
-  retention_hours: number;
-  rate_limit_per_minute: number | null;
-  daily_conversions: number | null;
-  team_size: number;
-  api_access: boolean;
-};
-
-export type PlanJson = { id: PlanId; name: string; price_monthly_usd: number; limits: LimitsJson };
-
-export const PLAN_NAMES: Record<PlanId, string> = { free: 'Free', starter: 'Starter', pro: 'Pro', business: 'Business' };
+/** The limits object of GET /api/v1/subscriptions/plans (lib/schemas/subscriptions.ts). */
+export type LimitsJson = z.output<typeof PlanLimits>;
+export type PlanJson = z.output<typeof PlanEntry>;
 
 export const UNLIMITED = 'Unlimited';
 
@@ -31,9 +23,9 @@ export function formatCount(value: number | null, one: string, many: string): st
   return `${number.format(value)} ${value === 1 ? one : many}`;
 }
 
-/** 24 → "24 hours", 168 → "7 days"; a century or more means kept indefinitely. */
-export function formatRetention(hours: number): string {
-  if (hours >= 24 * 365 * 50) return UNLIMITED;
+/** 24 → "24 hours", 168 → "7 days", null → "Until deleted". */
+export function formatRetention(hours: number | null): string {
+  if (hours === null) return 'Until deleted';
   if (hours >= 48 && hours % 24 === 0) return formatCount(hours / 24, 'day', 'days');
   return formatCount(hours, 'hour', 'hours');
 }

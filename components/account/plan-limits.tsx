@@ -2,7 +2,7 @@ import { UNLIMITED, formatBytes, formatRetention, type LimitsJson } from './form
 
 const number = new Intl.NumberFormat('en-US');
 const count = (value: number | null) => (value === null ? UNLIMITED : number.format(value));
-const team = (size: number) => (size >= Number.MAX_SAFE_INTEGER ? UNLIMITED : size <= 0 ? 'None' : `Up to ${number.format(size)}`);
+const team = (size: number | null) => (size === null ? UNLIMITED : size <= 0 ? 'None' : `Up to ${number.format(size)}`);
 
 /** The rows of a plan's limits, as shown on /pricing and in the dashboard. */
 export function limitRows(limits: LimitsJson): Array<{ key: string; label: string; value: string }> {

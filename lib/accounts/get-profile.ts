@@ -1,7 +1,7 @@
 import { db } from '@/lib/db';
-import { type Caller, requireAccount } from '@/lib/identity/caller';
+import type { AccountCaller } from '@/lib/identity/caller';
 import { serializeProfile } from '@/lib/accounts/serialize-profile';
 
-export async function getProfile(caller: Caller) {
-  return serializeProfile(await db.user.findUniqueOrThrow({ where: { id: requireAccount(caller).userId } }));
+export async function getProfile(caller: AccountCaller) {
+  return serializeProfile(await db.user.findUniqueOrThrow({ where: { id: caller.userId } }));
 }

@@ -10,8 +10,14 @@ export function openApiDocument() {
   for (const op of operations) {
     const security: Array<Record<string, string[]>> = op.auth === 'bearer' ? [{ bearerAuth: [] }] : op.auth === 'any' ? [{ guestCookie: [] }, { apiKey: [] }, { bearerAuth: [] }] : [];
     paths[op.path] ??= {};
+    const json = Object.entries(op.responses).map(([status, { description, schema }]) => [
+      status,
+      { description, content: { 'application/json': { schema } } },
+    ]);
     paths[op.path][op.method] = {
       ...op.openapi,
+      operationId: op.operationId,
+      responses: { ...Object.fromEntries(json), ...op.openapi.responses },
       security,
       requestParams: { ...(op.params ? { path: op.params } : {}), ...(op.query ? { query: op.query } : {}) },
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: op.body } } } } : {}),

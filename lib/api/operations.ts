@@ -1,13 +1,14 @@
-import type { Operation } from '@/lib/api/operation';
+import type { AnyOperation } from '@/lib/api/operation';
 import * as conversion from '@/lib/schemas/conversion';
 import * as system from '@/lib/schemas/system';
 import * as billing from '@/lib/schemas/billing';
 import * as accounts from '@/lib/schemas/accounts';
 import * as apiKeys from '@/lib/schemas/api-keys';
 import * as subscriptions from '@/lib/schemas/subscriptions';
+import * as uploads from '@/lib/schemas/uploads';
 
 /** Every operation the API serves; the OpenAPI document is built from this list. */
-export const operations: Operation<never, never, never>[] = [
+export const operations: AnyOperation[] = [
   conversion.convertUploadOp,
   conversion.conversionStatusOp,
   conversion.downloadOp,
@@ -29,7 +30,8 @@ export const operations: Operation<never, never, never>[] = [
   accounts.passwordResetOp,
   accounts.passwordResetConfirmOp,
   accounts.profileOp,
-  accounts.nextAuthOp,
+  accounts.nextAuthGetOp,
+  accounts.nextAuthPostOp,
   apiKeys.listApiKeysOp,
   apiKeys.createApiKeyOp,
   apiKeys.deleteApiKeyOp,
@@ -38,4 +40,9 @@ export const operations: Operation<never, never, never>[] = [
   billing.checkoutOp,
   billing.portalOp,
   billing.stripeWebhookOp,
-] as unknown as Operation<never, never, never>[];
+  uploads.initUploadOp,
+  uploads.getUploadOp,
+  uploads.putPartOp,
+  uploads.completeUploadOp,
+  uploads.deleteUploadOp,
+];

@@ -1,55 +1,80 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '@/lib/api/errors';
-import type { Operation } from '@/lib/api/operation';
+import type { JsonResponses, Operation } from '@/lib/api/operation';
+import { ResponseContractError, rethrowContractErrors, responseBody } from '@/lib/api/response-body';
 import { errorResponse, toAppError } from '@/lib/api/responses';
-import type { Caller } from '@/lib/identity/caller';
+import { publicOrigin } from '@/lib/http/public-origin';
+import { type AccountCaller, type Caller, hasAccount } from '@/lib/identity/caller';
+import { parseCookies } from '@/lib/identity/cookies';
 import { guestCookieHeader } from '@/lib/identity/guest-cookie';
-import { resolveCaller } from '@/lib/identity/resolve-caller';
+import { type AuthMode, resolveCaller } from '@/lib/identity/resolve-caller';
 import { enforceRateLimit } from '@/lib/limits/rate-limit';
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 
-export type ApiContext<P, Q, B> = {
+/** `bearer` operations always have an account, so their handlers get it typed and never re-check. */
+export type CallerFor<A extends AuthMode> = A extends 'bearer' ? AccountCaller : Caller;
+
+export type ApiContext<P, Q, B, A extends AuthMode = AuthMode> = {
   request: Request;
-  caller: Caller;
+  caller: CallerFor<A>;
   params: Infer<P>;
   query: Infer<Q>;
   body: Infer<B>;
   requestId: string;
 };
 
-/** What a handler may return: a Response as is, or data sent as JSON (status from `status`). */
+/**
+ * What a handler may return: a Response as is (files, streams, redirects), or JSON `data` with a
+ * status (200 if left out) that the operation declares in `responses`; the body is checked at run
+ * time (lib/api/response-body.ts) and serializers are typed from the schemas with `satisfies`.
+ * (Typing `data` here from `R` is not possible: TypeScript widens the literals of a generic call's
+ * callback before it knows `R`.)
+ */
 type HandlerResult = Response | { status?: number; data: unknown };
 
 type RouteContext = { params: Promise<Record<string, string>> };
 
 /**
  * The one route wrapper: resolves the caller, checks same-origin for cookie callers, validates
- * params, query and body with the operation's schemas, and maps thrown errors to `{error, code}`.
+ * params, query and body with the operation's schemas, checks the JSON it answers against the
+ * operation's response schemas (lib/api/response-body.ts) and maps thrown errors to `{error, code}`.
  */
-export function withApi<P extends AnyObject | undefined = undefined, Q extends AnyObject | undefined = undefined, B extends z.ZodType | undefined = undefined>(
-  op: Operation<P, Q, B>,
-  handler: (ctx: ApiContext<P, Q, B>) => Promise<HandlerResult>,
-) {
+export function withApi<
+  P extends AnyObject | undefined = undefined,
+  Q extends AnyObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  R extends JsonResponses = JsonResponses,
+  A extends AuthMode = AuthMode,
+>(op: Operation<P, Q, B, R, A>, handler: (ctx: ApiContext<P, Q, B, A>) => Promise<HandlerResult>) {
   return async (request: Request, route: RouteContext): Promise<Response> => {
     const requestId = randomUUID();
     let newGuest: string | undefined;
     let limitHeaders: Record<string, string> = {};
     try {
-      const { caller, newGuestId } = await resolveCaller(request.headers, parseCookies(request.headers.get('cookie')), op.auth);
+      const cookies = parseCookies(request.headers.get('cookie'));
+      const { caller, newGuestId } = await resolveCaller(request.headers, cookies, op.auth);
       newGuest = newGuestId;
+      // resolveCaller gives `bearer` operations an account or throws; this is the type's guarantee.
+      if (op.auth === 'bearer' && !hasAccount(caller)) throw new AppError('unauthorized', 'Sign in first');
       if (op.rateLimited !== false) limitHeaders = await enforceRateLimit(caller);
       if (caller.viaCookie && op.method !== 'get') assertSameOrigin(request);
       const params = parse(op.params, (await route?.params) ?? {}, 'path');
       const query = parse(op.query, Object.fromEntries(new URL(request.url).searchParams), 'query');
       const body = op.body ? parse(op.body, await readJson(request), 'body') : undefined;
-      const result = await handler({ request, caller, params, query, body, requestId } as ApiContext<P, Q, B>);
-      const response = result instanceof Response ? result : Response.json(result.data, { status: result.status ?? 200 });
+      const ctx = { request, caller, params, query, body, requestId } as ApiContext<P, Q, B, A>;
+      const result = await handler(ctx);
+      const response =
+        result instanceof Response
+          ? result
+          : Response.json(responseBody(op, result.status ?? 200, result.data), { status: result.status ?? 200 });
       return finish(response, { requestId, newGuestId: newGuest, request, limitHeaders });
     } catch (e) {
-      return finish(errorResponse(toAppError(e, requestId), requestId), { requestId, newGuestId: newGuest, request, limitHeaders });
+      if (e instanceof ResponseContractError && rethrowContractErrors()) throw e;
+      const response = errorResponse(toAppError(e, requestId), requestId);
+      return finish(response, { requestId, newGuestId: newGuest, request, limitHeaders });
     }
   };
 }
@@ -60,7 +85,8 @@ function parse<T>(schema: z.ZodType<T> | undefined, input: unknown, where: strin
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue.path.join('.');
-  throw new AppError(where === 'path' ? 'invalid_id' : 'validation_failed', `Invalid ${where}${field ? ` field "${field}"` : ''}: ${issue.message}`);
+  const code = where === 'path' ? 'invalid_id' : 'validation_failed';
+  throw new AppError(code, `Invalid ${where}${field ? ` field "${field}"` : ''}: ${issue.message}`);
 }
 
 async function readJson(request: Request): Promise<unknown> {
@@ -74,18 +100,15 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-/** Cookie-authenticated state changes must come from our own origin (CSRF). */
-function assertSameOrigin(request: Request) {
+/**
+ * Cookie-authenticated state changes must come from our own origin (CSRF): the Origin a browser
+ * sends must be the service's one public origin (lib/http/public-origin.ts), which follows
+ * forwarded headers only with TRUST_PROXY.
+ */
+export function assertSameOrigin(request: Request) {
   const origin = request.headers.get('origin');
   if (!origin) return; // non-browser clients (curl) send no Origin; browsers always do on POST
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    originHost = '';
-  }
-  if (!host || originHost !== host) throw new AppError('forbidden', 'Cross-origin request refused');
+  if (origin !== publicOrigin(request)) throw new AppError('forbidden', 'Cross-origin request refused');
 }
 
 type FinishOptions = { requestId: string; newGuestId?: string; request: Request; limitHeaders: Record<string, string> };
@@ -94,15 +117,8 @@ function finish(response: Response, { requestId, newGuestId, request, limitHeade
   const headers = new Headers(response.headers);
   headers.set('X-Request-Id', requestId);
   for (const [name, value] of Object.entries(limitHeaders)) if (!headers.has(name)) headers.set(name, value);
-  if (newGuestId) headers.append('Set-Cookie', guestCookieHeader(newGuestId, new URL(request.url).protocol === 'https:'));
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-}
-
-export function parseCookies(header: string | null): Map<string, string> {
-  const map = new Map<string, string>();
-  for (const part of header?.split(';') ?? []) {
-    const i = part.indexOf('=');
-    if (i > 0) map.set(part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim()));
+  if (newGuestId) {
+    headers.append('Set-Cookie', guestCookieHeader(newGuestId, new URL(request.url).protocol === 'https:'));
   }
-  return map;
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

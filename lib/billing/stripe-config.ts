@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { Plan } from '@/lib/generated/prisma/enums';
+import { PAID_PLANS, type PaidPlanId } from '@/lib/plans';
 
 // Stripe is configured by STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and one price id per paid plan
 // (STRIPE_PRICE_STARTER, STRIPE_PRICE_PRO, STRIPE_PRICE_BUSINESS). STRIPE_API_BASE points the
@@ -31,9 +31,8 @@ export function resetStripeClientForTests(): void {
   client = undefined;
 }
 
-export const priceIdFor = (plan: Exclude<Plan, 'free'>) => process.env[`STRIPE_PRICE_${plan.toUpperCase()}`];
+export const priceIdFor = (plan: PaidPlanId) => process.env[`STRIPE_PRICE_${plan.toUpperCase()}`];
 
-export function planForPrice(priceId: string | undefined): Plan | null {
-  for (const plan of ['starter', 'pro', 'business'] as const) if (priceId && priceIdFor(plan) === priceId) return plan;
-  return null;
+export function planForPrice(priceId: string | undefined): PaidPlanId | null {
+  return PAID_PLANS.find((plan) => priceId && priceIdFor(plan) === priceId) ?? null;
 }

@@ -1,10 +1,12 @@
+import type { z } from 'zod';
 import { db } from '@/lib/db';
-import type { Caller } from '@/lib/identity/caller';
+import type { AccountCaller } from '@/lib/identity/caller';
 import { usedToday } from '@/lib/limits/daily-allowance';
-import { PLANS, planInfo } from '@/lib/plans';
+import { PLANS, type PlanId, planInfo } from '@/lib/plans';
 import { stripeConfigured } from '@/lib/billing/stripe-config';
+import type { PlanEntry, PlanList, Subscription } from '@/lib/schemas/subscriptions';
 
-const serializeLimits = (plan: Parameters<typeof planInfo>[0]) => {
+const serializePlan = (plan: PlanId) => {
   const { limits, ...info } = planInfo(plan);
   return {
     id: info.id,
@@ -19,22 +21,22 @@ const serializeLimits = (plan: Parameters<typeof planInfo>[0]) => {
       team_size: limits.teamSize,
       api_access: limits.apiAccess,
     },
-  };
+  } satisfies z.input<typeof PlanEntry>;
 };
 
 /** The four plans with the limits in force (null = unlimited). */
 export function listPlans() {
-  return { plans: PLANS.map(serializeLimits), billing_enabled: stripeConfigured() };
+  return { plans: PLANS.map(serializePlan), billing_enabled: stripeConfigured() } satisfies z.input<typeof PlanList>;
 }
 
 /** The caller's plan, billing status, today's usage and the limits in force. */
-export async function getSubscription(caller: Caller & { userId: string }) {
+export async function getSubscription(caller: AccountCaller) {
   const user = await db.user.findUniqueOrThrow({ where: { id: caller.userId } });
   return {
     plan: user.plan,
     status: user.plan === 'free' ? 'free' : (user.subscriptionStatus ?? 'active'),
     current_period_end: user.currentPeriodEnd?.toISOString() ?? null,
     usage: { conversions_today: await usedToday(db, caller) },
-    limits: serializeLimits(user.plan).limits,
-  };
+    limits: serializePlan(user.plan).limits,
+  } satisfies z.input<typeof Subscription>;
 }

@@ -2,8 +2,15 @@ import { randomInt } from 'node:crypto';
 
 // Conversion ids are integers (SPEC) but random, so they cannot be counted or guessed:
 // 2^52 possible values, every one a safe JSON integer.
-const MIN = 2 ** 40;
-const MAX = 2 ** 52;
+/** The smallest id ever issued. */
+export const CONVERSION_ID_MIN = 2 ** 40;
+/** Every id is below this (exclusive). */
+export const CONVERSION_ID_MAX = 2 ** 52;
+/** The shape of an id in a path: a positive integer without leading zeros, at most 16 digits. */
+export const CONVERSION_ID_PATTERN = /^[1-9][0-9]{0,15}$/;
+
+const MIN = CONVERSION_ID_MIN;
+const MAX = CONVERSION_ID_MAX;
 
 export function newConversionId(): bigint {
   const high = randomInt(0, 2 ** 20);
@@ -13,7 +20,7 @@ export function newConversionId(): bigint {
 
 /** Parses a path segment into an id; null for anything that is not a plain positive integer. */
 export function parseConversionId(raw: string): bigint | null {
-  if (!/^[1-9][0-9]{0,15}$/.test(raw)) return null;
+  if (!CONVERSION_ID_PATTERN.test(raw)) return null;
   const id = BigInt(raw);
   return id < BigInt(MAX) ? id : null;
 }

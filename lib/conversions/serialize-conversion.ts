@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import type { Conversion as ConversionRow } from '@/lib/generated/prisma/client';
+import type { Conversion, ConversionStatusBody } from '@/lib/schemas/conversion';
 
 /** The columns the public Conversion object shows. */
 type PublicColumns = 'id' | 'originalFileName' | 'originalFormat' | 'targetFormat' | 'status' | 'progress' | 'createdAt' | 'expiresAt';
@@ -14,12 +16,13 @@ export function serializeConversion(row: Pick<ConversionRow, PublicColumns>) {
     progress: row.progress,
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
-  };
+  } satisfies z.input<typeof Conversion>;
 }
 
 /** The status wrapper: the Conversion without `original_format`, plus `error` when failed. */
 export function serializeStatus(row: Pick<ConversionRow, PublicColumns | 'error'>) {
   const { original_format: _omitted, ...conversion } = serializeConversion(row);
   void _omitted;
-  return row.error ? { conversion, error: row.error } : { conversion };
+  const body = row.error ? { conversion, error: row.error } : { conversion };
+  return body satisfies z.input<typeof ConversionStatusBody>;
 }

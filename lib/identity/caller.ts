@@ -1,4 +1,3 @@
-import { AppError } from '@/lib/api/errors';
 import type { Plan } from '@/lib/generated/prisma/enums';
 
 /** Who is calling: resolved once per request by lib/identity/resolve-caller.ts. */
@@ -32,8 +31,7 @@ export function isOwnedBy(resource: { userId: string | null; guestId: string | n
   return resource.guestId !== null && resource.guestId === caller.guestId;
 }
 
-/** Narrows to a caller with an account; bearer endpoints always have one. */
-export function requireAccount(caller: Caller): Caller & { userId: string } {
-  if (!caller.userId) throw new AppError('unauthorized', 'Sign in first');
-  return caller as Caller & { userId: string };
-}
+/** A caller with an account: what withApi hands the handlers of `bearer` operations. */
+export type AccountCaller = Caller & { userId: string };
+
+export const hasAccount = (caller: Caller): caller is AccountCaller => caller.userId !== null;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/api/operation';
-import { errors, json } from '@/lib/schemas/common';
-
+import { errors, json, text } from '@/lib/schemas/common';
 
 export const ApiKey = z
   .object({
@@ -13,29 +12,41 @@ export const ApiKey = z
   })
   .meta({ id: 'ApiKey' });
 
+export const CreatedApiKey = ApiKey.extend({ secret: z.string() }).meta({ id: 'CreatedApiKey' });
+
+export const ApiKeyList = z.object({ api_keys: z.array(ApiKey) });
+
 export const listApiKeysOp = defineOperation({
+  operationId: 'listApiKeys',
   method: 'get',
   path: '/api/v1/api-keys',
   auth: 'bearer',
-  openapi: { tags: ['API keys'], summary: 'List your API keys', responses: { '200': json(z.object({ api_keys: z.array(ApiKey) }), 'Keys (never their secrets)'), ...errors(401, 403, 429) } },
+  responses: { 200: json(ApiKeyList, 'Keys (never their secrets)') },
+  openapi: { tags: ['API keys'], summary: 'List your API keys', responses: errors(401, 429) },
 });
 
 export const createApiKeyOp = defineOperation({
+  operationId: 'createApiKey',
   method: 'post',
   path: '/api/v1/api-keys',
   auth: 'bearer',
-  body: z.strictObject({ name: z.string().trim().min(1).max(100).default('API key') }),
+  body: z.strictObject({ name: text().trim().min(1).max(100).default('API key') }),
+  responses: { 201: json(CreatedApiKey, 'The key with its secret') },
   openapi: {
     tags: ['API keys'],
-    summary: 'Create an API key (paid plans). The secret is in this response only; send it as `X-API-Key` or `Authorization: Bearer`',
-    responses: { '201': json(ApiKey.extend({ secret: z.string() }).meta({ id: 'CreatedApiKey' }), 'The key with its secret'), ...errors(400, 401, 403, 409, 429) },
+    summary:
+      'Create an API key (paid plans). The secret is in this response only; ' +
+      'send it as `X-API-Key` or `Authorization: Bearer`',
+    responses: errors(400, 401, 403, 409, 429),
   },
 });
 
 export const deleteApiKeyOp = defineOperation({
+  operationId: 'deleteApiKey',
   method: 'delete',
   path: '/api/v1/api-keys/{id}',
   auth: 'bearer',
-  params: z.object({ id: z.string().min(1).max(64).meta({ param: { description: 'API key id' } }) }),
-  openapi: { tags: ['API keys'], summary: 'Delete an API key', responses: { '200': json(z.object({ deleted: z.literal(true) }), 'Deleted'), ...errors(401, 403, 404, 429) } },
+  params: z.object({ id: text().min(1).max(64).meta({ param: { description: 'API key id' } }) }),
+  responses: { 200: json(z.object({ deleted: z.literal(true) }), 'Deleted') },
+  openapi: { tags: ['API keys'], summary: 'Delete an API key', responses: errors(400, 401, 403, 404, 429) },
 });

@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import 'zod-openapi';
+import type { JsonResponse } from '@/lib/api/operation';
+import { CONVERSION_ID_PATTERN, parseConversionId } from '@/lib/conversions/conversion-id';
+
+// Control characters (C0, DEL, C1) belong in no field we store, compare or mail, and PostgreSQL
+// refuses NUL in text outright (a 500 if it got that far).
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+
+/** A string field of a body, path or query: text without control characters. Every string field starts here. */
+export const text = () => z.string().regex(NO_CONTROL_CHARACTERS, 'must not contain control characters');
 
 export const ErrorBody = z
   .object({
@@ -10,30 +19,35 @@ export const ErrorBody = z
 
 const errorContent = { 'application/json': { schema: ErrorBody } };
 
-/** Standard error responses, by status, for an operation's `responses`. */
-export function errors(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503>) {
-  const text: Record<number, string> = {
-    400: 'Invalid request parameters',
-    401: 'Invalid or missing credentials',
-    403: 'Not permitted on this plan, or the resource is not the caller\'s',
-    404: 'Resource not found (or expired)',
-    409: 'The resource is not in a state that allows this',
-    413: 'The upload exceeds the plan\'s maximum upload size',
-    429: 'Rate limit or plan quota exceeded',
-    500: 'Server error, retry',
-    503: 'A dependency is unavailable, retry',
-  };
-  return Object.fromEntries(statuses.map((s) => [String(s), { description: text[s], content: errorContent }]));
+const errorText = {
+  400: 'Invalid request parameters',
+  401: 'Invalid or missing credentials',
+  403: "Not permitted on this plan, or the resource is not the caller's",
+  404: 'Resource not found (or expired)',
+  409: 'The resource is not in a state that allows this',
+  413: "The upload exceeds the plan's maximum upload size",
+  429: 'Rate limit or plan quota exceeded',
+  500: 'Server error, retry',
+  503: 'A dependency is unavailable, retry',
+} as const;
+
+/** Standard error responses, by status, for an operation's `openapi.responses`. */
+export function errors(...statuses: Array<keyof typeof errorText>) {
+  return Object.fromEntries(statuses.map((s) => [String(s), { description: errorText[s], content: errorContent }]));
 }
 
-/** `{id}` path parameter of conversion routes: a positive integer. */
+/** A JSON response of `schema`, for an operation's `responses`. */
+export const json = <S extends z.ZodType>(schema: S, description: string): JsonResponse<S> => ({ schema, description });
+
+/** `{id}` path parameter of conversion routes: the rule of lib/conversions/conversion-id.ts. */
 export const ConversionIdParams = z.object({
   id: z
     .string()
-    .regex(/^[1-9][0-9]{0,15}$/, 'must be a positive integer conversion id')
-    .transform((v) => BigInt(v))
+    .regex(CONVERSION_ID_PATTERN, 'must be a positive integer conversion id')
+    .transform((raw, ctx) => {
+      const id = parseConversionId(raw);
+      if (id === null) ctx.addIssue({ code: 'custom', message: 'is not a conversion id (too large)' });
+      return id ?? z.NEVER;
+    })
     .meta({ param: { description: 'Conversion id' }, example: '3926140083411' }),
 });
-
-/** A JSON response of `schema`, for an operation's `responses`. */
-export const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });

@@ -1,21 +1,34 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/api/operation';
-import { ConversionIdParams, errors, json } from '@/lib/schemas/common';
+import { CONVERSION_ID_MAX, CONVERSION_ID_MIN } from '@/lib/conversions/conversion-id';
+import { CONVERSION_STATUSES } from '@/lib/conversions/status';
+import { ConversionIdParams, errors, json, text } from '@/lib/schemas/common';
 
-export const ConversionStatusValue = z
-  .enum(['pending', 'processing', 'completed', 'failed', 'cancelled'])
-  .meta({ id: 'ConversionStatus', description: 'pending → processing → completed | failed | cancelled. `failed` and `cancelled` carry an `error`.' });
+export const ConversionStatusValue = z.enum(CONVERSION_STATUSES).meta({
+  id: 'ConversionStatus',
+  description: 'pending → processing → completed | failed | cancelled. `failed` and `cancelled` carry an `error`.',
+});
 
 export const Conversion = z
   .object({
-    id: z.number().int().min(2 ** 40).max(2 ** 52).meta({ description: 'Random integer id (not a sequence)' }),
+    id: z
+      .number()
+      .int()
+      .min(CONVERSION_ID_MIN)
+      .lt(CONVERSION_ID_MAX)
+      .meta({ description: 'Random integer id (not a sequence)' }),
     original_file_name: z.string(),
     original_format: z.string().meta({ description: 'Detected from the file content, not its name' }),
     target_format: z.string(),
     status: ConversionStatusValue,
     progress: z.number().int().min(0).max(100),
     created_at: z.string().meta({ format: 'date-time' }),
-    expires_at: z.string().meta({ format: 'date-time', description: 'Follows the plan\'s retention (24 h on Free and for anonymous callers)' }),
+    expires_at: z.string().meta({
+      format: 'date-time',
+      description:
+        "Follows the plan's retention (24 h on Free and for anonymous callers); " +
+        'a plan that keeps results until deleted gives a date a thousand years ahead',
+    }),
   })
   .meta({ id: 'Conversion' });
 
@@ -25,90 +38,135 @@ export const ConversionStatusBody = z
 
 const UploadForm = z.object({
   file: z.string().meta({ format: 'binary', description: 'The file; its format is detected from its bytes' }),
-  target_format: z.string().meta({ description: 'A target listed for the file\'s format in GET /api/v1/formats', example: 'pdf' }),
+  target_format: text().meta({
+    description: "A target listed for the file's format in GET /api/v1/formats",
+    example: 'pdf',
+  }),
 });
 
-
 export const convertUploadOp = defineOperation({
+  operationId: 'createConversion',
   method: 'post',
   path: '/api/v1/convert/upload',
   auth: 'any',
+  responses: { 201: json(Conversion, 'The conversion, pending with progress 0') },
   openapi: {
     tags: ['Conversions'],
     summary: 'Upload a file and start a conversion',
-    description: 'Streams a multipart upload (fields `file` and `target_format`). Uploads over the plan\'s limit are cut off with 413 and nothing is kept.',
+    description:
+      'Streams a multipart upload (fields `file` and `target_format`). ' +
+      "Uploads over the plan's limit are cut off with 413 and nothing is kept.",
     requestBody: { required: true, content: { 'multipart/form-data': { schema: UploadForm } } },
-    responses: { '201': json(Conversion, 'The conversion, pending with progress 0'), ...errors(400, 401, 403, 413, 429, 500, 503) },
+    responses: errors(400, 401, 403, 413, 429, 500, 503),
   },
 });
 
 export const conversionStatusOp = defineOperation({
+  operationId: 'getConversionStatus',
   method: 'get',
   path: '/api/v1/convert/status/{id}',
   auth: 'any',
   params: ConversionIdParams,
-  openapi: { tags: ['Conversions'], summary: 'Get conversion status', responses: { '200': json(ConversionStatusBody, 'Status wrapper'), ...errors(400, 401, 403, 404, 429) } },
+  responses: { 200: json(ConversionStatusBody, 'Status wrapper') },
+  openapi: { tags: ['Conversions'], summary: 'Get conversion status', responses: errors(400, 401, 403, 404, 429) },
 });
 
 export const downloadOp = defineOperation({
+  operationId: 'downloadConversionResult',
   method: 'get',
   path: '/api/v1/convert/download/{id}',
   auth: 'any',
   params: ConversionIdParams,
-  query: z.object({ redirect: z.enum(['true', 'false']).optional().meta({ description: '`true` redirects (302) to a presigned URL instead of proxying the bytes' }) }),
+  query: z.object({
+    redirect: z
+      .enum(['true', 'false'])
+      .optional()
+      .meta({ description: '`true` redirects (302) to a presigned URL instead of proxying the bytes' }),
+  }),
+  responses: {},
   openapi: {
     tags: ['Conversions'],
     summary: 'Download the converted file',
-    description: 'An attachment with `X-Content-Type-Options: nosniff` and a sandboxing CSP. 409 while the conversion is not completed.',
+    description:
+      'An attachment with `X-Content-Type-Options: nosniff` and a sandboxing CSP. 409 while the conversion is not completed.',
     responses: {
-      '200': { description: 'The converted file', content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } } },
+      '200': {
+        description: 'The converted file',
+        content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
+      },
       '302': { description: 'Redirect to a presigned URL (with `redirect=true`)' },
       ...errors(400, 401, 403, 404, 409, 429),
     },
   },
 });
 
-export const PresignedUrl = z.object({ url: z.string().meta({ format: 'uri' }), expires_at: z.string().meta({ format: 'date-time' }) }).meta({ id: 'PresignedUrl' });
+export const PresignedUrl = z
+  .object({ url: z.string().meta({ format: 'uri' }), expires_at: z.string().meta({ format: 'date-time' }) })
+  .meta({ id: 'PresignedUrl' });
 
 export const presignedUrlOp = defineOperation({
+  operationId: 'getPresignedResultUrl',
   method: 'get',
   path: '/api/v1/convert/presigned-url/{id}',
   auth: 'any',
   params: ConversionIdParams,
-  openapi: { tags: ['Conversions'], summary: 'Get a short-lived direct link to the result (5 minutes by default), usable without credentials', responses: { '200': json(PresignedUrl, 'The link'), ...errors(400, 401, 403, 404, 409, 429) } },
+  responses: { 200: json(PresignedUrl, 'The link') },
+  openapi: {
+    tags: ['Conversions'],
+    summary: 'Get a short-lived direct link to the result (5 minutes by default), usable without credentials',
+    responses: errors(400, 401, 403, 404, 409, 429),
+  },
 });
 
 export const progressOp = defineOperation({
+  operationId: 'streamConversionProgress',
   method: 'get',
   path: '/api/v1/conversions/{id}/progress',
   auth: 'any',
   params: ConversionIdParams,
+  responses: {},
   openapi: {
     tags: ['Conversions'],
     summary: 'Progress stream (Server-Sent Events)',
     description: [
-      'A `text/event-stream`. Every event\'s `data` is JSON `{"id": number, "status": ConversionStatus, "progress": 0-100, "error"?: string}`.',
+      'A `text/event-stream`. Every event\'s `data` is JSON `{"id": number, "status": ConversionStatus, ' +
+        '"progress": 0-100, "error"?: string}`.',
       '- `progress`: sent at once with the current state, then on every change while pending or processing;',
       '- `completed`: progress 100, the result can be downloaded; the stream then ends;',
       '- `failed` / `cancelled`: with `error`; the stream then ends.',
       'Comment lines (`: keep-alive`) are sent every 15 s.',
     ].join('\n'),
-    responses: { '200': { description: 'Event stream', content: { 'text/event-stream': { schema: z.string() } } }, ...errors(400, 401, 403, 404, 429) },
+    responses: {
+      '200': { description: 'Event stream', content: { 'text/event-stream': { schema: z.string() } } },
+      ...errors(400, 401, 403, 404, 429),
+    },
   },
 });
 
 export const cancelOp = defineOperation({
+  operationId: 'cancelConversion',
   method: 'post',
   path: '/api/v1/conversions/{id}/cancel',
   auth: 'any',
   params: ConversionIdParams,
-  openapi: { tags: ['Conversions'], summary: 'Cancel a pending or processing conversion (its engine is killed)', responses: { '200': json(ConversionStatusBody, 'The cancelled conversion'), ...errors(400, 401, 403, 404, 409, 429) } },
+  responses: { 200: json(ConversionStatusBody, 'The cancelled conversion') },
+  openapi: {
+    tags: ['Conversions'],
+    summary: 'Cancel a pending or processing conversion (its engine is killed)',
+    responses: errors(400, 401, 403, 404, 409, 429),
+  },
 });
 
 export const deleteOp = defineOperation({
+  operationId: 'deleteConversion',
   method: 'delete',
   path: '/api/v1/conversions/{id}',
   auth: 'any',
   params: ConversionIdParams,
-  openapi: { tags: ['Conversions'], summary: 'Delete a conversion and its files', responses: { '200': json(z.object({ deleted: z.literal(true) }), 'Deleted'), ...errors(400, 401, 403, 404, 429) } },
+  responses: { 200: json(z.object({ deleted: z.literal(true) }), 'Deleted') },
+  openapi: {
+    tags: ['Conversions'],
+    summary: 'Delete a conversion and its files',
+    responses: errors(400, 401, 403, 404, 429),
+  },
 });

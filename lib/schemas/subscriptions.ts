@@ -1,49 +1,62 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/api/operation';
+import { PLANS } from '@/lib/plans';
 import { errors, json } from '@/lib/schemas/common';
 
-const unlimited = (s: z.ZodNumber) => s.nullable().meta({ description: 'null = unlimited' });
+// Every limit is null when unlimited (lib/plans.ts), in the API as in the code.
+const limit = (description = 'null = unlimited') => z.number().int().nullable().meta({ description });
 
 export const PlanLimits = z
   .object({
-    max_upload_bytes: unlimited(z.number().int()),
-    files_per_batch: unlimited(z.number().int()),
-    retention_hours: z.number(),
-    rate_limit_per_minute: unlimited(z.number().int()),
-    daily_conversions: unlimited(z.number().int()),
-    team_size: z.number().int().meta({ description: 'Including the owner; 0 = no team' }),
+    max_upload_bytes: limit(),
+    files_per_batch: limit(),
+    retention_hours: limit('Hours a result is kept; null = until deleted'),
+    rate_limit_per_minute: limit(),
+    daily_conversions: limit(),
+    team_size: limit('Including the owner; 0 = no team, null = unlimited'),
     api_access: z.boolean(),
   })
   .meta({ id: 'PlanLimits' });
 
-export const PlanEntry = z.object({ id: z.enum(['free', 'starter', 'pro', 'business']), name: z.string(), price_monthly_usd: z.number(), limits: PlanLimits }).meta({ id: 'Plan' });
+export const PlanId = z.enum(PLANS);
+
+export const PlanEntry = z
+  .object({ id: PlanId, name: z.string(), price_monthly_usd: z.number(), limits: PlanLimits })
+  .meta({ id: 'Plan' });
+
+export const PlanList = z.object({
+  plans: z.array(PlanEntry),
+  billing_enabled: z.boolean().meta({ description: 'false: upgrades are managed by the administrator' }),
+});
+
+export const Subscription = z
+  .object({
+    plan: PlanId,
+    status: z.string().meta({ description: '`free`, or the Stripe subscription status (active, past_due, …)' }),
+    current_period_end: z.string().meta({ format: 'date-time' }).nullable(),
+    usage: z.object({ conversions_today: z.number().int() }),
+    limits: PlanLimits,
+  })
+  .meta({ id: 'Subscription' });
 
 export const plansOp = defineOperation({
+  operationId: 'listPlans',
   method: 'get',
   path: '/api/v1/subscriptions/plans',
   auth: 'open',
-  openapi: { tags: ['Subscriptions'], summary: 'The four plans with the limits in force', responses: { '200': json(z.object({ plans: z.array(PlanEntry), billing_enabled: z.boolean().meta({ description: 'false: upgrades are managed by the administrator' }) }), 'Plans'), ...errors(429) } },
+  responses: { 200: json(PlanList, 'Plans') },
+  openapi: { tags: ['Subscriptions'], summary: 'The four plans with the limits in force', responses: errors(429) },
 });
 
 export const subscriptionOp = defineOperation({
+  operationId: 'getSubscription',
   method: 'get',
   path: '/api/v1/subscriptions/me',
   auth: 'bearer',
+  responses: { 200: json(Subscription, 'Subscription') },
   openapi: {
     tags: ['Subscriptions'],
     summary: 'Your plan, billing status, period end, usage today and the limits in force',
-    responses: {
-      '200': json(
-        z.object({
-          plan: PlanEntry.shape.id,
-          status: z.string().meta({ description: '`free`, or the Stripe subscription status (active, past_due, …)' }),
-          current_period_end: z.string().meta({ format: 'date-time' }).nullable(),
-          usage: z.object({ conversions_today: z.number().int() }),
-          limits: PlanLimits,
-        }).meta({ id: 'Subscription' }),
-        'Subscription',
-      ),
-      ...errors(401, 403, 429),
-    },
+    responses: errors(401, 429),
   },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/api/operation';
-import { errors } from '@/lib/schemas/common';
+import { errors, json, text } from '@/lib/schemas/common';
 
 export const FormatEntry = z
   .object({
@@ -13,53 +13,99 @@ export const FormatEntry = z
   .meta({ id: 'FormatEntry' });
 
 export const formatsOp = defineOperation({
+  operationId: 'listFormats',
   method: 'get',
   path: '/api/v1/formats',
   auth: 'open',
-  openapi: { tags: ['System'], summary: 'List supported formats: each input format with its targets', responses: { '200': { description: 'Formats', content: { 'application/json': { schema: z.object({ formats: z.array(FormatEntry) }) } } }, ...errors(429) } },
+  responses: { 200: json(z.object({ formats: z.array(FormatEntry) }), 'Formats') },
+  openapi: {
+    tags: ['System'],
+    summary: 'List supported formats: each input format with its targets',
+    responses: errors(429),
+  },
 });
 
-export const Health = z
+const HealthChecks = z.object({
+  database: z.enum(['ok', 'error']),
+  storage: z.enum(['ok', 'error']),
+  queue: z.enum(['ok', 'error']),
+});
+
+export const Health = z.object({ status: z.literal('ok'), checks: HealthChecks }).meta({ id: 'Health' });
+
+/** A failing check: the checks, plus the error body every failure carries. */
+export const HealthDegraded = z
   .object({
-    status: z.enum(['ok', 'degraded']),
-    checks: z.object({ database: z.enum(['ok', 'error']), storage: z.enum(['ok', 'error']), queue: z.enum(['ok', 'error']) }),
+    status: z.literal('degraded'),
+    checks: HealthChecks,
+    error: z.string().meta({ description: 'Names the failing checks' }),
+    code: z.literal('service_unavailable'),
   })
-  .meta({ id: 'Health' });
+  .meta({ id: 'HealthDegraded' });
 
 export const healthOp = defineOperation({
+  operationId: 'getHealth',
   method: 'get',
   path: '/api/v1/health',
   auth: 'open',
   rateLimited: false, // monitors poll it, and it must answer while the limiter's database is down
-  openapi: { tags: ['System'], summary: 'Health check of database, storage and job queue (503 naming the failing check); not rate limited', responses: { '200': { description: 'Healthy', content: { 'application/json': { schema: Health } } }, '503': { description: 'Degraded', content: { 'application/json': { schema: Health } } } } },
+  responses: { 200: json(Health, 'Healthy'), 503: json(HealthDegraded, 'A check failed (named in `error`)') },
+  openapi: {
+    tags: ['System'],
+    summary: 'Health check of database, storage and job queue (503 naming the failing check); not rate limited',
+  },
 });
 
 export const signedFileOp = defineOperation({
+  operationId: 'downloadPresignedFile',
   method: 'get',
   path: '/api/v1/files/{token}',
   auth: 'open',
-  params: z.object({ token: z.string().min(10).max(2000).meta({ param: { description: 'Signed, expiring token from GET /api/v1/convert/presigned-url/{id}' } }) }),
+  params: z.object({
+    token: text()
+      .min(10)
+      .max(2000)
+      .meta({ param: { description: 'Signed, expiring token from GET /api/v1/convert/presigned-url/{id}' } }),
+  }),
+  responses: {},
   openapi: {
     tags: ['Conversions'],
     summary: 'Presigned download (local-disk storage): the target of presigned URLs',
-    responses: { '200': { description: 'The file', content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } } }, ...errors(400, 404) },
+    responses: {
+      '200': {
+        description: 'The file',
+        content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
+      },
+      ...errors(400, 404),
+    },
   },
 });
 
 export const openapiOp = defineOperation({
+  operationId: 'getOpenApiDocument',
   method: 'get',
   path: '/api/v1/openapi.json',
   auth: 'open',
-  openapi: { tags: ['System'], summary: 'This OpenAPI 3.1 description', responses: { '200': { description: 'OpenAPI document', content: { 'application/json': { schema: z.object({}).passthrough() } } } } },
+  responses: { 200: json(z.looseObject({}).meta({ description: 'OpenAPI 3.1 document' }), 'OpenAPI document') },
+  openapi: { tags: ['System'], summary: 'This OpenAPI 3.1 description', responses: errors(429) },
 });
 
 export const inngestOp = defineOperation({
+  operationId: 'inngestServe',
   method: 'put',
   path: '/api/inngest',
   auth: 'open',
+  rateLimited: false,
+  responses: {},
   openapi: {
     tags: ['Internal'],
-    summary: 'Inngest serve endpoint (GET/POST/PUT), used only when INNGEST_* variables are set (404 otherwise); requests are verified with INNGEST_SIGNING_KEY',
-    responses: { '200': { description: 'Inngest protocol response' } },
+    summary: 'Inngest serve endpoint (GET/POST/PUT), used only when INNGEST_* variables are set',
+    description:
+      'Requests are verified with INNGEST_SIGNING_KEY. Without INNGEST_* variables jobs run on the ' +
+      'embedded queue and every method answers 404.',
+    responses: {
+      '200': { description: 'Inngest protocol response' },
+      ...errors(404),
+    },
   },
 });

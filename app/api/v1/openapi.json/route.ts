@@ -3,4 +3,4 @@ import { withApi } from '@/lib/api/with-api';
 import { openapiOp } from '@/lib/schemas/system';
 
 // GET /api/v1/openapi.json – the OpenAPI 3.1 description
-export const GET = withApi(openapiOp, async () => ({ data: openApiDocument() }));
+export const GET = withApi(openapiOp, async () => ({ data: { ...openApiDocument() } }));

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { ResponseContractError, jsonResponse, rethrowContractErrors } from '@/lib/api/response-body';
 import { errorResponse, toAppError } from '@/lib/api/responses';
 import { receiveStripeWebhook } from '@/lib/billing/stripe-webhook';
+import { stripeWebhookOp } from '@/lib/schemas/billing';
 
 // POST /api/webhooks/stripe – Stripe events (documented as stripeWebhookOp in lib/schemas/billing.ts).
 // Not behind withApi: Stripe has no caller identity here and must not be rate limited per address.
@@ -9,8 +11,9 @@ export async function POST(request: Request): Promise<Response> {
   const requestId = randomUUID();
   try {
     const result = await receiveStripeWebhook(await request.text(), request.headers.get('stripe-signature'));
-    return Response.json(result, { headers: { 'X-Request-Id': requestId } });
+    return jsonResponse(stripeWebhookOp, 200, result, { headers: { 'X-Request-Id': requestId } });
   } catch (e) {
+    if (e instanceof ResponseContractError && rethrowContractErrors()) throw e;
     return errorResponse(toAppError(e, requestId), requestId);
   }
 }

@@ -5,5 +5,5 @@ import { checkoutOp } from '@/lib/schemas/billing';
 
 // POST /api/v1/billing/checkout – Stripe Checkout for a paid plan → {url}
 export const POST = withApi(checkoutOp, async ({ request, caller, body }) => ({
-  data: await createCheckoutSession(caller.userId!, body.plan, publicOrigin(request)),
+  data: await createCheckoutSession(caller.userId, body.plan, publicOrigin(request)),
 }));

@@ -5,5 +5,5 @@ import { createPortalSession } from '@/lib/billing/portal';
 
 // POST /api/v1/billing/portal – Stripe Customer Portal → {url}
 export const POST = withApi(portalOp, async ({ request, caller }) => ({
-  data: await createPortalSession(caller.userId!, publicOrigin(request)),
+  data: await createPortalSession(caller.userId, publicOrigin(request)),
 }));

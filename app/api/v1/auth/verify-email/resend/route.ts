@@ -1,11 +1,10 @@
 import { withApi } from '@/lib/api/with-api';
 import { resendVerification } from '@/lib/accounts/resend-verification';
-import { requireAccount } from '@/lib/identity/caller';
 import { resendVerificationOp } from '@/lib/schemas/accounts';
 import { publicOrigin } from '@/lib/http/public-origin';
 
 // POST /api/v1/auth/verify-email/resend – mail a new verification link
 export const POST = withApi(resendVerificationOp, async ({ caller, request }) => {
-  await resendVerification(requireAccount(caller).userId, publicOrigin(request));
+  await resendVerification(caller.userId, publicOrigin(request));
   return { data: { sent: true } };
 });

@@ -1,0 +1,17 @@
+/**
+ * The cookies of a `Cookie` header. A value that is not valid percent-encoding is not ours (every
+ * cookie we set is plain ASCII), so that cookie is ignored rather than failing the request.
+ */
+export function parseCookies(header: string | null): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const part of header?.split(';') ?? []) {
+    const i = part.indexOf('=');
+    if (i <= 0) continue;
+    try {
+      map.set(part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim()));
+    } catch {
+      // URIError: a malformed %-sequence
+    }
+  }
+  return map;
+}
