@@ -1,24 +1,39 @@
 import { createDocument, type ZodOpenApiPathsObject } from 'zod-openapi';
+import type { AnyOperation } from '@/lib/api/operation';
 import { operations } from '@/lib/api/operations';
+import type { AuthMode } from '@/lib/identity/resolve-caller';
+import { errors } from '@/lib/schemas/common';
 
 let cached: ReturnType<typeof createDocument> | undefined;
+
+const SECURITY: Record<AuthMode, Array<Record<string, string[]>>> = {
+  bearer: [{ bearerAuth: [] }],
+  any: [{ guestCookie: [] }, { apiKey: [] }, { bearerAuth: [] }],
+  open: [],
+};
+
+/** The operation's JSON responses, its other documented responses, and the ones withApi adds. */
+function responsesOf(op: AnyOperation) {
+  const json = Object.entries(op.responses).map(([status, { description, schema }]) => [
+    status,
+    { description, content: { 'application/json': { schema } } },
+  ]);
+  // withApi answers 503 when the rate limit cannot be counted (its database is down).
+  const limited = op.path.startsWith('/api/v1/') && op.rateLimited !== false ? errors(503) : {};
+  return { ...Object.fromEntries(json), ...limited, ...op.openapi.responses };
+}
 
 /** The OpenAPI 3.1 document, generated from the same zod schemas the routes validate with. */
 export function openApiDocument() {
   if (cached) return cached;
   const paths: ZodOpenApiPathsObject = {};
   for (const op of operations) {
-    const security: Array<Record<string, string[]>> = op.auth === 'bearer' ? [{ bearerAuth: [] }] : op.auth === 'any' ? [{ guestCookie: [] }, { apiKey: [] }, { bearerAuth: [] }] : [];
     paths[op.path] ??= {};
-    const json = Object.entries(op.responses).map(([status, { description, schema }]) => [
-      status,
-      { description, content: { 'application/json': { schema } } },
-    ]);
     paths[op.path][op.method] = {
       ...op.openapi,
       operationId: op.operationId,
-      responses: { ...Object.fromEntries(json), ...op.openapi.responses },
-      security,
+      responses: responsesOf(op),
+      security: SECURITY[op.auth],
       requestParams: { ...(op.params ? { path: op.params } : {}), ...(op.query ? { query: op.query } : {}) },
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: op.body } } } } : {}),
     };
@@ -28,16 +43,35 @@ export function openApiDocument() {
     info: {
       title: 'Transmute API',
       version: '2.0.0',
-      description:
-        'File conversion service. Errors are `{"error": string, "code": string}` with the status of the cause. ' +
-        'Anonymous callers get a signed guest identity in the HttpOnly `tm_guest` cookie; plan limits apply either way.',
+      description: [
+        'File conversion service. Errors are `{"error": string, "code": string}` with the status of the cause;',
+        'an unknown path under `/api/v1` answers 404 `not_found` in that shape. Anonymous callers get a signed',
+        'guest identity in the HttpOnly `tm_guest` cookie; plan limits apply either way, and a limit that is',
+        '`null` is unlimited.',
+      ].join(' '),
     },
-    servers: [{ url: '/' }],
+    servers: [{ url: '/', description: 'This server' }],
     components: {
       securitySchemes: {
-        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'An API key (paid plans); also accepted as `Authorization: Bearer <key>`' },
-        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A session token from POST /api/v1/auth/token (browsers signed in with next-auth are accepted too)' },
-        guestCookie: { type: 'apiKey', in: 'cookie', name: 'tm_guest', description: 'Signed anonymous identity, set by the server on the first call without credentials' },
+        apiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-Key',
+          description: 'An API key (paid plans); also accepted as `Authorization: Bearer <key>`',
+        },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description:
+            'A session token from POST /api/v1/auth/token (browsers signed in with next-auth are accepted too)',
+        },
+        guestCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'tm_guest',
+          description: 'Signed anonymous identity, set by the server on the first call without credentials',
+        },
       },
     },
     paths,

@@ -1,0 +1,31 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { describe, expect, it } from 'vitest';
+import { openApiDocument } from '@/lib/api/openapi';
+import { operations } from '@/lib/api/operations';
+
+const SOURCE = 'transmute-openapi.json';
+
+// Deliberate exceptions, each with its reason:
+// - info-license: the project publishes no licence (there is no LICENSE file to point at);
+// - operation-4xx-response on health: it takes no input and is not rate limited, so it has no 4xx.
+const IGNORED = { 'operation-4xx-response': new Set(['#/paths/~1api~1v1~1health/get/responses']) };
+
+describe('OpenAPI document lint', () => {
+  it("passes Redocly's recommended rules without a warning", async () => {
+    const config = await createConfig(
+      { extends: ['recommended'], rules: { 'info-license': 'off' } },
+      { ignore: { [SOURCE]: IGNORED } },
+    );
+    const problems = await lintFromString({ source: JSON.stringify(openApiDocument()), absoluteRef: SOURCE, config });
+    const lines = problems
+      .filter((p) => !p.ignored)
+      .map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`);
+    expect(lines).toEqual([]);
+  });
+
+  it('gives every operation a unique camelCase operationId', () => {
+    const ids = operations.map((op) => op.operationId);
+    for (const id of ids) expect(id).toMatch(/^[a-z][a-zA-Z0-9]*$/);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+});
