@@ -1,15 +1,21 @@
-// Footprint and leak check: idle PSS of the service's process tree (web + worker and everything they
-// start), then BENCH_N small conversions (1 MP PNG → WebP, concurrency 2), then idle PSS again.
-// Run: npx tsx bench/memory.ts   (BENCH_N=1000, BENCH_IDLE_S=10: settle time before each reading)
+// Footprint and leak check: a warm-up batch (pools and heaps at working size), idle PSS of the
+// service's process tree (web + worker and everything they start), then BENCH_N small conversions
+// (1 MP PNG → WebP, concurrency 2), then idle PSS again.
+// Run: npx tsx bench/memory.ts   (BENCH_N=1000, BENCH_WARMUP=50 conversions, BENCH_IDLE_S=10 settle
+// time before each reading; BENCH_HEAP=1 also forces a GC in web and worker through the inspector
+// and reads their live JS heap, to tell garbage from a leak)
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Client as PgClient } from 'pg';
 import sharp from 'sharp';
 import { Client, timed } from './lib/client';
+import { inspectorOf, type Inspector } from './lib/inspector';
 import { assertBuilt, cmdline, processTree, sleep, startServer } from './lib/server';
 
 const N = Number(process.env.BENCH_N ?? 1000);
 const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 50);
+const HEAP = process.env.BENCH_HEAP === '1';
 const CONCURRENCY = 2;
 const TARGET_RATIO = 1.1;
 const MB = 2 ** 20;
@@ -86,19 +92,37 @@ async function main() {
   assertBuilt();
   // 1 MP of noise: a PNG of about 3 MB, like the issue's 2.8 MB one.
   const png = await sharp(randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } }).png().toBuffer();
-  const server = await startServer();
+  // The inspector (BENCH_HEAP=1) on a port of its own choosing, announced in each service's log.
+  const server = await startServer({}, HEAP ? ['--inspect=127.0.0.1:0'] : []);
   const roots = { web: server.webRootPid, worker: server.workerRootPid };
   let before!: Reading, after!: Reading, wallMs = 0;
   let dbBefore = 0, dbAfter = 0;
+  const heaps: string[] = [];
+  const inspectors: Array<[string, Inspector]> = [];
+  const heapReading = async (label: string) => {
+    if (!HEAP) return;
+    if (!inspectors.length) {
+      for (const role of ['web', 'worker'] as const) inspectors.push([role, await inspectorOf(server.logOf(role))]);
+    }
+    const cells = [];
+    for (const [role, inspector] of inspectors) {
+      const before = await inspector.heapUsed();
+      await inspector.collectGarbage();
+      cells.push(`${role} ${mb(before)} → ${mb(await inspector.heapUsed())} after GC`);
+    }
+    heaps.push(`| ${label} | ${cells.join(' | ')} |`);
+  };
   try {
     console.log(`service on ${server.baseUrl}; ${N} conversions of a 1000×1000 PNG (${mb(png.length)}), concurrency ${CONCURRENCY}`);
     const client = new Client(server.baseUrl);
     await client.init();
-    await client.convert(png, 'warm.png', 'webp'); // loads the conversion path once before the first reading
+    // Warm-up: code paths loaded, engine pools and heaps at their working size before the first reading.
+    await timed(WARMUP, CONCURRENCY, () => client.convert(png, 'warm.png', 'webp'));
     await sleep(IDLE_S * 1000);
+    await heapReading(`idle after ${WARMUP} warm-up conversions`);
     before = reading(roots);
     dbBefore = await databasePss(server.databaseUrl);
-    print(`idle ${IDLE_S} s after start (and one conversion)`, before);
+    print(`idle ${IDLE_S} s after ${WARMUP} warm-up conversions`, before);
     let done = 0;
     const run = await timed(N, CONCURRENCY, async () => {
       await client.convert(png, 'bench.png', 'webp');
@@ -106,10 +130,12 @@ async function main() {
     });
     wallMs = run.wallMs;
     await sleep(IDLE_S * 1000);
+    await heapReading(`idle after ${N} more`);
     after = reading(roots);
     dbAfter = await databasePss(server.databaseUrl);
     print(`idle ${IDLE_S} s after ${N} conversions`, after);
   } finally {
+    for (const [, inspector] of inspectors) inspector.close();
     await server.stop();
   }
 
@@ -117,9 +143,14 @@ async function main() {
   console.log(`\n${N} conversions in ${(wallMs / 1000).toFixed(0)} s (${((N * 1000) / wallMs).toFixed(2)}/s)`);
   console.log('| reading | process tree PSS | web + worker (node) | PostgreSQL (separate server) |');
   console.log('|---|---|---|---|');
-  console.log(`| idle after start | ${mb(before.total)} | ${mb(webAndWorker(before))} | ${mb(dbBefore)} |`);
+  console.log(`| idle after ${WARMUP} warm-up conversions | ${mb(before.total)} | ${mb(webAndWorker(before))} | ${mb(dbBefore)} |`);
   console.log(`| idle after ${N} conversions | ${mb(after.total)} | ${mb(webAndWorker(after))} | ${mb(dbAfter)} |`);
   console.log(`\nafter / before (process tree): ${ratio.toFixed(3)} (target ≤ ${TARGET_RATIO.toFixed(2)})`);
+  if (HEAP) {
+    console.log('\nLive JS heap (V8 used size, before → after a forced full GC; the PSS readings above came after it)');
+    console.log('| reading | web | worker |\n|---|---|---|');
+    for (const row of heaps) console.log(row);
+  }
 }
 
 main().catch((e) => {

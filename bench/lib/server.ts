@@ -26,6 +26,8 @@ export type BenchServer = {
   webPid(): number;
   /** Resident set size of the whole web process tree, in bytes. */
   webRss(): number;
+  /** The file a service's stdout and stderr go to. */
+  logOf(role: 'web' | 'worker'): string;
   stop(): Promise<void>;
 };
 
@@ -115,7 +117,7 @@ export function assertBuilt(): void {
   process.exit(2);
 }
 
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<BenchServer> {
+export async function startServer(extraEnv: Record<string, string> = {}, extraNodeArgs: string[] = []): Promise<BenchServer> {
   assertBuilt();
   compileScripts();
   const databaseUrl = await benchDatabase();
@@ -136,7 +138,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   };
   // As scripts/run-services.sh: the web server (Next behind the address-recording HTTP server) and the
   // worker, each one plain node process. BENCH_NODE_ARGS adds flags to both (e.g. --expose-gc, --cpu-prof).
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), ...extraNodeArgs];
   const web = launch([...nodeArgs, 'dist/server.mjs'], { ...env, PORT: String(port), HOST: '127.0.0.1' }, path.join(dataDir, 'web.log'));
   const worker = launch([...nodeArgs, 'dist/worker.mjs'], env, path.join(dataDir, 'worker.log'));
   const children = [web, worker];
@@ -173,7 +175,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     if (ok && workerReady(dataDir)) break;
     await sleep(250);
   }
-  return { baseUrl, port, dataDir, databaseUrl, webRootPid: web.pid!, workerRootPid: worker.pid!, webPid, webRss: () => processTree(web.pid!).reduce((s, p) => s + rssOf(p), 0), stop };
+  return { baseUrl, port, dataDir, databaseUrl, webRootPid: web.pid!, workerRootPid: worker.pid!, webPid, webRss: () => processTree(web.pid!).reduce((s, p) => s + rssOf(p), 0), logOf: (role) => path.join(dataDir, `${role}.log`), stop };
 }
 
 function workerReady(dataDir: string): boolean {

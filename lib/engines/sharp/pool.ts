@@ -62,7 +62,13 @@ function sharpWorkerSpec(): WorkerSpec {
   };
 }
 
-const pool = createWarmPool({ size: config.engineConcurrency, maxJobs: MAX_JOBS, spec: sharpWorkerSpec });
+/**
+ * At most ENGINE_CONCURRENCY workers (one per engine slot); beyond the first, a worker idle for a
+ * minute is stopped (≈ 40 MB PSS each), and a later burst pays its start (a fraction of a second).
+ */
+const IDLE = { afterMs: 60_000, keep: 1 };
+
+const pool = createWarmPool({ size: config.engineConcurrency, maxJobs: MAX_JOBS, spec: sharpWorkerSpec, idle: IDLE });
 
 export const withSharp = pool.withWorker;
 export const warmUpSharp = pool.warmUp;

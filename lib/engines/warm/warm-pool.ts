@@ -2,9 +2,18 @@ import { SandboxedWorker, type WorkerSpec } from './sandboxed-worker';
 
 // A small pool of warm sandboxed workers. Each slot holds at most one worker, started on first
 // use (or by warmUp); a worker serves one job at a time and is replaced after `maxJobs` requests
-// or after any error, timeout or cancel.
+// or after any error, timeout or cancel. With `idle`, a worker left unused for `afterMs` is
+// stopped as long as more than `keep` are running, so a burst's extra workers do not stay
+// resident; jobs go to an already running worker first, so the surplus is the part that idles.
 
-type Slot = { busy: boolean; worker?: SandboxedWorker; starting?: Promise<SandboxedWorker> };
+type Slot = {
+  busy: boolean;
+  worker?: SandboxedWorker;
+  starting?: Promise<SandboxedWorker>;
+  idleTimer?: NodeJS.Timeout;
+};
+
+export type IdlePolicy = { afterMs: number; keep: number };
 
 export type WarmPool = {
   /** Runs fn with a worker to itself; if fn throws, or the worker spent its budget, it is replaced. */
@@ -16,20 +25,44 @@ export type WarmPool = {
   status(): Array<{ slot: number; busy: boolean; dir?: string; jobs: number }>;
 };
 
-export function createWarmPool(options: { size: number; maxJobs: number; spec: () => WorkerSpec }): WarmPool {
+export function createWarmPool(options: {
+  size: number;
+  maxJobs: number;
+  spec: () => WorkerSpec;
+  idle?: IdlePolicy;
+}): WarmPool {
   const slots: Slot[] = Array.from({ length: Math.max(1, options.size) }, () => ({ busy: false }));
   const waiters: Array<(slot: Slot) => void> = [];
+  const running = (s: Slot) => Boolean(s.worker && !s.worker.dead);
 
   const acquire = (): Promise<Slot> => {
-    const free = slots.find((s) => !s.busy);
+    const free = slots.find((s) => !s.busy && running(s)) ?? slots.find((s) => !s.busy);
     if (!free) return new Promise((resolve) => waiters.push(resolve));
     free.busy = true;
+    clearTimeout(free.idleTimer);
     return Promise.resolve(free);
   };
   const release = (slot: Slot): void => {
     const next = waiters.shift();
-    if (next) next(slot); // stays busy, handed over
-    else slot.busy = false;
+    if (next) return next(slot); // stays busy, handed over
+    slot.busy = false;
+    const { idle } = options;
+    if (!idle || !slot.worker) return;
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = setTimeout(() => void retire(slot, idle.keep), idle.afterMs);
+    slot.idleTimer.unref();
+  };
+  /** Stops an idle slot's worker unless that would leave fewer than `keep` running. */
+  const retire = async (slot: Slot, keep: number): Promise<void> => {
+    if (slot.busy || !slot.worker || slots.filter(running).length <= keep) return;
+    slot.busy = true;
+    const worker = slot.worker;
+    slot.worker = undefined;
+    try {
+      await worker.kill();
+    } finally {
+      release(slot);
+    }
   };
   const workerFor = async (slot: Slot): Promise<SandboxedWorker> => {
     if (slot.worker && !slot.worker.dead) return slot.worker;
@@ -79,6 +112,7 @@ export function createWarmPool(options: { size: number; maxJobs: number; spec: (
     async shutdown() {
       await Promise.all(
         slots.map(async (slot) => {
+          clearTimeout(slot.idleTimer);
           const worker = slot.worker ?? (await slot.starting?.catch(() => undefined));
           slot.worker = undefined;
           await worker?.kill();

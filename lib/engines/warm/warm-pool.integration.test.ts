@@ -1,0 +1,71 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '@/tests/support/wait-for';
+import { createWarmPool, type WarmPool } from './warm-pool';
+import type { WorkerSpec } from './sandboxed-worker';
+
+// The pool's sizing with a trivial sandboxed worker (plain Node answering each request).
+const ECHO = `
+  const rl = require('node:readline').createInterface({ input: process.stdin });
+  rl.on('line', (l) => process.stdout.write(JSON.stringify({ id: JSON.parse(l).id, ok: true }) + '\\n'));
+  rl.on('close', () => process.exit(0));
+  process.stdout.write('{"ready":true}\\n');`;
+
+let parentDir: string;
+const pools: WarmPool[] = [];
+beforeAll(async () => {
+  parentDir = await mkdtemp(path.join(os.tmpdir(), 'warm-pool-'));
+});
+afterAll(async () => {
+  await Promise.all(pools.map((p) => p.shutdown()));
+  await rm(parentDir, { recursive: true, force: true });
+});
+
+const spec = (): WorkerSpec => ({
+  name: 'echo',
+  parentDir,
+  command: process.execPath,
+  args: () => ['-e', ECHO],
+  extraRoBinds: [process.execPath],
+  memoryLimitBytes: 4 * 1024 ** 3,
+  startTimeoutMs: 30_000,
+});
+
+const pool = (idle?: { afterMs: number; keep: number }) => {
+  const p = createWarmPool({ size: 3, maxJobs: 100, spec, idle });
+  pools.push(p);
+  return p;
+};
+const running = (p: WarmPool) => p.status().filter((s) => s.dir).length;
+const job = (p: WarmPool) => p.withWorker((w) => w.request({ op: 'echo' }, { timeoutMs: 10_000 }));
+
+describe('warm pool', () => {
+  it('never runs more workers than slots', async () => {
+    const p = pool();
+    await Promise.all(Array.from({ length: 8 }, () => job(p)));
+    expect(running(p)).toBeLessThanOrEqual(3);
+  });
+
+  it('stops workers left idle beyond the ones it keeps, and starts them again on demand', async () => {
+    const p = pool({ afterMs: 300, keep: 1 });
+    await p.warmUp();
+    expect(running(p)).toBe(3);
+    await waitFor(
+      () => running(p),
+      (n) => n === 1,
+      { timeoutMs: 10_000 },
+    );
+    // One at a time, jobs go to the running worker rather than starting one in an empty slot.
+    for (let i = 0; i < 3; i++) expect((await job(p)).ok).toBe(true);
+    expect(running(p)).toBe(1);
+    await Promise.all(Array.from({ length: 3 }, () => job(p)));
+    expect(running(p)).toBeGreaterThan(1);
+    await waitFor(
+      () => running(p),
+      (n) => n === 1,
+      { timeoutMs: 10_000 },
+    );
+  });
+});
