@@ -119,16 +119,18 @@ export function limitsFor(plan: PlanId): PlanLimits {
 }
 
 /**
- * How long a new conversion is kept, as an offset from its creation. `expires_at` is NOT NULL, so
- * a plan that keeps results until deleted gets a date a thousand years ahead: no sweep ever
- * reaches it, and every client's date type still parses it. This is the only place it is encoded.
+ * The `expires_at` of a result kept until deleted (retention null). SPEC.md makes `expires_at` a
+ * timestamp, and the column is NOT NULL, so "never" is the last instant of year 9999: the largest
+ * four-digit ISO 8601 date, which every client's date type parses and no sweep ever reaches. This
+ * is the only place it is encoded (documented on the Conversion schema).
  */
-export const KEPT_UNTIL_DELETED_MS = 1000 * 365 * 24 * 3_600_000;
+export const KEPT_UNTIL_DELETED = new Date('9999-12-31T23:59:59.999Z');
 
-export const retentionMs = (plan: PlanId): number => {
+/** When a conversion created at `createdAt` on `plan` expires. */
+export function expiresAtFor(plan: PlanId, createdAt: Date): Date {
   const hours = limitsFor(plan).retentionHours;
-  return hours === null ? KEPT_UNTIL_DELETED_MS : hours * 3_600_000;
-};
+  return hours === null ? KEPT_UNTIL_DELETED : new Date(createdAt.getTime() + hours * 3_600_000);
+}
 
 export function planInfo(plan: PlanId): PlanInfo {
   return { id: plan, name: PLAN_NAMES[plan], priceMonthlyUsd: defaults[plan].priceMonthlyUsd, limits: limitsFor(plan) };

@@ -9,18 +9,16 @@ export const CONVERSION_ID_MAX = 2 ** 52;
 /** The shape of an id in a path: a positive integer without leading zeros, at most 16 digits. */
 export const CONVERSION_ID_PATTERN = /^[1-9][0-9]{0,15}$/;
 
-const MIN = CONVERSION_ID_MIN;
-const MAX = CONVERSION_ID_MAX;
-
 export function newConversionId(): bigint {
   const high = randomInt(0, 2 ** 20);
   const low = randomInt(0, 2 ** 32);
-  return BigInt(MIN) + ((BigInt(high) << 32n) | BigInt(low)) % BigInt(MAX - MIN);
+  const span = BigInt(CONVERSION_ID_MAX - CONVERSION_ID_MIN);
+  return BigInt(CONVERSION_ID_MIN) + (((BigInt(high) << 32n) | BigInt(low)) % span);
 }
 
 /** Parses a path segment into an id; null for anything that is not a plain positive integer. */
 export function parseConversionId(raw: string): bigint | null {
   if (!CONVERSION_ID_PATTERN.test(raw)) return null;
   const id = BigInt(raw);
-  return id < BigInt(MAX) ? id : null;
+  return id < BigInt(CONVERSION_ID_MAX) ? id : null;
 }

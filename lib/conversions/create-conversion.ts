@@ -6,7 +6,7 @@ import { findEngine } from '@/lib/engines/registry';
 import { type FormatName, isFormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
 import { enqueueConversion } from '@/lib/jobs/enqueue';
-import { retentionMs } from '@/lib/plans';
+import { expiresAtFor } from '@/lib/plans';
 import { chargeDailyAllowance } from '@/lib/limits/daily-allowance';
 import { newStorageKey } from '@/lib/storage/keys';
 import { storage } from '@/lib/storage';
@@ -52,7 +52,7 @@ export async function createConversion(options: {
       inputKey: input.key,
       inputSize: BigInt(input.size),
       resultKey: newStorageKey('results'),
-      expiresAt: new Date(createdAt.getTime() + retentionMs(caller.plan)),
+      expiresAt: expiresAtFor(caller.plan, createdAt),
     });
     try {
       await enqueueConversion(row.id);

@@ -27,7 +27,7 @@ export const Conversion = z
       format: 'date-time',
       description:
         "Follows the plan's retention (24 h on Free and for anonymous callers); " +
-        'a plan that keeps results until deleted gives a date a thousand years ahead',
+        'a plan that keeps results until deleted gives `9999-12-31T23:59:59.999Z`',
     }),
   })
   .meta({ id: 'Conversion' });
