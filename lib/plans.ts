@@ -13,7 +13,12 @@ export type PlanId = (typeof PLANS)[number];
 export const PAID_PLANS = ['starter', 'pro', 'business'] as const satisfies readonly PlanId[];
 export type PaidPlanId = (typeof PAID_PLANS)[number];
 
-export const PLAN_NAMES: Record<PlanId, string> = { free: 'Free', starter: 'Starter', pro: 'Pro', business: 'Business' };
+export const PLAN_NAMES: Record<PlanId, string> = {
+  free: 'Free',
+  starter: 'Starter',
+  pro: 'Pro',
+  business: 'Business',
+};
 
 // Compile-time check: the database's `Plan` enum (prisma/schema.prisma) lists exactly PLANS.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

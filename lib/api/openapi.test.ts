@@ -26,7 +26,13 @@ export function exportedMethods(source: string): string[] {
   }
   // export { handler as GET, POST }
   for (const m of source.matchAll(/export\s*\{([^}]*)\}/g)) {
-    for (const part of m[1].split(',')) add(part.split(/\s+as\s+/).pop()!.trim());
+    for (const part of m[1].split(','))
+      add(
+        part
+          .split(/\s+as\s+/)
+          .pop()!
+          .trim(),
+      );
   }
   return [...found];
 }

@@ -105,10 +105,10 @@ async function readJson(request: Request): Promise<unknown> {
  * sends must be the service's one public origin (lib/http/public-origin.ts), which follows
  * forwarded headers only with TRUST_PROXY.
  */
-export function assertSameOrigin(request: Request) {
+export function assertSameOrigin(request: Request, settings?: Parameters<typeof publicOrigin>[1]) {
   const origin = request.headers.get('origin');
   if (!origin) return; // non-browser clients (curl) send no Origin; browsers always do on POST
-  if (origin !== publicOrigin(request)) throw new AppError('forbidden', 'Cross-origin request refused');
+  if (origin !== publicOrigin(request, settings)) throw new AppError('forbidden', 'Cross-origin request refused');
 }
 
 type FinishOptions = { requestId: string; newGuestId?: string; request: Request; limitHeaders: Record<string, string> };

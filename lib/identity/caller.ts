@@ -19,7 +19,8 @@ export type Caller = {
 };
 
 /** Whom limits are counted for: the account, or for anonymous callers their address. */
-export const limitSubject = (caller: Caller) => (caller.userId ? `user:${caller.userId}` : `client:${caller.clientAddress}`);
+export const limitSubject = (caller: Caller) =>
+  caller.userId ? `user:${caller.userId}` : `client:${caller.clientAddress}`;
 
 /** The owner columns a caller's new resources get. */
 export const ownerOf = (caller: Caller) =>

@@ -6,9 +6,10 @@ export function parseCookies(header: string | null): Map<string, string> {
   const map = new Map<string, string>();
   for (const part of header?.split(';') ?? []) {
     const i = part.indexOf('=');
-    if (i <= 0) continue;
+    const name = part.slice(0, Math.max(i, 0)).trim();
+    if (!name) continue;
     try {
-      map.set(part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim()));
+      map.set(name, decodeURIComponent(part.slice(i + 1).trim()));
     } catch {
       // URIError: a malformed %-sequence
     }

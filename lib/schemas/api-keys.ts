@@ -46,7 +46,12 @@ export const deleteApiKeyOp = defineOperation({
   method: 'delete',
   path: '/api/v1/api-keys/{id}',
   auth: 'bearer',
-  params: z.object({ id: text().min(1).max(64).meta({ param: { description: 'API key id' } }) }),
+  params: z.object({
+    id: text()
+      .min(1)
+      .max(64)
+      .meta({ param: { description: 'API key id' } }),
+  }),
   responses: { 200: json(z.object({ deleted: z.literal(true) }), 'Deleted') },
   openapi: { tags: ['API keys'], summary: 'Delete an API key', responses: errors(400, 401, 403, 404, 429) },
 });

@@ -1,0 +1,25 @@
+import { describe, expect, it, vi } from 'vitest';
+import { toAppError } from '@/lib/api/responses';
+
+/** Prisma's known request error, as its runtime builds it (name and code). */
+function prismaError(code: string) {
+  const e = new Error(`Prisma ${code}`) as Error & { code: string };
+  e.name = 'PrismaClientKnownRequestError';
+  e.code = code;
+  return e;
+}
+
+describe('toAppError', () => {
+  it('maps a record gone between read and write (P2025) to 404, a taken unique value (P2002) to 409', () => {
+    expect(toAppError(prismaError('P2025'), 'r')).toMatchObject({ code: 'not_found', status: 404 });
+    expect(toAppError(prismaError('P2002'), 'r')).toMatchObject({ code: 'conflict', status: 409 });
+  });
+
+  it('keeps other errors a logged, generic 500', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(toAppError(prismaError('P1001'), 'r')).toMatchObject({ code: 'internal_error', status: 500 });
+    expect(toAppError(new Error('secret detail'), 'r').message).not.toContain('secret');
+    expect(log).toHaveBeenCalledTimes(2);
+    log.mockRestore();
+  });
+});
