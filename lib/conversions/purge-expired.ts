@@ -1,12 +1,15 @@
 import { db } from '@/lib/db';
 import { storage, sweepIncompletePuts } from '@/lib/storage';
+import { purgeExpiredUploads } from '@/lib/uploads/parts-abandon';
 
 /**
  * The retention sweep: deletes expired conversions with their files, in batches, and partial
- * uploads nobody is writing any more. Returns how many conversions were removed.
+ * uploads nobody is writing any more, and resumable uploads past their 24 hours. Returns how many
+ * conversions were removed.
  */
 export async function purgeExpiredConversions(now = new Date()): Promise<number> {
   await sweepIncompletePuts();
+  await purgeExpiredUploads(now);
   let removed = 0;
   for (;;) {
     const batch = await db.conversion.findMany({ where: { expiresAt: { lte: now } }, select: { id: true, inputKey: true, resultKey: true }, take: 200 });

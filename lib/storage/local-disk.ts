@@ -63,7 +63,10 @@ export function localDiskStorage(root: string): Storage {
         const names = await readdir(folder).catch(() => [] as string[]);
         for (const name of names.filter((n) => n.endsWith(PART_SUFFIX))) {
           const file = path.join(folder, name);
-          const modified = await stat(file).then((s) => s.mtimeMs, () => null);
+          const modified = await stat(file).then(
+            (s) => s.mtimeMs,
+            () => null,
+          );
           if (modified === null || modified > cutoff) continue;
           await rm(file, { force: true });
           removed++;

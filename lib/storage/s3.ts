@@ -34,7 +34,10 @@ export function s3Storage(settings: S3Settings): Storage {
     // A streamed part with a default checksum goes out as aws-chunked with a trailer, which several
     // S3-compatible stores (s3rver among them) store verbatim; checksums only where S3 requires them.
     requestChecksumCalculation: 'WHEN_REQUIRED',
-    credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
   });
   const Bucket = settings.bucket;
   const isMissing = (e: unknown) => {
@@ -47,7 +50,13 @@ export function s3Storage(settings: S3Settings): Storage {
       assertValidKey(key);
       let size = 0;
       body.on('data', (chunk: Buffer) => (size += chunk.length));
-      const upload = new Upload({ client, params: { Bucket, Key: key, Body: body, ContentType: options?.contentType }, partSize: 8 * 1024 * 1024, queueSize: 2, leavePartsOnError: false });
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: key, Body: body, ContentType: options?.contentType },
+        partSize: 8 * 1024 * 1024,
+        queueSize: 2,
+        leavePartsOnError: false,
+      });
       try {
         await upload.done();
       } catch (e) {
@@ -77,7 +86,12 @@ export function s3Storage(settings: S3Settings): Storage {
     },
     async presignedUrl(key, { expiresInSeconds, fileName, contentType }) {
       assertValidKey(key);
-      const command = new GetObjectCommand({ Bucket, Key: key, ResponseContentDisposition: contentDisposition(fileName), ResponseContentType: contentType });
+      const command = new GetObjectCommand({
+        Bucket,
+        Key: key,
+        ResponseContentDisposition: contentDisposition(fileName),
+        ResponseContentType: contentType,
+      });
       return getSignedUrl(client, command, { expiresIn: expiresInSeconds });
     },
     async check() {
@@ -96,9 +110,13 @@ export function s3Storage(settings: S3Settings): Storage {
     },
     async putPart(key, UploadId, { number, size }, body) {
       assertValidKey(key);
-      // Streamed with its length known up front: nothing is buffered.
+      // Streamed with its length known up front: nothing is buffered. A body that fails must end
+      // the request too, or the store waits for the bytes its Content-Length promised.
+      const abort = new AbortController();
+      body.once('error', () => abort.abort());
       const res = await client.send(
         new UploadPartCommand({ Bucket, Key: key, UploadId, PartNumber: number, Body: body, ContentLength: size }),
+        { abortSignal: abort.signal },
       );
       if (!res.ETag) throw new Error('S3 returned no ETag for the part');
       return { etag: res.ETag };

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { defineOperation } from '@/lib/api/operation';
+import { Conversion } from '@/lib/schemas/conversion';
+import { errors, json, text } from '@/lib/schemas/common';
+import { MAX_FILE_SIZE_BYTES, MAX_PARTS, PART_SIZE_BYTES } from '@/lib/uploads/upload-rules';
+
+// The parts API (SPEC "Resumable upload"); tus at /api/v1/tus follows its own protocol.
+
+export const UploadState = z
+  .object({
+    token: z.string().meta({ description: 'Names the upload in every later call (random, ≥ 128 bits, URL-safe)' }),
+    file_name: z.string(),
+    file_size: z.number().int().positive(),
+    target_format: z.string(),
+    part_size: z
+      .number()
+      .int()
+      .positive()
+      .meta({
+        description: `Fixed by the server: ${PART_SIZE_BYTES / 2 ** 20} MiB, larger when the file needs more than ${MAX_PARTS} parts. Every part but the last has exactly this size`,
+      }),
+    part_count: z.number().int().min(1).max(MAX_PARTS).meta({ description: 'ceil(file_size / part_size)' }),
+    parts: z.array(z.number().int().min(1)).meta({ description: 'Part numbers stored so far, sorted' }),
+    expires_at: z.string().meta({ format: 'date-time', description: 'Deleted at this time unless completed (24 h)' }),
+  })
+  .meta({ id: 'Upload' });
+
+const InitUploadBody = z
+  .strictObject({
+    file_name: text().min(1).max(1000).meta({ example: 'video.mov' }),
+    file_size: z
+      .number()
+      .int()
+      .positive()
+      .max(MAX_FILE_SIZE_BYTES)
+      .meta({ description: "Bytes; over the plan's upload limit → 413 before any byte is sent", example: 734003200 }),
+    target_format: text().min(1).max(40).meta({ description: 'A target in GET /api/v1/formats', example: 'mp4' }),
+  })
+  .meta({ id: 'InitUpload' });
+
+const TokenParams = z.object({
+  token: text()
+    .min(1)
+    .max(200)
+    .meta({ param: { description: 'Upload token from init' } }),
+});
+
+const PartParams = TokenParams.extend({
+  number: z
+    .string()
+    .regex(/^[1-9][0-9]{0,4}$/, 'must be a part number from 1')
+    .transform(Number)
+    .meta({ param: { description: 'Part number, 1..part_count' }, example: '1' }),
+});
+
+const PartStored = z.object({ part_number: z.number().int().min(1), size: z.number().int().positive() });
+
+const tags = ['Uploads'];
+
+export const initUploadOp = defineOperation({
+  operationId: 'createUpload',
+  method: 'post',
+  path: '/api/v1/uploads/init',
+  auth: 'any',
+  body: InitUploadBody,
+  responses: { 201: json(UploadState, 'The upload, with its part size and no parts yet') },
+  openapi: {
+    tags,
+    summary: 'Open a resumable upload',
+    description:
+      "The declared size is checked against the plan before any byte is accepted (413). `target_format` must be one some engine produces; the pair is checked at complete, from the file's bytes.",
+    responses: errors(400, 401, 403, 413, 429, 500, 503),
+  },
+});
+
+export const getUploadOp = defineOperation({
+  operationId: 'getUpload',
+  method: 'get',
+  path: '/api/v1/uploads/{token}',
+  auth: 'any',
+  params: TokenParams,
+  responses: { 200: json(UploadState, 'The upload with the part numbers stored so far') },
+  openapi: { tags, summary: 'Part numbers already stored', responses: errors(400, 401, 403, 404, 429) },
+});
+
+export const putPartOp = defineOperation({
+  operationId: 'uploadPart',
+  method: 'put',
+  path: '/api/v1/uploads/{token}/parts/{number}',
+  auth: 'any',
+  params: PartParams,
+  responses: { 200: json(PartStored, 'The part is stored') },
+  openapi: {
+    tags,
+    summary: 'Upload one part',
+    description:
+      'The raw bytes of one part: exactly `part_size` bytes, the last part the remainder. Parts go in any order and in parallel; a repeat replaces the part. A wrong size, a number out of range or a body that breaks off → 400 and the part is not stored. 409 once the upload is completed.',
+    requestBody: {
+      required: true,
+      content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
+    },
+    responses: errors(400, 401, 403, 404, 409, 429, 500, 503),
+  },
+});
+
+export const completeUploadOp = defineOperation({
+  operationId: 'completeUpload',
+  method: 'post',
+  path: '/api/v1/uploads/{token}/complete',
+  auth: 'any',
+  params: TokenParams,
+  responses: { 201: json(Conversion, 'The conversion (the same one on a repeated call), pending with progress 0') },
+  openapi: {
+    tags,
+    summary: 'Assemble the parts and convert',
+    description:
+      "Missing parts → 400 naming them (the upload stays open). The format is detected from the assembled bytes; an unsupported pair → 400 and the upload's bytes are deleted. The daily allowance is charged here (429 when used up, the upload is deleted). A repeated call returns the conversion already created.",
+    responses: errors(400, 401, 403, 404, 429, 500, 503),
+  },
+});
+
+export const deleteUploadOp = defineOperation({
+  operationId: 'deleteUpload',
+  method: 'delete',
+  path: '/api/v1/uploads/{token}',
+  auth: 'any',
+  params: TokenParams,
+  responses: { 200: json(z.object({ deleted: z.literal(true) }), 'Abandoned: the parts are deleted') },
+  openapi: {
+    tags,
+    summary: 'Abandon an upload (its token then answers 404)',
+    responses: errors(400, 401, 403, 404, 429),
+  },
+});

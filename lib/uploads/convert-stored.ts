@@ -1,0 +1,29 @@
+import { createConversion } from '@/lib/conversions/create-conversion';
+import type { Caller } from '@/lib/identity/caller';
+import { storage } from '@/lib/storage';
+import { readStoredHead } from '@/lib/uploads/read-stored-head';
+
+/**
+ * The end of every resumable upload (parts API and tus): the assembled object becomes a conversion
+ * exactly as a direct upload's file does (format detected from its bytes, pair checked, daily
+ * allowance charged). On any refusal createConversion deletes the object.
+ */
+export async function convertStoredUpload(options: {
+  caller: Caller;
+  key: string;
+  fileName: string;
+  size: number;
+  targetFormat: string;
+}) {
+  const { caller, key, fileName, size, targetFormat } = options;
+  let head: Buffer;
+  try {
+    head = await readStoredHead(key);
+  } catch (e) {
+    await storage()
+      .delete(key)
+      .catch(() => {});
+    throw e;
+  }
+  return createConversion({ caller, input: { key, fileName, size, head }, targetFormat });
+}
