@@ -55,7 +55,10 @@ export const convertUploadOp = defineOperation({
     summary: 'Upload a file and start a conversion',
     description:
       'Streams a multipart upload (fields `file` and `target_format`). ' +
-      "Uploads over the plan's limit are cut off with 413 and nothing is kept.",
+      "Uploads over the plan's limit are cut off with 413 and nothing is kept. " +
+      'One file per upload: a second `file` part, a multipart Content-Type without a boundary, or a ' +
+      'body cut short before its closing boundary answers 400 and keeps nothing (several files go ' +
+      'through the batch endpoint).',
     requestBody: { required: true, content: { 'multipart/form-data': { schema: UploadForm } } },
     responses: errors(400, 401, 403, 413, 429, 500, 503),
   },
