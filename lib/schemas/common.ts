@@ -41,8 +41,7 @@ export const json = <S extends z.ZodType>(schema: S, description: string): JsonR
 
 /** `{id}` path parameter of conversion routes: the rule of lib/conversions/conversion-id.ts. */
 export const ConversionIdParams = z.object({
-  id: z
-    .string()
+  id: text()
     .regex(CONVERSION_ID_PATTERN, 'must be a positive integer conversion id')
     .transform((raw, ctx) => {
       const id = parseConversionId(raw);
