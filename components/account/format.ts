@@ -50,6 +50,11 @@ export function formatStatus(status: string): string {
 /** A moment with its time, in UTC (stable between server and browser rendering). */
 export function formatDateTime(iso: string | null, fallback = '—'): string {
   if (!iso) return fallback;
-  const text = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23', timeZone: 'UTC' }).format(new Date(iso));
+  const text = new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  }).format(new Date(iso));
   return `${text} UTC`;
 }

@@ -19,7 +19,11 @@ export function stripe(): Stripe {
   if (client?.key !== cacheKey) {
     const base = apiBase ? new URL(apiBase) : undefined;
     const options: Stripe.StripeConfig = base
-      ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' }
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+          protocol: base.protocol.replace(':', '') as 'http' | 'https',
+        }
       : {};
     client = { key: cacheKey, client: new Stripe(secret, options) };
   }
