@@ -45,4 +45,8 @@ export const operations: AnyOperation[] = [
   uploads.putPartOp,
   uploads.completeUploadOp,
   uploads.deleteUploadOp,
+  uploads.tusCreateOp,
+  uploads.tusHeadOp,
+  uploads.tusPatchOp,
+  uploads.tusDeleteOp,
 ];

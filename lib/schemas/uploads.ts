@@ -132,3 +132,89 @@ export const deleteUploadOp = defineOperation({
     responses: errors(400, 401, 403, 404, 429),
   },
 });
+
+// tus 1.0.0 at /api/v1/tus: the protocol's own headers, documented here so clients find it.
+
+const tusTags = ['Uploads (tus)'];
+const TusTokenParams = z.object({
+  token: text()
+    .min(1)
+    .max(200)
+    .meta({ param: { description: 'The last segment of the Location from creation' } }),
+});
+const tusHeaders = 'Requests carry `Tus-Resumable: 1.0.0`.';
+
+export const tusCreateOp = defineOperation({
+  operationId: 'createTusUpload',
+  method: 'post',
+  path: '/api/v1/tus',
+  auth: 'any',
+  responses: {},
+  openapi: {
+    tags: tusTags,
+    summary: 'tus: create an upload (creation, creation-with-upload)',
+    description:
+      `${tusHeaders} \`Upload-Length\` is required (a deferred length is refused) and checked against the plan (413). ` +
+      '`Upload-Metadata` needs `filename` and `target_format`. The `Location` header names the upload. ' +
+      'When the body already carries the whole file, the answer has `X-Conversion-Id`.',
+    responses: {
+      '201': { description: 'Created; `Location` is the upload URL, `Upload-Offset` the bytes stored' },
+      ...errors(400, 401, 403, 413, 429, 500, 503),
+    },
+  },
+});
+
+export const tusHeadOp = defineOperation({
+  operationId: 'getTusUploadOffset',
+  method: 'head',
+  path: '/api/v1/tus/{token}',
+  auth: 'any',
+  params: TusTokenParams,
+  responses: {},
+  openapi: {
+    tags: tusTags,
+    summary: 'tus: the offset to resume from',
+    description: `${tusHeaders} \`Upload-Offset\` and \`Upload-Length\`; \`X-Conversion-Id\` once the upload is finished.`,
+    responses: { '200': { description: 'The upload state in headers' }, ...errors(401, 403, 404, 429) },
+  },
+});
+
+export const tusPatchOp = defineOperation({
+  operationId: 'appendTusUpload',
+  method: 'patch',
+  path: '/api/v1/tus/{token}',
+  auth: 'any',
+  params: TusTokenParams,
+  responses: {},
+  openapi: {
+    tags: tusTags,
+    summary: 'tus: append bytes at Upload-Offset',
+    description:
+      `${tusHeaders} \`Content-Type: application/offset+octet-stream\`. The PATCH that delivers the last byte ` +
+      'creates the conversion (as `POST /uploads/{token}/complete` does) and answers with `X-Conversion-Id`; ' +
+      'a file refused then (format, pair, allowance) answers 400 or 429 and is deleted.',
+    requestBody: {
+      required: true,
+      content: { 'application/offset+octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
+    },
+    responses: {
+      '204': { description: 'Stored; `Upload-Offset` is the new offset' },
+      ...errors(400, 401, 403, 404, 409, 429, 500, 503),
+    },
+  },
+});
+
+export const tusDeleteOp = defineOperation({
+  operationId: 'deleteTusUpload',
+  method: 'delete',
+  path: '/api/v1/tus/{token}',
+  auth: 'any',
+  params: TusTokenParams,
+  responses: {},
+  openapi: {
+    tags: tusTags,
+    summary: 'tus: terminate an unfinished upload',
+    description: `${tusHeaders} A finished upload is a conversion: delete that instead (400 here).`,
+    responses: { '204': { description: 'Terminated' }, ...errors(400, 401, 403, 404, 429) },
+  },
+});

@@ -1,13 +1,27 @@
 import { db } from '@/lib/db';
 import type { Caller } from '@/lib/identity/caller';
 import { storage } from '@/lib/storage';
+import type { UploadProtocol } from '@/lib/generated/prisma/enums';
 import { getUploadOrThrow } from '@/lib/uploads/get-upload-or-throw';
+import { discardTusUpload, tusStore } from '@/lib/uploads/tus-store';
 
-type Removable = { token: string; storageKey: string; storageUploadId: string; conversionId: bigint | null };
+type Removable = {
+  token: string;
+  protocol: UploadProtocol;
+  storageKey: string;
+  storageUploadId: string;
+  conversionId: bigint | null;
+};
 
-/** Drops an upload: its parts (unless complete made them a conversion's input), then its row. */
+/** Drops an upload: its bytes (unless they became a conversion's input), its records, then its row. */
 export async function removeUpload(upload: Removable) {
-  if (upload.conversionId === null) {
+  if (upload.protocol === 'tus') {
+    if (upload.conversionId === null) await discardTusUpload(upload.storageKey);
+    else
+      await tusStore()
+        .removeMetadata(upload.storageKey)
+        .catch(() => {});
+  } else if (upload.conversionId === null) {
     try {
       await storage().abortMultipart(upload.storageKey, upload.storageUploadId);
     } catch (e) {
@@ -29,7 +43,7 @@ export async function purgeExpiredUploads(now = new Date()): Promise<number> {
   for (;;) {
     const batch = await db.upload.findMany({
       where: { expiresAt: { lte: now } },
-      select: { token: true, storageKey: true, storageUploadId: true, conversionId: true },
+      select: { token: true, protocol: true, storageKey: true, storageUploadId: true, conversionId: true },
       take: 200,
     });
     if (batch.length === 0) return removed;

@@ -16,7 +16,7 @@ import { partRange } from '@/lib/uploads/upload-rules';
  */
 export async function putUploadPart(options: { caller: Caller; token: string; number: number; request: Request }) {
   const { caller, token, number, request } = options;
-  const row = assertUploadOf(await db.upload.findUnique({ where: { token } }), caller);
+  const row = assertUploadOf(await db.upload.findUnique({ where: { token } }), caller, 'parts');
   if (row.conversionId !== null) throw new AppError('invalid_state', 'This upload is already completed');
   if (number < 1 || number > row.partCount) {
     throw new AppError('bad_request', `Part number must be between 1 and ${row.partCount}`);

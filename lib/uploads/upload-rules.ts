@@ -28,3 +28,8 @@ export function missingParts(partCount: number, stored: number[]): number[] {
   const have = new Set(stored);
   return Array.from({ length: partCount }, (_, i) => i + 1).filter((n) => !have.has(n));
 }
+
+/** The header that names the conversion a finished tus upload became (final PATCH and later HEADs). */
+export const CONVERSION_ID_HEADER = 'X-Conversion-Id';
+/** Where the tus endpoint is mounted. */
+export const TUS_PATH = '/api/v1/tus';

@@ -1,0 +1,75 @@
+import { Server, type Upload } from '@tus/server';
+import { isAppError } from '@/lib/api/errors';
+import type { Caller } from '@/lib/identity/caller';
+import { finishUpload } from '@/lib/uploads/finish-upload';
+import { discardTusUpload, tusStore } from '@/lib/uploads/tus-store';
+import { CONVERSION_ID_HEADER, MAX_FILE_SIZE_BYTES, TUS_PATH } from '@/lib/uploads/upload-rules';
+
+/** What the route resolved for one request, for the hooks @tus/server calls with that request. */
+export type TusCall = { caller: Caller; newId?: string };
+const calls = new WeakMap<Request, TusCall>();
+
+const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+const ID_PREFIX = 'inputs/';
+/** The tus id (the storage key) of an upload token, and back. */
+export const tusIdOf = (token: string) => `${ID_PREFIX}${token}`;
+const tokenOf = (id: string) => id.slice(ID_PREFIX.length);
+
+const errorBody = (error: string, code: string) => JSON.stringify({ error, code });
+const tusCode = (status: number) =>
+  status === 413 ? 'payload_too_large' : status === 404 ? 'not_found' : 'bad_request';
+
+/** The last byte arrived: the conversion is created exactly as the parts API's complete does it. */
+async function onUploadFinish(request: Request, upload: Upload) {
+  const call = calls.get(request);
+  if (!call) throw { status_code: 500, body: errorBody('Upload finished outside a request', 'internal_error') };
+  try {
+    const conversion = await finishUpload({
+      caller: call.caller,
+      token: tokenOf(upload.id),
+      protocol: 'tus',
+      assemble: async () => {}, // the store has the whole object already
+    });
+    return { headers: { [CONVERSION_ID_HEADER]: String(conversion.id) } };
+  } catch (e) {
+    // Refused (format, pair, allowance): the bytes are deleted, and the record goes with them.
+    await discardTusUpload(upload.id);
+    if (isAppError(e)) throw { status_code: e.status, body: errorBody(e.message, e.code) };
+    throw e;
+  }
+}
+
+function createServer(): Server {
+  return new Server({
+    path: TUS_PATH,
+    datastore: tusStore().store,
+    maxSize: MAX_FILE_SIZE_BYTES,
+    // A finished upload's bytes are a conversion's input: DELETE the conversion instead.
+    disableTerminationForFinishedUploads: true,
+    exposedHeaders: [CONVERSION_ID_HEADER],
+    namingFunction: (req) => {
+      const id = calls.get(req as unknown as Request)?.newId;
+      if (!id) throw { status_code: 500, body: errorBody('No upload id was prepared', 'internal_error') };
+      return id;
+    },
+    // Relative, so a proxy in front never gets a wrong host; clients resolve it against the endpoint.
+    generateUrl: (_req, { path, id }) => `${path}/${tokenOf(id)}`,
+    getFileIdFromRequest: (_req, last) => (last && TOKEN.test(last) ? tusIdOf(last) : undefined),
+    onUploadFinish: (req, upload) => onUploadFinish(req as unknown as Request, upload),
+    // tus's own refusals get the body every error of this API has.
+    onResponseError: (_req, err) => {
+      if (err instanceof Error) return undefined;
+      if (err.body.startsWith('{')) return err;
+      return { status_code: err.status_code, body: errorBody(err.body.trim(), tusCode(err.status_code)) };
+    },
+  });
+}
+
+const cache = globalThis as unknown as { tusServer?: Server };
+
+/** Hands one request to @tus/server with what the route resolved for it. */
+export function handleTus(request: Request, call: TusCall): Promise<Response> {
+  calls.set(request, call);
+  cache.tusServer ??= createServer();
+  return cache.tusServer.handleWeb(request);
+}

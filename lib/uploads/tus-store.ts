@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import type { DataStore } from '@tus/server';
+import { config } from '@/lib/config';
+import { PART_SIZE_BYTES, UPLOAD_TTL_MS } from '@/lib/uploads/upload-rules';
+
+// The tus upload's id is its storage key (`inputs/<token>`): @tus/file-store writes the file where
+// local-disk storage reads that key, and @tus/s3-store writes the S3 object of that key, so a
+// finished upload becomes a conversion's input without a copy. Each keeps its own progress record
+// (`<id>.json` on disk, `<id>.info` in the bucket), removed with the upload's row.
+
+/** @tus/s3-store plus removing only the `.info` record, once the bytes are a conversion's input. */
+class TransmuteS3Store extends S3Store {
+  async removeMetadata(id: string) {
+    await this.client.deleteObject({ Bucket: this.bucket, Key: this.infoKey(id) });
+  }
+}
+
+export type TusStore = { store: DataStore; removeMetadata(id: string): Promise<void> };
+
+function createTusStore(): TusStore {
+  if (config.storageDriver === 's3') {
+    const s3 = config.s3;
+    const store = new TransmuteS3Store({
+      partSize: PART_SIZE_BYTES,
+      expirationPeriodInMilliseconds: UPLOAD_TTL_MS,
+      s3ClientConfig: {
+        bucket: s3.bucket,
+        endpoint: s3.endpoint,
+        region: s3.region,
+        forcePathStyle: s3.forcePathStyle,
+        // As in lib/storage/s3.ts: no aws-chunked trailers, which S3-compatible stores mishandle.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        credentials:
+          s3.accessKeyId && s3.secretAccessKey
+            ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
+            : undefined,
+      },
+    });
+    return { store, removeMetadata: (id) => store.removeMetadata(id) };
+  }
+  mkdirSync(path.join(config.filesDir, 'inputs'), { recursive: true });
+  const store = new FileStore({ directory: config.filesDir, expirationPeriodInMilliseconds: UPLOAD_TTL_MS });
+  return { store, removeMetadata: (id) => store.configstore.delete(id) };
+}
+
+const cache = globalThis as unknown as { tusStore?: TusStore };
+
+export const tusStore = (): TusStore => (cache.tusStore ??= createTusStore());
+
+/** Drops an unfinished tus upload (bytes and record); what is already gone is no error. */
+export async function discardTusUpload(id: string) {
+  await tusStore()
+    .store.remove(id)
+    .catch(() => {});
+  await tusStore()
+    .removeMetadata(id)
+    .catch(() => {});
+}
