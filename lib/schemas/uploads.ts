@@ -175,7 +175,7 @@ export const tusHeadOp = defineOperation({
     tags: tusTags,
     summary: 'tus: the offset to resume from',
     description: `${tusHeaders} \`Upload-Offset\` and \`Upload-Length\`; \`X-Conversion-Id\` once the upload is finished.`,
-    responses: { '200': { description: 'The upload state in headers' }, ...errors(401, 403, 404, 429) },
+    responses: { '200': { description: 'The upload state in headers' }, ...errors(400, 401, 403, 404, 429) },
   },
 });
 
