@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+// What a conversion row asks its job to do, once. A row carries its tool (`operation`) and that
+// tool's options (the `options` JSON column); the job parses the options with the tool's schema
+// when it starts, and the engine registry picks the engine by (operation, format). Compression
+// and OCR are conversions in every other respect: same row, same job message, same endpoints
+// for status, progress, download, cancel and delete. Pure data, so the browser imports it too.
+
+export const OPERATIONS = ['convert', 'compress', 'ocr'] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+export const COMPRESS_LEVELS = ['low', 'medium', 'high'] as const;
+export type CompressLevel = (typeof COMPRESS_LEVELS)[number];
+
+/** What OCR produces: plain text (pages separated by a form feed) or a searchable PDF. */
+export const OCR_OUTPUTS = ['txt', 'pdf'] as const;
+export type OcrOutput = (typeof OCR_OUTPUTS)[number];
+
+/** Largest `target_size` we take (1 TB): anything above is no target at all. */
+const MAX_TARGET_SIZE = 1e12;
+
+export const CompressOptions = z.strictObject({
+  level: z.enum(COMPRESS_LEVELS).default('medium'),
+  /** Bytes to aim at or below: best effort (JPEG and PDF); `targetMissed` records a miss. */
+  target_size: z.number().int().positive().max(MAX_TARGET_SIZE).optional(),
+});
+export type CompressOptions = z.output<typeof CompressOptions>;
+
+/** A tesseract language code as Debian installs them (`eng`, `chi_sim`, `deu_latf`). */
+export const OCR_LANGUAGE_CODE = /^[a-z]{3}(_[a-z]+)?$/;
+
+export const OcrOptions = z.strictObject({
+  languages: z.array(z.string().regex(OCR_LANGUAGE_CODE)).min(1).max(8),
+  output: z.enum(OCR_OUTPUTS),
+});
+export type OcrOptions = z.output<typeof OcrOptions>;
+
+export const OPTIONS_SCHEMAS = {
+  convert: z.strictObject({}),
+  compress: CompressOptions,
+  ocr: OcrOptions,
+} as const satisfies Record<Operation, z.ZodType>;
+
+export type OperationOptions = { [K in Operation]: z.output<(typeof OPTIONS_SCHEMAS)[K]> };
+
+/** A job's tool and its parsed options, as the engine receives them. */
+export type OperationJob = { [K in Operation]: { operation: K; options: OperationOptions[K] } }[Operation];
+
+/** Parses a row's options for its operation; null when they do not fit (a job that can never succeed). */
+export function parseOperationOptions(operation: Operation, raw: unknown): OperationJob | null {
+  const parsed = OPTIONS_SCHEMAS[operation].safeParse(raw ?? {});
+  return parsed.success ? ({ operation, options: parsed.data } as OperationJob) : null;
+}
