@@ -6,6 +6,7 @@ import * as accounts from '@/lib/schemas/accounts';
 import * as apiKeys from '@/lib/schemas/api-keys';
 import * as subscriptions from '@/lib/schemas/subscriptions';
 import * as uploads from '@/lib/schemas/uploads';
+import { shareOperations } from '@/lib/schemas/shares';
 
 /** Every operation the API serves; the OpenAPI document is built from this list. */
 export const operations: AnyOperation[] = [
@@ -45,6 +46,7 @@ export const operations: AnyOperation[] = [
   uploads.putPartOp,
   uploads.completeUploadOp,
   uploads.deleteUploadOp,
+  ...shareOperations,
   uploads.tusCreateOp,
   uploads.tusHeadOp,
   uploads.tusPatchOp,

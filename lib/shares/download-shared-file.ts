@@ -1,0 +1,54 @@
+import { AppError } from '@/lib/api/errors';
+import { verifyPassword } from '@/lib/accounts/password';
+import { db } from '@/lib/db';
+import { formatInfo } from '@/lib/formats/catalog';
+import { resultFileName } from '@/lib/conversions/file-names';
+import { storage } from '@/lib/storage';
+import { forgiveTry, recordPasswordTry } from '@/lib/shares/password-throttle';
+import {
+  getLiveShareOrThrow,
+  type LiveShare,
+  unknownLink,
+  usedUpLink,
+  expiredLink,
+} from '@/lib/shares/get-live-share-or-throw';
+
+/** 401 without the password or with a wrong one; every try goes through the throttle first. */
+async function checkPassword(share: LiveShare, password: string | null): Promise<void> {
+  if (share.passwordHash === null) return;
+  if (!password) throw new AppError('password_required', 'This link needs its password (send it in X-Share-Password)');
+  const tryId = await recordPasswordTry(share.token);
+  if (!(await verifyPassword(password, share.passwordHash))) throw new AppError('wrong_password', 'Wrong password');
+  await forgiveTry(tryId);
+}
+
+/**
+ * Uses one access of the link, atomically: one conditional UPDATE counts it only while accesses
+ * remain and the link has not expired, so k concurrent downloads of a k-access link all succeed
+ * and the next one gets 410, whatever process serves it.
+ */
+async function takeAccess(token: string): Promise<void> {
+  const now = new Date().toISOString();
+  const rows = await db.$queryRaw<Array<{ access_count: number }>>`
+    UPDATE share_links SET access_count = access_count + 1
+    WHERE token = ${token} AND (access_limit IS NULL OR access_count < access_limit) AND expires_at > ${now}::timestamp
+    RETURNING access_count`;
+  if (rows.length > 0) return;
+  const share = await db.shareLink.findUnique({ where: { token }, select: { expiresAt: true } });
+  if (!share) throw unknownLink();
+  throw share.expiresAt <= new Date() ? expiredLink() : usedUpLink();
+}
+
+/** GET /share/{token}/download: the shared result, after the link's checks, as one access. */
+export async function downloadSharedFile(token: string, password: string | null) {
+  const share = await getLiveShareOrThrow(token);
+  await checkPassword(share, password);
+  await takeAccess(token);
+  const { conversion } = share;
+  return {
+    stream: await storage().get(conversion.resultKey),
+    size: conversion.resultSize === null ? null : Number(conversion.resultSize),
+    fileName: resultFileName(conversion.originalFileName, conversion.targetFormat),
+    contentType: formatInfo(conversion.targetFormat)?.mime ?? 'application/octet-stream',
+  };
+}
