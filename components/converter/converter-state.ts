@@ -2,7 +2,7 @@ import type { Conversion, ConversionStatus, ErrorInfo, ProgressUpdate } from './
 
 export type Phase =
   | { kind: 'idle' }
-  | { kind: 'uploading'; percent: number }
+  | { kind: 'uploading'; percent: number; sent: number; total: number; bytesPerSecond: number; paused: boolean }
   | { kind: 'converting'; conversion: Conversion; status: ConversionStatus; progress: number; cancelling: boolean }
   | { kind: 'completed'; conversion: Conversion }
   | { kind: 'failed'; conversion: Conversion }
@@ -14,7 +14,8 @@ export type Action =
   | { type: 'choose-file'; file: File }
   | { type: 'choose-target'; target: string }
   | { type: 'upload-start'; target: string }
-  | { type: 'upload-progress'; percent: number }
+  | { type: 'upload-progress'; sent: number; total: number; bytesPerSecond: number }
+  | { type: 'upload-paused'; on: boolean }
   | { type: 'upload-refused'; error: ErrorInfo | null }
   | { type: 'uploaded'; conversion: Conversion }
   | { type: 'update'; update: ProgressUpdate }
@@ -34,24 +35,61 @@ export function reducer(state: ConverterState, action: Action): ConverterState {
     case 'choose-target':
       return { ...state, target: action.target, error: null };
     case 'upload-start':
-      return { ...state, target: action.target, phase: { kind: 'uploading', percent: 0 }, error: null };
-    case 'upload-progress':
-      return phase.kind === 'uploading' ? { ...state, phase: { kind: 'uploading', percent: action.percent } } : state;
+      return {
+        ...state,
+        target: action.target,
+        phase: {
+          kind: 'uploading',
+          percent: 0,
+          sent: 0,
+          total: state.file?.size ?? 0,
+          bytesPerSecond: 0,
+          paused: false,
+        },
+        error: null,
+      };
+    case 'upload-progress': {
+      if (phase.kind !== 'uploading') return state;
+      const { sent, total, bytesPerSecond } = action;
+      const percent = total > 0 ? Math.min(100, Math.floor((sent / total) * 100)) : 0;
+      return { ...state, phase: { ...phase, percent, sent, total, bytesPerSecond } };
+    }
+    case 'upload-paused':
+      return phase.kind === 'uploading'
+        ? { ...state, phase: { ...phase, paused: action.on, bytesPerSecond: 0 } }
+        : state;
     case 'upload-refused':
       return { ...state, phase: { kind: 'idle' }, error: action.error };
     case 'uploaded': {
       const { conversion } = action;
-      return { ...state, phase: { kind: 'converting', conversion, status: conversion.status, progress: conversion.progress, cancelling: false } };
+      return {
+        ...state,
+        phase: {
+          kind: 'converting',
+          conversion,
+          status: conversion.status,
+          progress: conversion.progress,
+          cancelling: false,
+        },
+      };
     }
     case 'update':
       return applyUpdate(state, action.update);
     case 'cancelling':
       return phase.kind === 'converting' ? { ...state, phase: { ...phase, cancelling: action.on } } : state;
     case 'cancelled':
-      return { ...state, phase: { kind: 'cancelled', progress: phase.kind === 'converting' ? phase.progress : 0 }, error: null };
+      return {
+        ...state,
+        phase: { kind: 'cancelled', progress: phase.kind === 'converting' ? phase.progress : 0 },
+        error: null,
+      };
     case 'lost':
       return phase.kind === 'converting'
-        ? { ...state, phase: { kind: 'failed', conversion: phase.conversion }, error: { title: 'Conversion unavailable', message: action.message } }
+        ? {
+            ...state,
+            phase: { kind: 'failed', conversion: phase.conversion },
+            error: { title: 'Conversion unavailable', message: action.message },
+          }
         : state;
     case 'error':
       return { ...state, error: action.error };
@@ -76,6 +114,9 @@ function applyUpdate(state: ConverterState, update: ProgressUpdate): ConverterSt
     case 'cancelled':
       return { ...state, phase: { kind: 'cancelled', progress: phase.progress }, error: null };
     default:
-      return { ...state, phase: { ...phase, status: update.status, progress: Math.max(phase.progress, update.progress) } };
+      return {
+        ...state,
+        phase: { ...phase, status: update.status, progress: Math.max(phase.progress, update.progress) },
+      };
   }
 }

@@ -17,7 +17,7 @@ import { useFormats } from './use-formats';
 /** The home page converter: pick a file and a target, upload, follow, download. */
 export function Converter() {
   const { formats, loading, error: formatsError } = useFormats();
-  const { state, chooseFile, chooseTarget, convert, cancel, reset, showError } = useConverter();
+  const { state, chooseFile, chooseTarget, convert, cancel, pauseUpload, reset, showError } = useConverter();
   const { file, phase, error } = state;
 
   const source = file ? guessSource(file.name, formats) : undefined;
@@ -57,9 +57,21 @@ export function Converter() {
                 <SourceHint source={source} extension={extensionOf(file.name)} />
                 <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
                   <div className="flex-1">
-                    <TargetSelect targets={targets} value={target} formats={formats} grouped={!source} disabled={loading} onChange={chooseTarget} />
+                    <TargetSelect
+                      targets={targets}
+                      value={target}
+                      formats={formats}
+                      grouped={!source}
+                      disabled={loading}
+                      onChange={chooseTarget}
+                    />
                   </div>
-                  <button type="submit" data-testid="convert-button" disabled={!target || loading} className={`${buttonStyles.primary} sm:w-44`}>
+                  <button
+                    type="submit"
+                    data-testid="convert-button"
+                    disabled={!target || loading}
+                    className={`${buttonStyles.primary} sm:w-44`}
+                  >
                     Convert{target ? ` to ${target.toUpperCase()}` : ''}
                   </button>
                 </div>
@@ -74,6 +86,16 @@ export function Converter() {
             <JobProgress phase={phase} />
             {phase.kind === 'completed' && <ResultPanel conversion={phase.conversion} />}
             <div className="flex flex-wrap gap-3">
+              {phase.kind === 'uploading' && phase.percent < 100 && (
+                <button
+                  type="button"
+                  data-testid="pause-button"
+                  onClick={() => pauseUpload(!phase.paused)}
+                  className={buttonStyles.secondary}
+                >
+                  {phase.paused ? 'Resume upload' : 'Pause upload'}
+                </button>
+              )}
               {busy && (
                 <button
                   type="button"
@@ -86,7 +108,12 @@ export function Converter() {
                 </button>
               )}
               {phase.kind === 'failed' && (
-                <button type="button" data-testid="retry-button" onClick={() => void convert(state.target)} className={buttonStyles.secondary}>
+                <button
+                  type="button"
+                  data-testid="retry-button"
+                  onClick={() => void convert(state.target)}
+                  className={buttonStyles.secondary}
+                >
                   Try again
                 </button>
               )}

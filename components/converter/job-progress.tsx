@@ -1,3 +1,4 @@
+import { formatBytes } from './format-utils';
 import { ProgressBar } from './progress-bar';
 import type { Phase } from './converter-state';
 
@@ -7,7 +8,8 @@ export function statusText(phase: Phase): string {
     case 'idle':
       return 'Ready';
     case 'uploading':
-      return phase.percent >= 100 ? 'Upload complete, starting the conversion…' : `Uploading… ${phase.percent} %`;
+      if (phase.percent >= 100) return 'Upload complete, starting the conversion…';
+      return phase.paused ? `Upload paused at ${phase.percent} %` : `Uploading… ${phase.percent} %`;
     case 'converting':
       if (phase.cancelling) return 'Cancelling…';
       return phase.status === 'pending' ? 'Waiting in the queue…' : `Converting… ${phase.progress} %`;
@@ -42,7 +44,11 @@ function StatusIcon({ kind }: { kind: Phase['kind'] }) {
   if (kind === 'completed') {
     return (
       <svg {...common} fill="currentColor">
-        <path fillRule="evenodd" d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.86a.75.75 0 0 0-1.22-.88l-3.48 4.83-1.6-1.6a.75.75 0 1 0-1.06 1.06l2.22 2.22a.75.75 0 0 0 1.14-.09l4-5.54Z" clipRule="evenodd" />
+        <path
+          fillRule="evenodd"
+          d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.86a.75.75 0 0 0-1.22-.88l-3.48 4.83-1.6-1.6a.75.75 0 1 0-1.06 1.06l2.22 2.22a.75.75 0 0 0 1.14-.09l4-5.54Z"
+          clipRule="evenodd"
+        />
       </svg>
     );
   }
@@ -57,14 +63,39 @@ function conversionValue(phase: Phase): number {
   return 0;
 }
 
+/** Bytes sent of the total and the current speed, under the upload bar. */
+function UploadFigures({ phase }: { phase: Extract<Phase, { kind: 'uploading' }> }) {
+  return (
+    <p data-testid="upload-figures" className="-mt-2 font-mono text-xs tabular-nums text-zinc-500 dark:text-zinc-400">
+      <span data-testid="upload-sent" data-bytes={phase.sent}>
+        {formatBytes(phase.sent)} of {formatBytes(phase.total)}
+      </span>
+      {!phase.paused && phase.bytesPerSecond > 0 && <span> · {formatBytes(phase.bytesPerSecond)}/s</span>}
+    </p>
+  );
+}
+
 /** Upload bar, conversion bar and the live status line. */
 export function JobProgress({ phase }: { phase: Phase }) {
   const uploadValue = phase.kind === 'uploading' ? phase.percent : 100;
-  const tone = phase.kind === 'completed' ? 'success' : phase.kind === 'failed' ? 'danger' : phase.kind === 'converting' ? 'brand' : 'muted';
+  const tone =
+    phase.kind === 'completed'
+      ? 'success'
+      : phase.kind === 'failed'
+        ? 'danger'
+        : phase.kind === 'converting'
+          ? 'brand'
+          : 'muted';
   const status = phase.kind === 'converting' ? phase.status : phase.kind;
   return (
     <div className="flex flex-col gap-4">
-      <ProgressBar label="Upload" value={uploadValue} testId="upload-progress" tone={phase.kind === 'uploading' ? 'brand' : 'success'} />
+      <ProgressBar
+        label="Upload"
+        value={uploadValue}
+        testId="upload-progress"
+        tone={phase.kind === 'uploading' ? 'brand' : 'success'}
+      />
+      {phase.kind === 'uploading' && <UploadFigures phase={phase} />}
       <ProgressBar
         label="Conversion"
         value={conversionValue(phase)}
@@ -72,7 +103,12 @@ export function JobProgress({ phase }: { phase: Phase }) {
         tone={tone}
         indeterminate={phase.kind === 'converting' && phase.status === 'pending'}
       />
-      <p role="status" data-testid="status-text" data-status={status} className={`flex items-center gap-2 text-sm font-medium ${STATUS_TONES[phase.kind]}`}>
+      <p
+        role="status"
+        data-testid="status-text"
+        data-status={status}
+        className={`flex items-center gap-2 text-sm font-medium ${STATUS_TONES[phase.kind]}`}
+      >
         <StatusIcon kind={phase.kind} />
         {statusText(phase)}
       </p>

@@ -1,42 +1,79 @@
+import * as tus from 'tus-js-client';
 import { NETWORK_ERROR, errorFromResponse } from './api-errors';
-import type { Conversion, ErrorInfo } from './types';
+import type { Conversion, ErrorInfo, StatusResponse } from './types';
 
-export type UploadOutcome = { ok: true; conversion: Conversion } | { ok: false; error: ErrorInfo } | { ok: false; aborted: true };
+// Same values as lib/uploads/upload-rules.ts (browser code does not import server modules).
+const TUS_ENDPOINT = '/api/v1/tus';
+const CONVERSION_ID_HEADER = 'X-Conversion-Id';
+/** Retries after a dropped connection; each resumes from the offset the server reports. */
+const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000];
 
-export type UploadHandle = { done: Promise<UploadOutcome>; abort: () => void };
+export type UploadOutcome =
+  { ok: true; conversion: Conversion } | { ok: false; error: ErrorInfo } | { ok: false; aborted: true };
+
+export type UploadProgress = { sent: number; total: number };
+
+export type UploadHandle = {
+  done: Promise<UploadOutcome>;
+  /** Stops sending; `resume` continues from the bytes the server has. */
+  pause: () => void;
+  resume: () => void;
+  /** Stops and deletes what was sent. */
+  cancel: () => void;
+};
+
+function errorOf(e: Error): ErrorInfo {
+  const response = e instanceof tus.DetailedError ? e.originalResponse : null;
+  if (!response) return NETWORK_ERROR;
+  return errorFromResponse(response.getStatus(), response.getBody(), response.getHeader('Retry-After'));
+}
+
+async function conversionOf(id: string): Promise<UploadOutcome> {
+  const res = await fetch(`/api/v1/convert/status/${id}`, { headers: { Accept: 'application/json' } });
+  if (!res.ok) return { ok: false, error: errorFromResponse(res.status, await res.text()) };
+  return { ok: true, conversion: ((await res.json()) as StatusResponse).conversion };
+}
 
 /**
- * POST /api/v1/convert/upload with XMLHttpRequest (fetch cannot report upload progress).
- * The guest cookie travels with it: same origin. `onProgress` gets 0–100.
+ * Sends a file through tus (POST /api/v1/tus, then PATCHes): resumes by itself after a dropped
+ * connection, and after a page reload when the same file is chosen again for the same target (the
+ * client's fingerprint store in localStorage). The last PATCH names the conversion in X-Conversion-Id.
  */
-export function uploadFile(file: File, target: string, onProgress: (percent: number) => void): UploadHandle {
-  const xhr = new XMLHttpRequest();
-  const form = new FormData();
-  form.append('target_format', target); // before the file, so the server has it when the file streams
-  form.append('file', file, file.name);
-
-  const done = new Promise<UploadOutcome>((resolve) => {
-    xhr.upload.addEventListener('progress', (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
-    });
-    xhr.addEventListener('load', () => {
-      if (xhr.status === 201 || xhr.status === 200) {
-        try {
-          resolve({ ok: true, conversion: JSON.parse(xhr.responseText) as Conversion });
-        } catch {
-          resolve({ ok: false, error: { title: 'Unexpected answer', message: 'The server sent a response that is not JSON.' } });
-        }
-        return;
-      }
-      resolve({ ok: false, error: errorFromResponse(xhr.status, xhr.responseText, xhr.getResponseHeader('Retry-After')) });
-    });
-    xhr.addEventListener('error', () => resolve({ ok: false, error: NETWORK_ERROR }));
-    xhr.addEventListener('timeout', () => resolve({ ok: false, error: NETWORK_ERROR }));
-    xhr.addEventListener('abort', () => resolve({ ok: false, aborted: true }));
+export function uploadFile(file: File, target: string, onProgress: (progress: UploadProgress) => void): UploadHandle {
+  let settle: (outcome: UploadOutcome) => void = () => {};
+  const done = new Promise<UploadOutcome>((resolve) => (settle = resolve));
+  const upload = new tus.Upload(file, {
+    endpoint: TUS_ENDPOINT,
+    retryDelays: RETRY_DELAYS,
+    metadata: { filename: file.name, filetype: file.type, target_format: target },
+    removeFingerprintOnSuccess: true,
+    onProgress: (sent, total) => onProgress({ sent, total }),
+    onError: (e) => settle({ ok: false, error: errorOf(e) }),
+    onSuccess: ({ lastResponse }) => {
+      const id = lastResponse.getHeader(CONVERSION_ID_HEADER);
+      if (!id)
+        return settle({
+          ok: false,
+          error: { title: 'Unexpected answer', message: 'The server did not name the conversion.' },
+        });
+      void conversionOf(id).then(settle, () => settle({ ok: false, error: NETWORK_ERROR }));
+    },
   });
-
-  xhr.open('POST', '/api/v1/convert/upload');
-  xhr.setRequestHeader('Accept', 'application/json');
-  xhr.send(form);
-  return { done, abort: () => xhr.abort() };
+  const start = async () => {
+    // A reload left this file half sent for this target: continue where the server stopped.
+    const previous = await upload.findPreviousUploads().catch(() => []);
+    const same = previous.find((p) => p.metadata.target_format === target);
+    if (same) upload.resumeFromPreviousUpload(same);
+    upload.start();
+  };
+  void start();
+  return {
+    done,
+    pause: () => void upload.abort(),
+    resume: () => upload.start(),
+    cancel: () => {
+      void upload.abort(true).catch(() => {});
+      settle({ ok: false, aborted: true });
+    },
+  };
 }

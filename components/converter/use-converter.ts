@@ -4,18 +4,19 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { errorFromResponse } from './api-errors';
 import { initialState, reducer } from './converter-state';
 import type { ErrorInfo } from './types';
-import { uploadFile } from './upload-file';
+import { type UploadHandle, uploadFile } from './upload-file';
+import { speedMeter } from './speed-meter';
 import { watchConversion } from './watch-conversion';
 
 /** The converter's state and actions: choose → upload (XHR) → follow (SSE) → result. */
 export function useConverter() {
   const [state, dispatch] = useReducer(reducer, initialState);
-  const abortUpload = useRef<(() => void) | null>(null);
+  const upload = useRef<UploadHandle | null>(null);
   const stopWatching = useRef<(() => void) | null>(null);
 
   const stopAll = useCallback(() => {
-    abortUpload.current?.();
-    abortUpload.current = null;
+    upload.current?.pause();
+    upload.current = null;
     stopWatching.current?.();
     stopWatching.current = null;
   }, []);
@@ -27,36 +28,46 @@ export function useConverter() {
   const showError = useCallback((error: ErrorInfo | null) => dispatch({ type: 'error', error }), []);
 
   /** `target`: the one shown in the picker (the chosen one, or the default for this file). */
-  const convert = useCallback(async (target: string) => {
-    const { file } = state;
-    if (!file || !target) return;
-    stopAll();
-    dispatch({ type: 'upload-start', target });
-    const upload = uploadFile(file, target, (percent) => dispatch({ type: 'upload-progress', percent }));
-    abortUpload.current = upload.abort;
-    const outcome = await upload.done;
-    abortUpload.current = null;
-    if (!outcome.ok) {
-      dispatch({ type: 'upload-refused', error: 'error' in outcome ? outcome.error : null });
-      return;
-    }
-    dispatch({ type: 'uploaded', conversion: outcome.conversion });
-    stopWatching.current = watchConversion(outcome.conversion.id, {
-      onUpdate: (update) => dispatch({ type: 'update', update }),
-      onLost: (message) => dispatch({ type: 'lost', message }),
-    });
-  }, [state, stopAll]);
+  const convert = useCallback(
+    async (target: string) => {
+      const { file } = state;
+      if (!file || !target) return;
+      stopAll();
+      dispatch({ type: 'upload-start', target });
+      const speed = speedMeter();
+      const handle = uploadFile(file, target, ({ sent, total }) =>
+        dispatch({ type: 'upload-progress', sent, total, bytesPerSecond: speed(sent) }),
+      );
+      upload.current = handle;
+      const outcome = await handle.done;
+      if (upload.current !== handle) return; // replaced or abandoned meanwhile
+      upload.current = null;
+      if (!outcome.ok) {
+        dispatch({ type: 'upload-refused', error: 'error' in outcome ? outcome.error : null });
+        return;
+      }
+      dispatch({ type: 'uploaded', conversion: outcome.conversion });
+      stopWatching.current = watchConversion(outcome.conversion.id, {
+        onUpdate: (update) => dispatch({ type: 'update', update }),
+        onLost: (message) => dispatch({ type: 'lost', message }),
+      });
+    },
+    [state, stopAll],
+  );
 
   const cancel = useCallback(async () => {
     const { phase } = state;
     if (phase.kind === 'uploading') {
-      abortUpload.current?.();
+      upload.current?.cancel();
       return;
     }
     if (phase.kind !== 'converting') return;
     dispatch({ type: 'cancelling', on: true });
     try {
-      const res = await fetch(`/api/v1/conversions/${phase.conversion.id}/cancel`, { method: 'POST', headers: { Accept: 'application/json' } });
+      const res = await fetch(`/api/v1/conversions/${phase.conversion.id}/cancel`, {
+        method: 'POST',
+        headers: { Accept: 'application/json' },
+      });
       if (res.ok) {
         stopWatching.current?.();
         stopWatching.current = null;
@@ -71,10 +82,17 @@ export function useConverter() {
     dispatch({ type: 'cancelling', on: false });
   }, [state]);
 
+  /** Stops sending (or continues); the server keeps what it has. */
+  const pauseUpload = useCallback((on: boolean) => {
+    if (on) upload.current?.pause();
+    else upload.current?.resume();
+    dispatch({ type: 'upload-paused', on });
+  }, []);
+
   const reset = useCallback(() => {
     stopAll();
     dispatch({ type: 'reset' });
   }, [stopAll]);
 
-  return { state, chooseFile, chooseTarget, convert, cancel, reset, showError };
+  return { state, chooseFile, chooseTarget, convert, cancel, pauseUpload, reset, showError };
 }

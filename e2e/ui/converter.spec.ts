@@ -5,7 +5,10 @@ import { makePng } from '../fixtures/files';
 
 // The converter journey through the real API and job worker: no mocks.
 
-const UPLOAD_PATH = '/api/v1/convert/upload';
+// The converter sends files through tus: POST /api/v1/tus creates the upload, PATCHes send the bytes,
+// and the last PATCH creates the conversion (or carries its refusal).
+const isLastPatch = (r: { url(): string; request(): { method(): string } }) =>
+  r.url().includes('/api/v1/tus/') && r.request().method() === 'PATCH';
 
 /** Opens the converter and waits for hydration (the static HTML ignores input until then). */
 async function openConverter(page: Page) {
@@ -35,9 +38,10 @@ test.describe('converter', () => {
     await expect(page.getByTestId('source-format')).toHaveAttribute('data-format', 'png');
     await chooseTarget(page, 'webp');
 
-    const uploaded = page.waitForResponse((r) => r.url().endsWith(UPLOAD_PATH) && r.request().method() === 'POST');
+    const uploaded = page.waitForResponse(isLastPatch);
     await page.getByTestId('convert-button').click();
-    expect((await uploaded).status()).toBe(201);
+    expect((await uploaded).status()).toBe(204);
+    expect((await uploaded).headers()['x-conversion-id']).toMatch(/^[0-9]+$/);
 
     await expect(page.getByTestId('upload-progress')).toHaveAttribute('aria-valuenow', '100');
     await expect(page.getByTestId('conversion-progress')).toHaveAttribute('aria-valuenow', '100', { timeout: 60_000 });
@@ -46,7 +50,9 @@ test.describe('converter', () => {
 
     const img = page.getByTestId('preview').locator('img');
     await expect(img).toBeVisible();
-    await expect.poll(() => img.evaluate((el: HTMLImageElement) => [el.naturalWidth, el.naturalHeight])).toEqual([64, 48]);
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => [el.naturalWidth, el.naturalHeight]))
+      .toEqual([64, 48]);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-link').click()]);
     expect(download.suggestedFilename()).toBe('red.webp');
@@ -71,7 +77,7 @@ test.describe('converter', () => {
     await chooseFile(page, { name: 'x.png', mimeType: 'image/png', buffer: junk });
     await chooseTarget(page, 'webp');
 
-    const refused = page.waitForResponse((r) => r.url().endsWith(UPLOAD_PATH) && r.request().method() === 'POST');
+    const refused = page.waitForResponse(isLastPatch);
     await page.getByTestId('convert-button').click();
     const response = await refused;
     expect(response.status()).toBe(400);

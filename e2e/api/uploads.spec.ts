@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import * as tus from 'tus-js-client';
+import { waitFinished } from '../fixtures/conversions';
+import { PASSWORD, randomEmail } from '../../tests/support/test-data';
+
+// Large files against the running app: a file just over the limit, the parts API and tus.
+
+const noisyPng = (side: number) =>
+  sharp({
+    create: {
+      width: side,
+      height: side,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+
+/** A raw HTTP client: sends a multipart body of `size` bytes as fast as it can, returns what it read. */
+function rawUpload(baseURL: string, size: number): Promise<{ answer: string; error?: string }> {
+  const { hostname, port } = new URL(baseURL);
+  const boundary = 'just-over-the-limit';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="target_format"\r\n\r\nwebp\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const fileSize = size - head.length - tail.length;
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname === 'localhost' ? '127.0.0.1' : hostname);
+    let answer = '';
+    let sent = 0;
+    const chunk = Buffer.alloc(256 * 1024, 7);
+    const pump = () => {
+      while (sent < fileSize) {
+        const piece = chunk.subarray(0, Math.min(chunk.length, fileSize - sent));
+        sent += piece.length;
+        if (!socket.write(piece)) return void socket.once('drain', pump);
+      }
+      socket.end(tail);
+    };
+    socket.on('connect', () => {
+      socket.write(
+        `POST /api/v1/convert/upload HTTP/1.1\r\nHost: ${hostname}:${port}\r\n` +
+          `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${size}\r\n\r\n`,
+      );
+      socket.write(head);
+      pump();
+    });
+    socket.on('data', (d) => (answer += d.toString('latin1')));
+    socket.on('error', (e: NodeJS.ErrnoException) => resolve({ answer, error: e.code }));
+    socket.on('close', () => resolve({ answer }));
+  });
+}
+
+test('a file just over the limit (51 MB, anonymous) gets a clean 413, never a reset', async ({ baseURL }) => {
+  const { answer, error } = await rawUpload(baseURL!, 51_000_000);
+  expect(error).toBeUndefined();
+  expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+  expect(answer).toContain('"code":"payload_too_large"');
+});
+
+test('parts API: init, parts in parallel (one retried), complete twice, the conversion completes', async ({
+  request,
+}) => {
+  const file = await noisyPng(3000); // about 27 MB: four 8 MiB parts
+  const init = await request.post('/api/v1/uploads/init', {
+    data: { file_name: 'noise.png', file_size: file.length, target_format: 'webp' },
+  });
+  expect(init.status()).toBe(201);
+  const u = await init.json();
+  expect(u.part_count).toBe(Math.ceil(file.length / u.part_size));
+  const part = (n: number) => file.subarray((n - 1) * u.part_size, n * u.part_size);
+  const put = (n: number, body: Buffer) => request.put(`/api/v1/uploads/${u.token}/parts/${n}`, { data: body });
+
+  expect((await put(1, randomBytes(u.part_size))).status()).toBe(200); // replaced below
+  const numbers = Array.from({ length: u.part_count }, (_, i) => i + 1);
+  const puts = await Promise.all(numbers.map((n) => put(n, part(n))));
+  expect(puts.map((r) => r.status())).toEqual(numbers.map(() => 200));
+  expect((await (await request.get(`/api/v1/uploads/${u.token}`)).json()).parts).toEqual(numbers);
+
+  const [a, b] = await Promise.all([
+    request.post(`/api/v1/uploads/${u.token}/complete`),
+    request.post(`/api/v1/uploads/${u.token}/complete`),
+  ]);
+  expect([a.status(), b.status()]).toEqual([201, 201]);
+  const conversion = await a.json();
+  expect((await b.json()).id).toBe(conversion.id);
+  expect(conversion).toMatchObject({ original_format: 'png', target_format: 'webp', status: 'pending' });
+  const done = await waitFinished(request, conversion.id, 90_000);
+  expect(done.conversion.status).toBe('completed');
+});
+
+test('tus-js-client: upload, interrupt, resume from the stored URL, X-Conversion-Id, conversion completes', async ({
+  playwright,
+  baseURL,
+}) => {
+  const anon = await playwright.request.newContext({ baseURL });
+  const email = randomEmail('e2e-tus');
+  expect((await anon.post('/api/v1/auth/register', { data: { email, password: PASSWORD } })).status()).toBe(201);
+  const tokens = await (await anon.post('/api/v1/auth/token', { data: { email, password: PASSWORD } })).json();
+  const headers = { authorization: `Bearer ${tokens.access_token}` };
+  const file = await noisyPng(1500); // about 7 MB
+  const chunkSize = 1024 * 1024;
+  const options = {
+    endpoint: `${baseURL}/api/v1/tus`,
+    headers,
+    chunkSize,
+    retryDelays: null,
+    metadata: { filename: 'noise.png', target_format: 'webp' },
+  };
+
+  const url = await new Promise<string>((resolve, reject) => {
+    let chunks = 0;
+    const first: tus.Upload = new tus.Upload(file, {
+      ...options,
+      onChunkComplete: () => {
+        if (++chunks === 2) void first.abort().then(() => resolve(first.url!));
+      },
+      onError: reject,
+    });
+    first.start();
+  });
+  const last = await new Promise<tus.HttpResponse>((resolve, reject) => {
+    const offsets: number[] = [];
+    const second = new tus.Upload(file, {
+      ...options,
+      uploadUrl: url,
+      onProgress: (sent) => offsets.push(sent),
+      onSuccess: ({ lastResponse }) => {
+        expect(Math.min(...offsets)).toBeGreaterThanOrEqual(2 * chunkSize);
+        resolve(lastResponse);
+      },
+      onError: reject,
+    });
+    second.start();
+  });
+  const id = Number(last.getHeader('X-Conversion-Id'));
+  expect(id).toBeGreaterThan(0);
+  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: headers });
+  const head = await api.head(url, { headers: { 'Tus-Resumable': '1.0.0' } });
+  expect(head.headers()['x-conversion-id']).toBe(String(id));
+  const done = await waitFinished(api, id, 90_000);
+  expect(done.conversion.status).toBe('completed');
+  await api.dispose();
+  await anon.dispose();
+});

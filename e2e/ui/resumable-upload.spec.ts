@@ -1,0 +1,117 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+
+// A reload in the middle of an upload: choosing the same file again continues where the server
+// stopped (tus-js-client's fingerprint in localStorage, then HEAD for the offset), not from zero.
+
+test('a reload mid-upload resumes from the bytes the server has, and the conversion completes', async ({ page }) => {
+  // A real PNG of about 20 MB (noise does not compress), saved to disk so its fingerprint
+  // (name, size, modification time) is the same when it is chosen again after the reload.
+  const png = await sharp({
+    create: {
+      width: 2600,
+      height: 2600,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-resume-'));
+  const file = path.join(dir, 'noise.png');
+  writeFileSync(file, png);
+  try {
+    // Slow uploads down (4 MB/s), so the reload lands in the middle.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const throttle = (bytesPerSecond: number) =>
+      cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: bytesPerSecond,
+      });
+    await throttle(4_000_000);
+
+    const start = async () => {
+      await expect(page.getByTestId('drop-zone')).toHaveAttribute('data-ready', 'true');
+      await page.getByTestId('file-input').setInputFiles(file);
+      const select = page.getByTestId('target-select');
+      await expect(select.locator('option[value="webp"]')).toHaveCount(1);
+      await select.selectOption('webp');
+      await page.getByTestId('convert-button').click();
+    };
+
+    await page.goto('/');
+    await start();
+    const sent = page.getByTestId('upload-sent');
+    await expect
+      .poll(async () => Number(await sent.getAttribute('data-bytes')), { timeout: 30_000 })
+      .toBeGreaterThan(4_000_000);
+    await expect(page.getByTestId('upload-figures')).toContainText('/s');
+    await page.reload();
+
+    await throttle(-1);
+    const resumed = page.waitForResponse((r) => r.url().includes('/api/v1/tus/') && r.request().method() === 'HEAD');
+    await start();
+    const head = await resumed;
+    expect(head.status()).toBe(200);
+    const offset = Number(head.headers()['upload-offset']);
+    expect(offset).toBeGreaterThan(4_000_000);
+    expect(offset).toBeLessThan(png.length);
+
+    await expect(page.getByTestId('status-text')).toHaveAttribute('data-status', 'completed', { timeout: 90_000 });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('pause stops the upload and resume finishes it', async ({ page }) => {
+  const png = await sharp({
+    create: {
+      width: 2000,
+      height: 2000,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 3_000_000,
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('drop-zone')).toHaveAttribute('data-ready', 'true');
+  await page.getByTestId('file-input').setInputFiles({ name: 'noise.png', mimeType: 'image/png', buffer: png });
+  await page.getByTestId('target-select').selectOption('webp');
+  await page.getByTestId('convert-button').click();
+  const sent = page.getByTestId('upload-sent');
+  await expect
+    .poll(async () => Number(await sent.getAttribute('data-bytes')), { timeout: 30_000 })
+    .toBeGreaterThan(1_000_000);
+
+  await page.getByTestId('pause-button').click();
+  await expect(page.getByTestId('status-text')).toContainText('paused');
+  const at = Number(await sent.getAttribute('data-bytes'));
+  await page.waitForTimeout(1500);
+  expect(Number(await sent.getAttribute('data-bytes'))).toBeLessThanOrEqual(at + 1);
+
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await page.getByTestId('pause-button').click();
+  await expect(page.getByTestId('status-text')).toHaveAttribute('data-status', 'completed', { timeout: 90_000 });
+});
