@@ -1,0 +1,122 @@
+'use client';
+
+import { useEffect, useState, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { ErrorAlert } from '@/components/converter/error-alert';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { formatBytes } from '@/components/ui/format-bytes';
+import { formatInfo } from '@/lib/formats/catalog';
+import type { ShareInfo } from '@/lib/schemas/shares';
+import { PREVIEW_FORMATS, SHARE_PASSWORD_HEADER } from '@/lib/shares/share-rules';
+import { type ShareProblem, shareProblem } from './share-messages';
+import { ShareProblemCard } from './share-problem-card';
+import { SharedPreview } from './shared-preview';
+
+type Info = z.infer<typeof ShareInfo>;
+type Fetched = { url: string; blob: Blob };
+
+const canPreview = (format: string) => (PREVIEW_FORMATS as readonly string[]).includes(format);
+// Codes after which the link cannot be used at all: the whole page says so.
+const FINAL = new Set(['not_found', 'link_expired', 'link_used_up']);
+
+/** Downloads through the API with the password in its header (never in the URL) and keeps the bytes. */
+async function fetchShared(token: string, password: string, format: string): Promise<Fetched | ShareProblem> {
+  const headers: Record<string, string> = password ? { [SHARE_PASSWORD_HEADER]: password } : {};
+  const res = await fetch(`/api/v1/share/${encodeURIComponent(token)}/download`, { headers, cache: 'no-store' });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { code?: string; error?: string };
+    return shareProblem(body.code ?? 'unknown', body.error, Number(res.headers.get('retry-after')) || undefined);
+  }
+  // Our own blob type: an image or PDF shows as one, anything else only ever downloads.
+  const type = canPreview(format) ? (formatInfo(format)?.mime ?? '') : 'application/octet-stream';
+  const blob = new Blob([await res.arrayBuffer()], { type });
+  return { url: URL.createObjectURL(blob), blob };
+}
+
+function saveAs(url: string, fileName: string) {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.click();
+}
+
+/** The share page's body: the file, a password field when needed, download and preview. */
+export function ShareView({ token, info }: { token: string; info: Info }) {
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<ShareProblem | null>(null);
+  const [fetched, setFetched] = useState<Fetched | null>(null);
+  const [remaining, setRemaining] = useState(info.remaining);
+  // A link without password or limit costs nothing to preview, so it is shown at once.
+  const autoPreview = canPreview(info.format) && !info.has_password && info.access_limit === null;
+
+  useEffect(() => {
+    if (!autoPreview) return;
+    let url: string | undefined;
+    void fetchShared(token, '', info.format).then((result) => {
+      if ('url' in result) setFetched(result);
+      url = 'url' in result ? result.url : undefined;
+    });
+    return () => {
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [autoPreview, token, info.format]);
+
+  async function download(event: FormEvent) {
+    event.preventDefault();
+    if (fetched) return saveAs(fetched.url, info.file_name);
+    setBusy(true);
+    setProblem(null);
+    const result = await fetchShared(token, password, info.format);
+    setBusy(false);
+    if (!('url' in result)) return setProblem(result);
+    setFetched(result);
+    setRemaining((r) => (r === null ? null : Math.max(0, r - 1)));
+    saveAs(result.url, info.file_name);
+  }
+
+  if (problem && FINAL.has(problem.code)) return <ShareProblemCard problem={problem} />;
+
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6">
+      <div className="flex flex-col gap-1">
+        <p className="text-sm font-medium text-brand-600 dark:text-brand-300">Someone shared a file with you</p>
+        <h1 data-testid="share-file-name" className="text-2xl font-bold tracking-tight break-all">
+          {info.file_name}
+        </h1>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          <span data-testid="share-format">{formatInfo(info.format)?.label ?? info.format.toUpperCase()}</span>
+          {' · '}
+          <span data-testid="share-size">{formatBytes(info.size)}</span>
+          {' · '}expires {new Date(info.expires_at).toLocaleString()}
+          {remaining !== null && ` · ${remaining} download${remaining === 1 ? '' : 's'} left`}
+        </p>
+      </div>
+
+      <form onSubmit={download} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        {info.has_password && !fetched && (
+          <label className="flex flex-1 flex-col gap-1 text-sm font-medium">
+            Password
+            <input
+              type="password"
+              name="password"
+              required
+              autoComplete="off"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              className="h-11 rounded-lg border border-zinc-300 bg-white px-3 text-base dark:border-zinc-700 dark:bg-zinc-900"
+            />
+          </label>
+        )}
+        <button type="submit" disabled={busy} className={buttonStyles.primary} data-testid="share-download">
+          {busy ? 'Downloading…' : 'Download'}
+        </button>
+      </form>
+
+      {problem && <ErrorAlert error={{ title: problem.title, message: problem.message, code: problem.code }} />}
+      {fetched && canPreview(info.format) && (
+        <SharedPreview url={fetched.url} format={info.format} fileName={info.file_name} />
+      )}
+    </div>
+  );
+}
