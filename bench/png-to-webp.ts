@@ -2,6 +2,8 @@
 // Run: npx tsx bench/png-to-webp.ts   (N=30 by default; BENCH_N=… to change)
 import sharp from 'sharp';
 import { Client, type Converted, fmtStats, ms, phases, stats, timed, type Stats } from './lib/client';
+import { cpuDelta, cpuReading, postgresPid } from './lib/cpu';
+import { serverPhases } from './lib/phases';
 import { assertBuilt, startServer } from './lib/server';
 
 const N = Number(process.env.BENCH_N ?? 30);
@@ -22,7 +24,9 @@ async function makePng(): Promise<Buffer> {
       raw[i + 2] = clamp(((x + y) * 128) / SIZE + 64 * Math.sin(x / 40) + rand() / 4);
     }
   }
-  return sharp(raw, { raw: { width: SIZE, height: SIZE, channels: 3 } }).png().toBuffer();
+  return sharp(raw, { raw: { width: SIZE, height: SIZE, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 const isWebp = (b: Buffer) => b.subarray(0, 4).toString() === 'RIFF' && b.subarray(8, 12).toString() === 'WEBP';
@@ -32,7 +36,9 @@ type Row = { name: string; conc: number; perSec: number; latency: Stats };
 async function main() {
   assertBuilt();
   const png = await makePng();
-  console.log(`input: ${SIZE}×${SIZE} PNG, ${(png.length / 1e6).toFixed(2)} MB; N=${N} (+${WARMUP} warm-up) per variant`);
+  console.log(
+    `input: ${SIZE}×${SIZE} PNG, ${(png.length / 1e6).toFixed(2)} MB; N=${N} (+${WARMUP} warm-up) per variant`,
+  );
   const rows: Row[] = [];
   const record = (name: string, conc: number, r: { durations: number[]; wallMs: number }) => {
     rows.push({ name, conc, perSec: (r.durations.length * 1000) / r.wallMs, latency: stats(r.durations) });
@@ -48,23 +54,37 @@ async function main() {
   record('baseline sharp().webp()', 1, await timed(N, 1, bare));
   record('baseline sharp().webp()', 2, await timed(N, 2, bare));
 
-  const server = await startServer();
+  // PHASE_TIMINGS: the services log each conversion's phases (lib/system/phase-timings.ts).
+  const server = await startServer({ PHASE_TIMINGS: '1' });
   try {
     console.log(`service on ${server.baseUrl} (data in ${server.dataDir})`);
     const client = new Client(server.baseUrl);
     await client.init();
+    const pgPid = await postgresPid(server.databaseUrl);
+    const roots = {
+      web: server.webRootPid,
+      worker: server.workerRootPid,
+      ...(pgPid ? { postgres: pgPid } : {}),
+      client: process.pid,
+    };
     let runs: Converted[] = [];
     const viaService = (pollMs?: number) => async () => {
-      const out = await client.convert(png, 'bench.png', 'webp', pollMs);
+      const out = await client.convert(png, 'bench.png', 'webp', pollMs, true);
       if (!isWebp(out.result)) throw new Error('service returned no WebP');
       runs.push(out);
     };
     const variant = async (name: string, conc: number, pollMs?: number) => {
       runs = [];
+      const cpuBefore = cpuReading(roots);
       record(name, conc, await timed(N, conc, viaService(pollMs)));
+      console.log(`    CPU per conversion: ${cpuDelta(cpuBefore, cpuReading(roots), N)}`);
       console.log(`    phases: ${phases(runs)}`);
+      const ids = runs.map((r) => r.id);
+      console.log(`    server: ${serverPhases(server.logOf('web'), server.logOf('worker'), ids)}`);
+      for (const id of ids) await client.remove(id); // not part of a conversion's time
     };
     await timed(WARMUP, 1, viaService());
+    for (const { id } of runs) await client.remove(id);
     await variant('service, SSE wait', 1);
     await variant('service, 20 ms status polling', 1, 20);
     await variant('service, SSE wait', 2);
@@ -73,7 +93,9 @@ async function main() {
     await server.stop();
   }
 
-  console.log('\n| variant | concurrency | conversions/s | mean | p50 | p95 | overhead/conversion vs baseline | latency ratio | throughput ratio |');
+  console.log(
+    '\n| variant | concurrency | conversions/s | mean | p50 | p95 | overhead/conversion vs baseline | latency ratio | throughput ratio |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const base = rows.find((b) => b.name.startsWith('baseline') && b.conc === r.conc)!;

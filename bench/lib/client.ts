@@ -2,16 +2,40 @@
 
 /** A terminal state, with when (performance.now()) the job was first seen out of `pending`. */
 export type Outcome = { status: string; error?: string; seenRunningAt?: number };
-export type Converted = { result: Buffer; uploadMs: number; queueMs: number; waitMs: number; downloadMs: number };
+export type Converted = {
+  id: number;
+  result: Buffer;
+  uploadMs: number;
+  queueMs: number;
+  waitMs: number;
+  downloadMs: number;
+};
 
 /** Mean time per phase over a run's conversions; `queued` (201 → first seen processing) is part of `wait`. */
 export function phases(runs: Converted[]): string {
-  const mean = (k: 'uploadMs' | 'queueMs' | 'waitMs' | 'downloadMs') => `${(runs.reduce((a, r) => a + r[k], 0) / runs.length).toFixed(1)} ms`;
+  const mean = (k: 'uploadMs' | 'queueMs' | 'waitMs' | 'downloadMs') =>
+    `${(runs.reduce((a, r) => a + r[k], 0) / runs.length).toFixed(1)} ms`;
   return `upload ${mean('uploadMs')}, wait ${mean('waitMs')} (of which queued ${mean('queueMs')}), download ${mean('downloadMs')}`;
+}
+
+/** A multipart/form-data body (target_format, then the file), encoded once per file like `curl -F` would send it. */
+function multipartBody(
+  bytes: Uint8Array,
+  fileName: string,
+  targetFormat: string,
+): { body: Buffer; contentType: string } {
+  const boundary = `----bench${Math.random().toString(16).slice(2)}`;
+  const head =
+    `--${boundary}\r\ncontent-disposition: form-data; name="target_format"\r\n\r\n${targetFormat}\r\n` +
+    `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fileName}"\r\n` +
+    'content-type: application/octet-stream\r\n\r\n';
+  const body = Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 export class Client {
   private cookie = '';
+  private readonly bodies = new WeakMap<Uint8Array, Map<string, ReturnType<typeof multipartBody>>>();
 
   constructor(readonly baseUrl: string) {}
 
@@ -36,12 +60,19 @@ export class Client {
   }
 
   async upload(bytes: Uint8Array, fileName: string, targetFormat: string): Promise<number> {
-    const form = new FormData();
-    form.set('target_format', targetFormat);
-    form.set('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), fileName);
-    const res = await this.fetch('/api/v1/convert/upload', { method: 'POST', body: form });
+    const forBytes = this.bodies.get(bytes) ?? new Map<string, ReturnType<typeof multipartBody>>();
+    this.bodies.set(bytes, forBytes);
+    const cacheKey = `${fileName}\0${targetFormat}`;
+    if (!forBytes.has(cacheKey)) forBytes.set(cacheKey, multipartBody(bytes, fileName, targetFormat));
+    const { body: multipart, contentType } = forBytes.get(cacheKey)!;
+    const res = await this.fetch('/api/v1/convert/upload', {
+      method: 'POST',
+      body: multipart as Uint8Array<ArrayBuffer>,
+      headers: { 'content-type': contentType },
+    });
     const body = (await res.json()) as { id?: number; error?: string };
-    if (res.status !== 201 || typeof body.id !== 'number') throw new Error(`upload: HTTP ${res.status} ${JSON.stringify(body)}`);
+    if (res.status !== 201 || typeof body.id !== 'number')
+      throw new Error(`upload: HTTP ${res.status} ${JSON.stringify(body)}`);
     return body.id;
   }
 
@@ -102,8 +133,17 @@ export class Client {
     if (res.status !== 200 && res.status !== 404) throw new Error(`delete ${id}: HTTP ${res.status} ${body}`);
   }
 
-  /** Upload → wait → download (timing each phase, in ms); deletes the conversion afterwards. */
-  async convert(bytes: Uint8Array, fileName: string, targetFormat: string, pollMs?: number): Promise<Converted> {
+  /**
+   * Upload → wait → download (timing each phase, in ms); then deletes the conversion unless
+   * `keep` (a benchmark timing conversions deletes them after its timed run, as clients need not).
+   */
+  async convert(
+    bytes: Uint8Array,
+    fileName: string,
+    targetFormat: string,
+    pollMs?: number,
+    keep = false,
+  ): Promise<Converted> {
     const t0 = now();
     const id = await this.upload(bytes, fileName, targetFormat);
     const t1 = now();
@@ -112,8 +152,15 @@ export class Client {
     const t2 = now();
     const result = await this.download(id);
     const t3 = now();
-    await this.remove(id);
-    return { result, uploadMs: t1 - t0, queueMs: (outcome.seenRunningAt ?? t2) - t1, waitMs: t2 - t1, downloadMs: t3 - t2 };
+    if (!keep) await this.remove(id);
+    return {
+      id,
+      result,
+      uploadMs: t1 - t0,
+      queueMs: (outcome.seenRunningAt ?? t2) - t1,
+      waitMs: t2 - t1,
+      downloadMs: t3 - t2,
+    };
   }
 }
 
@@ -124,14 +171,26 @@ export type Stats = { n: number; mean: number; p50: number; p95: number; min: nu
 export function stats(samples: number[]): Stats {
   const s = [...samples].sort((a, b) => a - b);
   const q = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))];
-  return { n: s.length, mean: s.reduce((a, b) => a + b, 0) / s.length, p50: q(0.5), p95: q(0.95), min: s[0], max: s[s.length - 1] };
+  return {
+    n: s.length,
+    mean: s.reduce((a, b) => a + b, 0) / s.length,
+    p50: q(0.5),
+    p95: q(0.95),
+    min: s[0],
+    max: s[s.length - 1],
+  };
 }
 
 export const ms = (v: number) => `${v.toFixed(1)} ms`;
-export const fmtStats = (x: Stats) => `mean ${ms(x.mean)}  p50 ${ms(x.p50)}  p95 ${ms(x.p95)}  (min ${ms(x.min)}, max ${ms(x.max)}, n=${x.n})`;
+export const fmtStats = (x: Stats) =>
+  `mean ${ms(x.mean)}  p50 ${ms(x.p50)}  p95 ${ms(x.p95)}  (min ${ms(x.min)}, max ${ms(x.max)}, n=${x.n})`;
 
 /** Runs `task(i)` for i in [0, n) with at most `concurrency` at once; returns each task's duration (ms). */
-export async function timed(n: number, concurrency: number, task: (i: number) => Promise<unknown>): Promise<{ durations: number[]; wallMs: number }> {
+export async function timed(
+  n: number,
+  concurrency: number,
+  task: (i: number) => Promise<unknown>,
+): Promise<{ durations: number[]; wallMs: number }> {
   const durations: number[] = new Array<number>(n);
   let next = 0;
   const start = now();

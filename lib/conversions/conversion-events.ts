@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { Client } from 'pg';
 import type { ConversionStatus } from '@/lib/conversions/status';
 import { db } from '@/lib/db';
+import { phaseInstant } from '@/lib/system/phase-timings';
 
 // Conversion state changes travel over PostgreSQL NOTIFY, so the web process pushes them to
 // SSE listeners (and the worker hears cancels) without polling the database.
@@ -27,6 +28,7 @@ function bus(): Bus {
       if (msg.channel !== CHANNEL || !msg.payload) return;
       try {
         const event = JSON.parse(msg.payload) as ConversionEvent;
+        if (event.status !== 'processing') phaseInstant(`heard-${event.status}`, event.id);
         emitter.emit(event.id, event);
         emitter.emit('*', event);
       } catch {

@@ -4,14 +4,21 @@ import { limitsFor } from '@/lib/plans';
 import { receiveMultipart } from '@/lib/uploads/receive-multipart';
 import { createConversion } from '@/lib/conversions/create-conversion';
 import { storage } from '@/lib/storage';
+import { phaseTimer } from '@/lib/system/phase-timings';
 
 /** POST /convert/upload: stream the `file` part to storage (cut at the plan limit), then convert. */
 export async function convertUpload({ caller, request }: { caller: Caller; request: Request }) {
+  const timer = phaseTimer('upload');
   const { fields, file } = await receiveMultipart(request, limitsFor(caller.plan).maxUploadBytes);
+  timer.mark('receive');
   if (!file) throw new AppError('missing_file', 'No file uploaded: send it in the "file" part');
   if (!fields.target_format) {
     await storage().delete(file.key);
     throw new AppError('validation_failed', 'Missing "target_format"');
   }
-  return createConversion({ caller, input: file, targetFormat: fields.target_format });
+  try {
+    return await createConversion({ caller, input: file, targetFormat: fields.target_format, timer });
+  } finally {
+    timer.end();
+  }
 }

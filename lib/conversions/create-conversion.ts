@@ -12,6 +12,7 @@ import { newStorageKey } from '@/lib/storage/keys';
 import { storage } from '@/lib/storage';
 import { newConversionId } from '@/lib/conversions/conversion-id';
 import { cleanFileName } from '@/lib/conversions/file-names';
+import type { PhaseTimer } from '@/lib/system/phase-timings';
 
 export type StoredInput = { key: string; fileName: string; size: number; head: Buffer };
 
@@ -32,8 +33,9 @@ export async function createConversion(options: {
   caller: Caller;
   input: StoredInput;
   targetFormat: string | undefined;
+  timer?: PhaseTimer;
 }) {
-  const { caller, input } = options;
+  const { caller, input, timer } = options;
   try {
     const target = parseTargetFormat(options.targetFormat);
     const fileName = cleanFileName(input.fileName);
@@ -41,6 +43,7 @@ export async function createConversion(options: {
     const source = await detectFormat(input.head, fileName);
     if (!source) throw new AppError('unsupported_format', 'Unrecognised file format: the content matches none of the supported formats');
     if (!findEngine(source, target)) throw new AppError('unsupported_conversion', `Cannot convert ${source} to ${target}; see GET /api/v1/formats`);
+    timer?.mark('detect');
 
     const createdAt = new Date();
     const row = await insertCharged(caller, {
@@ -54,8 +57,11 @@ export async function createConversion(options: {
       resultKey: newStorageKey('results'),
       expiresAt: expiresAtFor(caller.plan, createdAt),
     });
+    timer?.mark('insert');
+    timer?.identify(row.id);
     try {
       await enqueueConversion(row.id);
+      timer?.mark('enqueue');
     } catch (e) {
       await db.conversion.delete({ where: { id: row.id } }).catch(() => {});
       throw new AppError('service_unavailable', 'The job queue is unavailable, please retry', { cause: e });

@@ -8,7 +8,6 @@ import { publishConversionEvent } from '@/lib/conversions/conversion-events';
 export function reportProgress(id: bigint) {
   let sent = 0;
   let lastAt = 0;
-  let pending: number | null = null;
   let chain: Promise<void> = Promise.resolve();
 
   const write = (value: number) => {
@@ -25,17 +24,17 @@ export function reportProgress(id: bigint) {
       const value = Math.max(0, Math.min(99, Math.floor(percent)));
       if (value <= sent) return;
       const now = Date.now();
-      if (now - lastAt < 250) {
-        pending = value;
-        return;
-      }
+      if (now - lastAt < 250) return; // a later report (or completion) carries it
       sent = value;
       lastAt = now;
-      pending = null;
       write(value);
     },
+    /**
+     * Waits for the writes under way, before the caller writes the final state. A value the
+     * throttle held back is not written: completion (100) supersedes it, and writing it would put
+     * one more update and notification on the path of every short conversion.
+     */
     async flush() {
-      if (pending !== null && pending > sent) write((sent = pending));
       await chain;
     },
   };

@@ -1,7 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { isAppError } from '@/lib/api/errors';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db';
@@ -14,6 +12,7 @@ import { storage } from '@/lib/storage';
 import { publishConversionEvent, subscribeConversionEvents } from '@/lib/conversions/conversion-events';
 import { reportProgress } from '@/lib/conversions/report-progress';
 import { ACTIVE_STATUSES } from '@/lib/conversions/status';
+import { phaseTimer } from '@/lib/system/phase-timings';
 
 /** How a run ended; a transient failure (engine crash, timeout) is thrown instead, for the queue to retry. */
 export type RunOutcome = 'completed' | 'failed' | 'skipped';
@@ -25,15 +24,19 @@ export type RunOutcome = 'completed' | 'failed' | 'skipped';
  * second result.
  */
 export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
+  const timer = phaseTimer('job', conversionId);
   const claimed = await db.$queryRaw<Array<{ attempts: number }>>`
     UPDATE conversions SET status = 'processing', attempts = attempts + 1, started_at = now(), progress = 0
     WHERE id = ${conversionId} AND status = ANY(${[...ACTIVE_STATUSES]}::"ConversionStatus"[]) AND expires_at > now()
     RETURNING attempts`;
   if (claimed.length === 0) return 'skipped';
   const attempts = claimed[0].attempts;
+  timer.mark('claim');
   const row = await db.conversion.findUniqueOrThrow({ where: { id: conversionId } });
   const id = String(row.id);
+  timer.mark('row');
   await publishConversionEvent({ id, status: 'processing', progress: 0 });
+  timer.mark('notify-processing');
 
   const engine = findEngine(row.originalFormat as FormatName, row.targetFormat as FormatName);
   const workDir = path.join(config.jobsDir, `${id}-${attempts}-${randomToken(6)}`);
@@ -46,7 +49,9 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
     await mkdir(workDir, { recursive: true, mode: 0o700 });
     const inputPath = path.join(workDir, `input.${FORMATS[row.originalFormat as FormatName].extension}`);
     const outputPath = path.join(workDir, `output.${FORMATS[row.targetFormat as FormatName].extension}`);
-    await pipeline(await storage().get(row.inputKey), createWriteStream(inputPath));
+    // A private copy (the engine may damage its input; a retry needs it whole), made by the kernel.
+    await storage().getToFile(row.inputKey, inputPath);
+    timer.mark('input');
 
     const progress = reportProgress(row.id);
     const job: EngineJob = {
@@ -62,12 +67,18 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
     // At most ENGINE_CONCURRENCY engine runs at once in this process, whatever queue feeds it.
     // inspect runs here once; convert relies on it.
     await withEngineSlot(async () => {
+      timer.mark('slot');
       await engine.inspect?.(job);
+      timer.mark('inspect');
       await engine.convert(job);
+      timer.mark('convert');
     });
     await progress.flush();
+    timer.mark('progress');
 
-    const { size } = await storage().put(row.resultKey, createReadStream(outputPath), { contentType: FORMATS[row.targetFormat as FormatName].mime });
+    // The job folder's result becomes the stored object (on local disk a rename, not a copy).
+    const { size } = await storage().putFile(row.resultKey, outputPath, { contentType: FORMATS[row.targetFormat as FormatName].mime });
+    timer.mark('store-result');
     const done = await db.conversion.updateMany({
       where: { id: row.id, status: 'processing' },
       data: { status: 'completed', progress: 100, resultSize: BigInt(size), completedAt: new Date(), error: null },
@@ -77,7 +88,9 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
       await storage().delete(row.resultKey).catch(() => {});
       return 'skipped';
     }
+    timer.mark('complete');
     await publishConversionEvent({ id, status: 'completed', progress: 100 });
+    timer.mark('notify-completed');
     return 'completed';
   } catch (e) {
     if (abort.signal.aborted) return 'skipped';
@@ -88,6 +101,8 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
   } finally {
     unsubscribe();
     await rm(workDir, { recursive: true, force: true });
+    timer.mark('cleanup');
+    timer.end();
   }
 }
 

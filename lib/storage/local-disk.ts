@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -36,6 +36,29 @@ export function localDiskStorage(root: string): Storage {
       const file = fileOf(key);
       await stat(file); // throws ENOENT before a stream is handed out
       return createReadStream(file) as Readable;
+    },
+    async getToFile(key, target) {
+      await copyFile(fileOf(key), target, constants.COPYFILE_EXCL);
+    },
+    async putFile(key, source) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      try {
+        await rename(source, file);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+        // Another filesystem: copied aside and renamed into place, so a reader never sees half a file.
+        const tmp = `${file}.${randomToken(6)}${PART_SUFFIX}`;
+        try {
+          await copyFile(source, tmp);
+          await rename(tmp, file);
+        } catch (err) {
+          await rm(tmp, { force: true });
+          throw err;
+        }
+        await rm(source, { force: true });
+      }
+      return { size: (await stat(file)).size };
     },
     async size(key) {
       try {

@@ -12,7 +12,10 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { create as contentDisposition } from 'content-disposition';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { assertValidKey } from '@/lib/storage/keys';
 import type { Storage } from '@/lib/storage/types';
 
@@ -69,6 +72,14 @@ export function s3Storage(settings: S3Settings): Storage {
       assertValidKey(key);
       const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
       return res.Body as Readable;
+    },
+    async getToFile(key, target) {
+      await pipeline(await this.get(key), createWriteStream(target, { flags: 'wx' }));
+    },
+    async putFile(key, source, options) {
+      const stored = await this.put(key, createReadStream(source), options);
+      await rm(source, { force: true });
+      return stored;
     },
     async size(key) {
       assertValidKey(key);

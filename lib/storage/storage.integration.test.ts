@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -59,6 +59,25 @@ describe.each(['s3', 'local'])('%s storage driver', (name) => {
     await store().delete(key);
     expect(await store().size(key)).toBeNull();
     await store().delete(key); // deleting twice is fine
+  });
+
+  it('putFile takes a local file over and getToFile writes the object to a new local file', async () => {
+    const key = newStorageKey('results');
+    const work = await mkdtemp(path.join(os.tmpdir(), 'storage-files-'));
+    try {
+      const source = path.join(work, 'out.bin');
+      await writeFile(source, Buffer.alloc(300_000, 5));
+      expect((await store().putFile(key, source)).size).toBe(300_000);
+      expect(existsSync(source)).toBe(false);
+      const copy = path.join(work, 'in.bin');
+      await store().getToFile(key, copy);
+      expect(await readFile(copy)).toEqual(Buffer.alloc(300_000, 5));
+      await expect(store().getToFile(key, copy)).rejects.toThrow(); // never overwrites
+      expect((await text(await store().get(key))).length).toBe(300_000); // the object is still there
+      await store().delete(key);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
   });
 
   it('a failed put leaves nothing behind', async () => {

@@ -5,6 +5,13 @@ export interface Storage {
   /** Streams `body` to `key`; resolves with the byte count. A failed put leaves nothing behind. */
   put(key: string, body: Readable, options?: { contentType?: string }): Promise<{ size: number }>;
   get(key: string): Promise<Readable>;
+  /** Writes the object to the local file `target` (local disk: a kernel copy, no bytes through JS). */
+  getToFile(key: string, target: string): Promise<void>;
+  /**
+   * Stores the local file `source` at `key`, which takes the file over: local disk moves it into
+   * place (a rename on the same filesystem) and `source` is gone afterwards; S3 uploads it.
+   */
+  putFile(key: string, source: string, options?: { contentType?: string }): Promise<{ size: number }>;
   /** Byte size, or null when the object does not exist. */
   size(key: string): Promise<number | null>;
   /** Removes the object; missing objects are not an error. */

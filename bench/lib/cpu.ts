@@ -1,0 +1,59 @@
+// CPU time (user + system) of process trees from /proc, to show which process a run's CPU went to.
+import { readFileSync } from 'node:fs';
+import { cmdline, processTree } from './server';
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime, stime, cutime, cstime (fields 14–17): children that exited count too.
+    return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+export type CpuGroups = Record<string, number>;
+
+/**
+ * CPU ms so far of each group: roots' trees, with the sharp workers split out of the worker's. A
+ * process counts once, in the first tree that has it (list the benchmark's own process last).
+ */
+export function cpuReading(roots: Record<string, number>): CpuGroups {
+  const out: CpuGroups = {};
+  const seen = new Set<number>();
+  for (const [name, root] of Object.entries(roots)) {
+    for (const pid of processTree(root)) {
+      if (seen.has(pid)) continue;
+      seen.add(pid);
+      const group = /sharp\/worker/.test(cmdline(pid)) ? 'sharp workers' : name;
+      out[group] = (out[group] ?? 0) + cpuMsOf(pid);
+    }
+  }
+  return out;
+}
+
+/** `group N ms` per item between two readings (divided by `per`, e.g. the number of conversions). */
+export function cpuDelta(before: CpuGroups, after: CpuGroups, per: number): string {
+  return Object.keys(after)
+    .map((k) => `${k} ${((after[k] - (before[k] ?? 0)) / per).toFixed(0)} ms`)
+    .join(', ');
+}
+
+/** PID of the PostgreSQL server (postmaster) behind `databaseUrl`, when it runs on this machine. */
+export async function postgresPid(databaseUrl: string): Promise<number | undefined> {
+  const { Client } = await import('pg');
+  const pg = new Client({ connectionString: databaseUrl });
+  await pg.connect();
+  try {
+    const { rows } = await pg.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const status = readFileSync(`/proc/${rows[0].pid}/status`, 'utf8');
+    return Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]) || undefined;
+  } catch {
+    return undefined;
+  } finally {
+    await pg.end();
+  }
+}
