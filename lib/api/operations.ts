@@ -6,6 +6,7 @@ import * as accounts from '@/lib/schemas/accounts';
 import * as apiKeys from '@/lib/schemas/api-keys';
 import * as subscriptions from '@/lib/schemas/subscriptions';
 import * as uploads from '@/lib/schemas/uploads';
+import * as tools from '@/lib/schemas/tools';
 import { shareOperations } from '@/lib/schemas/shares';
 
 /** Every operation the API serves; the OpenAPI document is built from this list. */
@@ -17,6 +18,9 @@ export const operations: AnyOperation[] = [
   conversion.progressOp,
   conversion.cancelOp,
   conversion.deleteOp,
+  tools.compressUploadOp,
+  tools.ocrOp,
+  tools.ocrLanguagesOp,
   system.formatsOp,
   system.healthOp,
   system.signedFileOp,

@@ -12,6 +12,7 @@ import { newStorageKey } from '@/lib/storage/keys';
 import { storage } from '@/lib/storage';
 import { newConversionId } from '@/lib/conversions/conversion-id';
 import { cleanFileName } from '@/lib/conversions/file-names';
+import { type ToolRequest, toolTarget } from '@/lib/conversions/tool-target';
 import type { PhaseTimer } from '@/lib/system/phase-timings';
 
 export type StoredInput = { key: string; fileName: string; size: number; head: Buffer };
@@ -33,16 +34,20 @@ export async function createConversion(options: {
   caller: Caller;
   input: StoredInput;
   targetFormat: string | undefined;
+  /** Compression or OCR instead of a conversion: the target then follows from the tool (`targetFormat` unused). */
+  tool?: ToolRequest;
   timer?: PhaseTimer;
 }) {
   const { caller, input, timer } = options;
   try {
-    const target = parseTargetFormat(options.targetFormat);
+    const { tool } = options;
+    const requested = tool ? undefined : parseTargetFormat(options.targetFormat);
     const fileName = cleanFileName(input.fileName);
     if (input.size === 0) throw new AppError('missing_file', 'The uploaded file is empty');
     const source = await detectFormat(input.head, fileName);
     if (!source) throw new AppError('unsupported_format', 'Unrecognised file format: the content matches none of the supported formats');
-    if (!findEngine(source, target)) throw new AppError('unsupported_conversion', `Cannot convert ${source} to ${target}; see GET /api/v1/formats`);
+    if (requested && !findEngine(source, requested)) throw new AppError('unsupported_conversion', `Cannot convert ${source} to ${requested}; see GET /api/v1/formats`);
+    const target = tool ? toolTarget(tool, source) : requested!;
     timer?.mark('detect');
 
     const createdAt = new Date();
@@ -52,6 +57,8 @@ export async function createConversion(options: {
       originalFileName: fileName,
       originalFormat: source,
       targetFormat: target,
+      operation: tool?.operation ?? 'convert',
+      options: tool?.options ?? {},
       inputKey: input.key,
       inputSize: BigInt(input.size),
       resultKey: newStorageKey('results'),

@@ -12,6 +12,7 @@ import { storage } from '@/lib/storage';
 import { publishConversionEvent, subscribeConversionEvents } from '@/lib/conversions/conversion-events';
 import { reportProgress } from '@/lib/conversions/report-progress';
 import { ACTIVE_STATUSES } from '@/lib/conversions/status';
+import { parseOperationOptions } from '@/lib/conversions/operations';
 import { phaseTimer } from '@/lib/system/phase-timings';
 
 /** How a run ended; a transient failure (engine crash, timeout) is thrown instead, for the queue to retry. */
@@ -38,13 +39,16 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
   await publishConversionEvent({ id, status: 'processing', progress: 0 });
   timer.mark('notify-processing');
 
-  const engine = findEngine(row.originalFormat as FormatName, row.targetFormat as FormatName);
+  // The tool's options are parsed once, here; options that do not fit can never succeed.
+  const tool = parseOperationOptions(row.operation, row.options);
+  const engine = tool && findEngine(row.originalFormat as FormatName, row.targetFormat as FormatName, tool.operation);
   const workDir = path.join(config.jobsDir, `${id}-${attempts}-${randomToken(6)}`);
   const abort = new AbortController();
   const unsubscribe = await subscribeConversionEvents(id, (e) => {
     if (e.status === 'cancelled') abort.abort(new Error('cancelled'));
   });
   try {
+    if (!tool) return await fail(row.id, `Invalid ${row.operation} options`);
     if (!engine) return await fail(row.id, `No engine converts ${row.originalFormat} to ${row.targetFormat}`);
     await mkdir(workDir, { recursive: true, mode: 0o700 });
     const inputPath = path.join(workDir, `input.${FORMATS[row.originalFormat as FormatName].extension}`);
@@ -60,17 +64,18 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
       outputPath,
       inputFormat: row.originalFormat as FormatName,
       targetFormat: row.targetFormat as FormatName,
-      options: (row.options ?? {}) as Record<string, unknown>,
+      options: tool.options,
       signal: abort.signal,
       onProgress: progress.update,
     };
+    let note: string | undefined;
     // At most ENGINE_CONCURRENCY engine runs at once in this process, whatever queue feeds it.
     // inspect runs here once; convert relies on it.
     await withEngineSlot(async () => {
       timer.mark('slot');
       await engine.inspect?.(job);
       timer.mark('inspect');
-      await engine.convert(job);
+      note = (await engine.convert(job))?.note;
       timer.mark('convert');
     });
     await progress.flush();
@@ -81,7 +86,8 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
     timer.mark('store-result');
     const done = await db.conversion.updateMany({
       where: { id: row.id, status: 'processing' },
-      data: { status: 'completed', progress: 100, resultSize: BigInt(size), completedAt: new Date(), error: null },
+      // A note (a compression target missed) travels in `error` beside the completed status.
+      data: { status: 'completed', progress: 100, resultSize: BigInt(size), completedAt: new Date(), error: note ?? null },
     });
     if (done.count === 0) {
       // Cancelled or deleted while we worked: the result must not outlive it.

@@ -44,7 +44,7 @@ const OUTPUT_ARGS: Partial<Record<FormatName, string[]>> = {
 const isAudio = (f: FormatName) => (AUDIO as readonly FormatName[]).includes(f);
 
 /** Refuses inputs whose bytes do not prove the claimed container (playlists, scripts, other formats). */
-async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): Promise<void> {
+export async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): Promise<void> {
   const demuxer = DEMUXER[job.inputFormat];
   if (!demuxer) throw new AppError('unsupported_format', `${job.inputFormat} is not a media format.`);
   const detected = await detectFormat(await readHead(job.inputPath), `input.${job.inputFormat}`);
@@ -54,7 +54,7 @@ async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): Promi
 }
 
 /** Arguments common to every ffmpeg/ffprobe read of untrusted input. */
-function inputArgs(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): string[] {
+export function inputArgs(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): string[] {
   const demuxer = DEMUXER[job.inputFormat];
   if (!demuxer) throw new AppError('unsupported_format', `${job.inputFormat} is not a media format.`);
   return ['-protocol_whitelist', 'file', '-f', demuxer, '-i', `file:${job.inputPath}`];
@@ -66,7 +66,7 @@ export const MAX_VIDEO_PIXELS = 40_000_000;
 type ProbeJson = { format?: { duration?: string }; streams?: Array<{ codec_type?: string; width?: number; height?: number }> };
 
 /** Probes the input (sandboxed): refuses oversized frames; returns the duration in seconds if known. */
-async function probe(job: EngineJob): Promise<number | undefined> {
+export async function probe(job: EngineJob): Promise<number | undefined> {
   let out = '';
   const r = await runSandboxed({
     command: 'ffprobe',

@@ -25,8 +25,9 @@ describe('engine registry', () => {
     const list = listFormats();
     const names = list.map((f) => f.format);
     expect(names).toEqual([...names].sort());
-    expect(names).not.toContain('pdf'); // a target only
-    expect(new Set(names)).toEqual(new Set((Object.keys(FORMATS) as FormatName[]).filter((f) => f !== 'pdf')));
+    expect(new Set(names)).toEqual(new Set(Object.keys(FORMATS) as FormatName[]));
+    // PDF converts to nothing but compresses and is read by OCR.
+    expect(list.find((f) => f.format === 'pdf')).toMatchObject({ targets: [], compress: true, ocr: true });
     for (const f of list) {
       expect(f.mime).toBe(FORMATS[f.format].mime);
       expect(f.family).toBe(FORMATS[f.format].family);

@@ -1,26 +1,50 @@
+import type { Operation } from '@/lib/conversions/operations';
 import { FORMATS, type FormatFamily, type FormatName } from '@/lib/formats/catalog';
+import { COMPRESSORS } from './compress';
 import { ffmpegEngine } from './ffmpeg-engine';
 import { libreofficeEngine } from './libreoffice-engine';
+import { ocrEngine } from './ocr-engine';
 import { sharpEngine } from './sharp-engine';
 import type { Engine } from './types';
 
-// Which engine converts which pair. The first engine that claims a pair wins.
+// Which engine runs which (operation, input format, output format). The first engine that claims
+// it wins. A conversion changes the format; a compressor keeps it; OCR reads images and PDFs.
 
-export const ENGINES: readonly Engine[] = [sharpEngine, ffmpegEngine, libreofficeEngine];
+export const ENGINES: readonly Engine[] = [sharpEngine, ffmpegEngine, libreofficeEngine, ...COMPRESSORS, ocrEngine];
 
-export function findEngine(from: FormatName, to: FormatName): Engine | undefined {
-  if (from === to) return undefined;
-  return ENGINES.find((e) => e.conversions.some((c) => c.from.includes(from) && c.to.includes(to)));
+const serves = (e: Engine, operation: Operation) => (e.operation ?? 'convert') === operation;
+
+export function findEngine(from: FormatName, to: FormatName, operation: Operation = 'convert'): Engine | undefined {
+  if (operation === 'convert' && from === to) return undefined;
+  return ENGINES.find((e) => serves(e, operation) && e.conversions.some((c) => c.from.includes(from) && c.to.includes(to)));
 }
 
-export type FormatListing = { format: FormatName; family: FormatFamily; mime: string; label: string; targets: FormatName[] };
+/** The input formats an operation takes, sorted (compressible formats, OCR inputs). */
+export function inputFormats(operation: Operation): FormatName[] {
+  const found = ENGINES.filter((e) => serves(e, operation)).flatMap((e) => e.conversions.flatMap((c) => c.from));
+  return [...new Set(found)].sort(byName);
+}
 
-const byName = (a: FormatName, b: FormatName) => (a < b ? -1 : a > b ? 1 : 0);
+export type FormatListing = {
+  format: FormatName;
+  family: FormatFamily;
+  mime: string;
+  label: string;
+  targets: FormatName[];
+  compress: boolean;
+  ocr: boolean;
+};
 
-/** Every input format with the targets it converts to (drives GET /api/v1/formats), both sorted by name. */
+function byName(a: FormatName, b: FormatName) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Every input format with its targets and tools (drives GET /api/v1/formats), sorted by name. */
 export function listFormats(): FormatListing[] {
   const targets = new Map<FormatName, Set<FormatName>>();
   for (const engine of ENGINES) {
+    for (const c of engine.conversions) for (const from of c.from) if (!targets.has(from)) targets.set(from, new Set());
+    if (!serves(engine, 'convert')) continue;
     for (const c of engine.conversions) {
       for (const from of c.from) {
         const set = targets.get(from) ?? new Set<FormatName>();
@@ -29,8 +53,11 @@ export function listFormats(): FormatListing[] {
       }
     }
   }
+  const compressible = new Set(inputFormats('compress'));
+  const ocrInputs = new Set(inputFormats('ocr'));
   return [...targets.keys()].sort(byName).map((format) => {
     const info = FORMATS[format];
-    return { format, family: info.family, mime: info.mime, label: info.label, targets: [...targets.get(format)!].sort(byName) };
+    const tools = { compress: compressible.has(format), ocr: ocrInputs.has(format) };
+    return { format, family: info.family, mime: info.mime, label: info.label, targets: [...targets.get(format)!].sort(byName), ...tools };
   });
 }

@@ -48,10 +48,10 @@ function matchesClaim(format: FormatName, meta: Meta): boolean {
   }
 }
 
-type ImageRequest = { op: 'inspect' | 'convert' } & Record<string, unknown>;
+export type ImageRequest = { op: 'inspect' | 'convert' | 'compress' | 'pages' } & Record<string, unknown>;
 
 /** One request to a warm sharp worker, with `file` placed in its exchange folder as `in.<ext>`. */
-function askWorker(
+export function askWorker(
   file: string,
   signal: AbortSignal,
   request: (inFile: string, slot: string) => ImageRequest,
@@ -73,7 +73,8 @@ function totalPixels(meta: Meta): number {
   return (meta.width ?? 0) * frameHeight * Math.max(1, meta.pages ?? 1);
 }
 
-async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat' | 'signal'>): Promise<void> {
+/** Claimed format and pixel budget, from the header only (compression and OCR use it too). */
+export async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat' | 'signal'>): Promise<void> {
   const reply = await askWorker(job.inputPath, job.signal, (inFile) => ({ op: 'inspect', in: inFile }));
   if (!reply.ok) {
     throw new AppError('unsupported_format', 'The image could not be read.', { cause: new Error(reply.error) });

@@ -1,3 +1,4 @@
+import type { Operation } from '@/lib/conversions/operations';
 import type { FormatName } from '@/lib/formats/catalog';
 
 /** One conversion as an engine sees it: local files inside a private working directory. */
@@ -10,6 +11,7 @@ export type EngineJob = {
   targetFormat: FormatName;
   /** Where the engine must leave its result, inside workDir. */
   outputPath: string;
+  /** The tool's options, already parsed with its schema (lib/conversions/operations.ts). */
   options: Record<string, unknown>;
   /** Aborted on cancel or timeout: the engine must kill its whole process group. */
   signal: AbortSignal;
@@ -19,6 +21,8 @@ export type EngineJob = {
 
 export type Engine = {
   name: string;
+  /** The tool it serves (default `convert`); a compressor's pairs are from a format to itself. */
+  operation?: Operation;
   /** The pairs this engine converts: each input format with the targets it reaches. */
   conversions: ReadonlyArray<{ from: readonly FormatName[]; to: readonly FormatName[] }>;
   /**
@@ -26,5 +30,6 @@ export type Engine = {
    * if refused. The pipeline calls it once, before `convert`, which relies on it and never repeats it.
    */
   inspect?: (job: Pick<EngineJob, 'inputPath' | 'inputFormat' | 'signal'>) => Promise<void>;
-  convert: (job: EngineJob) => Promise<void>;
+  /** Writes `outputPath`; a `note` (e.g. a compression target missed) is shown with the completed conversion. */
+  convert: (job: EngineJob) => Promise<void | { note?: string }>;
 };

@@ -14,6 +14,7 @@ export const FORMATS = {
   tiff: { family: 'image', mime: 'image/tiff', extension: 'tiff', label: 'TIFF image' },
   gif: { family: 'image', mime: 'image/gif', extension: 'gif', label: 'GIF image' },
   heic: { family: 'image', mime: 'image/heic', extension: 'heic', label: 'HEIC image' },
+  bmp: { family: 'image', mime: 'image/bmp', extension: 'bmp', label: 'BMP image' },
   // documents
   pdf: { family: 'document', mime: 'application/pdf', extension: 'pdf', label: 'PDF document' },
   docx: { family: 'document', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extension: 'docx', label: 'Word document' },

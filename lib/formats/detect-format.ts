@@ -7,7 +7,7 @@ import type { FormatName } from './catalog';
 
 /** file-type answers that map straight to our formats. */
 const DIRECT: Record<string, FormatName> = {
-  png: 'png', apng: 'png', jpg: 'jpg', webp: 'webp', gif: 'gif', tif: 'tiff', avif: 'avif',
+  png: 'png', apng: 'png', jpg: 'jpg', webp: 'webp', gif: 'gif', tif: 'tiff', avif: 'avif', bmp: 'bmp',
   pdf: 'pdf', rtf: 'rtf',
   docx: 'docx', xlsx: 'xlsx', pptx: 'pptx', odt: 'odt', ods: 'ods', odp: 'odp',
   webm: 'webm', mkv: 'mkv', avi: 'avi',

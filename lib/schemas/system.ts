@@ -9,6 +9,8 @@ export const FormatEntry = z
     mime: z.string(),
     label: z.string(),
     targets: z.array(z.string()).meta({ description: 'Formats this input converts to' }),
+    compress: z.boolean().meta({ description: 'Whether `POST /api/v1/compress/upload` takes this format' }),
+    ocr: z.boolean().meta({ description: 'Whether `POST /api/v1/tools/ocr` reads this format' }),
   })
   .meta({ id: 'FormatEntry' });
 

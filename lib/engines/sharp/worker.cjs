@@ -26,6 +26,49 @@ const ops = {
     await image.toFormat(req.format, req.formatOptions).toFile(req.out);
     return {};
   },
+  /**
+   * Re-encodes in the same format. With `targetSize`, decodes once and searches the highest
+   * quality in [minQuality, formatOptions.quality] whose output fits (best effort: the smallest
+   * try is kept when none does).
+   */
+  async compress(req) {
+    const open = () => sharp(req.in, { limitInputPixels: req.limitInputPixels, animated: req.animated, failOn: 'error' }).autoOrient();
+    if (!req.targetSize) {
+      await open().toFormat(req.format, req.formatOptions).toFile(req.out);
+      return { reached: true };
+    }
+    const { data, info } = await open().raw().toBuffer({ resolveWithObject: true });
+    const encode = (quality) =>
+      sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+        .toFormat(req.format, { ...req.formatOptions, quality })
+        .toBuffer();
+    let lo = req.minQuality;
+    let hi = req.formatOptions.quality;
+    let best;
+    while (lo <= hi) {
+      const quality = Math.floor((lo + hi) / 2);
+      const out = await encode(quality);
+      if (out.length <= req.targetSize) {
+        best = { quality, out };
+        lo = quality + 1;
+      } else hi = quality - 1;
+    }
+    const reached = best !== undefined;
+    best ??= { quality: req.minQuality, out: await encode(req.minQuality) };
+    await require('node:fs/promises').writeFile(req.out, best.out);
+    return { reached, quality: best.quality };
+  },
+  /** Every page (frame) of a multi-page image as a PNG, upright: OCR's input. */
+  async pages(req) {
+    const { pages = 1 } = await sharp(req.in, { limitInputPixels: false }).metadata();
+    const files = [];
+    for (let page = 0; page < pages; page++) {
+      const file = `${req.outPrefix}-${page + 1}.png`;
+      await sharp(req.in, { limitInputPixels: req.limitInputPixels, page, failOn: 'error' }).autoOrient().png({ compressionLevel: 1 }).toFile(file);
+      files.push(file);
+    }
+    return { files };
+  },
 };
 
 readline.createInterface({ input: process.stdin, crlfDelay: Infinity })

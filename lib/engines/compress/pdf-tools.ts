@@ -1,0 +1,59 @@
+import { AppError } from '@/lib/api/errors';
+import { config } from '@/lib/config';
+import { EngineError, runSandboxed } from '../sandbox';
+
+// Poppler and qpdf runs on untrusted PDFs, sandboxed (no network, only the job folder), shared by
+// PDF compression and OCR.
+
+const MEMORY_LIMIT = 2 * 1024 ** 3;
+/** Most pages we process in one PDF. */
+export const MAX_PDF_PAGES = 2000;
+/** Largest page side we accept, in points (200 inches): a huge page is a rasterising bomb. */
+export const MAX_PAGE_POINTS = 200 * 72;
+
+type Run = { workDir: string; signal: AbortSignal };
+
+/** Runs a tool in the sandbox and returns its stdout; throws `refusal` (a 4xx) when it exits non-zero. */
+export async function runPdfTool(
+  run: Run,
+  command: string,
+  args: string[],
+  refusal: string,
+  okCodes = [0],
+): Promise<string> {
+  let out = '';
+  const r = await runSandboxed({
+    command,
+    args,
+    workDir: run.workDir,
+    signal: run.signal,
+    timeoutMs: config.engineTimeoutMs,
+    memoryLimitBytes: MEMORY_LIMIT,
+    onStdoutLine: (line) => (out += line + '\n'),
+  });
+  if (r.code === null) throw new EngineError(`${command} was killed (${r.signal})`);
+  if (!okCodes.includes(r.code)) {
+    throw new AppError('unsupported_format', refusal, { cause: new Error(r.stderrTail.trim().slice(-500)) });
+  }
+  return out;
+}
+
+export type PdfInfo = { pages: number; encrypted: boolean };
+
+/** Page count and encryption from pdfinfo; refuses page counts and page sizes beyond our limits. */
+export async function inspectPdf(run: Run, file: string): Promise<PdfInfo> {
+  const out = await runPdfTool(run, 'pdfinfo', ['-l', String(MAX_PDF_PAGES), file], 'The PDF could not be read.');
+  const pages = Number(/^Pages:\s+(\d+)/m.exec(out)?.[1] ?? NaN);
+  if (!Number.isInteger(pages) || pages < 1) throw new AppError('unsupported_format', 'The PDF has no pages.');
+  if (pages > MAX_PDF_PAGES)
+    throw new AppError('unsupported_format', `The PDF has too many pages (${pages}; limit ${MAX_PDF_PAGES}).`);
+  for (const m of out.matchAll(/^Page\s+\d+\s+size:\s+([\d.]+) x ([\d.]+)/gm)) {
+    if (Number(m[1]) > MAX_PAGE_POINTS || Number(m[2]) > MAX_PAGE_POINTS) {
+      throw new AppError('unsupported_format', `A page of the PDF is too large (${m[1]} × ${m[2]} pt).`);
+    }
+  }
+  return { pages, encrypted: /^Encrypted:\s+yes/m.test(out) };
+}
+
+/** qpdf's exit code 3 means "done, with warnings" (common with slightly broken PDFs). */
+export const QPDF_OK = [0, 3];
