@@ -8,6 +8,7 @@ import * as subscriptions from '@/lib/schemas/subscriptions';
 import * as uploads from '@/lib/schemas/uploads';
 import * as tools from '@/lib/schemas/tools';
 import { shareOperations } from '@/lib/schemas/shares';
+import { batchOperations } from '@/lib/schemas/batches';
 
 /** Every operation the API serves; the OpenAPI document is built from this list. */
 export const operations: AnyOperation[] = [
@@ -51,6 +52,7 @@ export const operations: AnyOperation[] = [
   uploads.completeUploadOp,
   uploads.deleteUploadOp,
   ...shareOperations,
+  ...batchOperations,
   uploads.tusCreateOp,
   uploads.tusHeadOp,
   uploads.tusPatchOp,

@@ -1,6 +1,7 @@
 import { db } from '@/lib/db';
 import { storage, sweepIncompletePuts } from '@/lib/storage';
 import { purgeExpiredUploads } from '@/lib/uploads/parts-abandon';
+import { purgeExpiredBatches } from '@/lib/batches/purge-expired-batches';
 
 /**
  * The retention sweep: deletes expired conversions with their files, in batches, and partial
@@ -10,6 +11,7 @@ import { purgeExpiredUploads } from '@/lib/uploads/parts-abandon';
 export async function purgeExpiredConversions(now = new Date()): Promise<number> {
   await sweepIncompletePuts();
   await purgeExpiredUploads(now);
+  await purgeExpiredBatches(now);
   let removed = 0;
   for (;;) {
     const batch = await db.conversion.findMany({ where: { expiresAt: { lte: now } }, select: { id: true, inputKey: true, resultKey: true }, take: 200 });

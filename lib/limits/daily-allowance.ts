@@ -21,7 +21,7 @@ export async function chargeDailyAllowance(tx: Tx, caller: Caller, units = 1): P
     return;
   }
   const rows = await tx.$queryRaw<Array<{ count: number }>>`
-    INSERT INTO usage_days (subject, day, count) SELECT ${subject}, ${today()}::date, ${units} WHERE ${units} <= ${limit}
+    INSERT INTO usage_days (subject, day, count) SELECT ${subject}, ${today()}::date, ${units} WHERE ${units}::int <= ${limit}::int
     ON CONFLICT (subject, day) DO UPDATE SET count = usage_days.count + ${units} WHERE usage_days.count + ${units} <= ${limit}
     RETURNING count`;
   if (rows.length === 0) {

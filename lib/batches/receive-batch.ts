@@ -1,0 +1,136 @@
+import busboy from 'busboy';
+import { finished, Readable, Transform } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { AppError } from '@/lib/api/errors';
+import type { StoredInput } from '@/lib/conversions/create-conversion';
+import { cleanFileName } from '@/lib/conversions/file-names';
+import { HEAD_BYTES } from '@/lib/formats/detect-format';
+import { newStorageKey } from '@/lib/storage/keys';
+import { storage } from '@/lib/storage';
+
+// The batch upload's multipart reader: several `file` parts, each streamed to storage as it
+// arrives (never buffered whole), and `target_format` fields. The single-file reader
+// (lib/uploads/receive-multipart.ts) refuses a second file; this one counts them against the plan.
+
+export type ReceivedBatch = { files: StoredInput[]; targets: string[] };
+
+const malformed = () => new AppError('bad_request', 'Malformed or incomplete multipart body');
+export const batchTooLarge = (maxFiles: number) =>
+  new AppError('batch_too_large', `Too many files: your plan takes at most ${maxFiles} per batch`);
+const fileTooLarge = (fileName: string, maxBytes: number) =>
+  new AppError(
+    'payload_too_large',
+    `"${cleanFileName(fileName)}" exceeds your plan's upload limit of ${+(maxBytes / 1_000_000).toFixed(2)} MB`,
+  );
+
+/** Streams one part to a new storage key, keeping its first HEAD_BYTES for format detection. */
+function storePart(part: Readable, fileName: string, onLimit: () => void): Promise<StoredInput> {
+  const key = newStorageKey('inputs');
+  const head: Buffer[] = [];
+  let headLength = 0;
+  const tap = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      if (headLength < HEAD_BYTES) {
+        head.push(chunk.subarray(0, HEAD_BYTES - headLength));
+        headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
+      }
+      done(null, chunk);
+    },
+  });
+  part.on('limit', () => {
+    tap.destroy(new Error('over the size limit'));
+    part.resume();
+    onLimit();
+  });
+  finished(part, (e) => e && tap.destroy(e)); // a body cut short fails the put instead of hanging it
+  tap.on('error', () => {}); // storage listens a tick later
+  part.pipe(tap);
+  return storage()
+    .put(key, tap)
+    .then(({ size }) => ({ key, fileName, size, head: Buffer.concat(head) }))
+    .catch(async (e) => {
+      await storage()
+        .delete(key)
+        .catch(() => {});
+      throw e;
+    });
+}
+
+/** Deletes every stored file of a refused batch (nothing of it is kept). */
+export async function deleteInputs(files: Array<{ key: string }>): Promise<void> {
+  await Promise.all(
+    files.map((f) =>
+      storage()
+        .delete(f.key)
+        .catch(() => {}),
+    ),
+  );
+}
+
+/**
+ * Reads the whole batch: more than `maxFiles` file parts answer 413 `batch_too_large` as soon as
+ * the extra part starts, a file over `maxBytes` 413 naming it; either way, and on a malformed or
+ * broken body, every file stored so far is deleted before the error is thrown.
+ */
+export async function receiveBatch(
+  request: Request,
+  { maxFiles, maxBytes }: { maxFiles: number; maxBytes: number | null },
+): Promise<ReceivedBatch> {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
+    throw new AppError('unsupported_media_type', 'Expected Content-Type: multipart/form-data');
+  }
+  if (!request.body) throw new AppError('missing_file', 'No files uploaded: send them as "file" parts');
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { 'content-type': contentType },
+      limits: {
+        files: maxFiles,
+        fields: 2 * maxFiles + 20,
+        fieldSize: 64 * 1024,
+        fileSize: maxBytes ?? Number.MAX_SAFE_INTEGER,
+      },
+      defParamCharset: 'utf8',
+    });
+  } catch {
+    throw new AppError('bad_request', 'Malformed multipart Content-Type: it needs a boundary');
+  }
+
+  const targets: string[] = [];
+  const stored: Array<Promise<StoredInput>> = [];
+  const parsed = new Promise<void>((resolve, reject) => {
+    parser.on('field', (name, value) => name === 'target_format' && targets.push(value));
+    parser.on('file', (name, part, info) => {
+      if (name !== 'file') return void part.resume();
+      const fileName = info.filename ?? '';
+      const put = storePart(part, fileName, () => reject(fileTooLarge(fileName, maxBytes ?? 0)));
+      put.catch(() => {}); // settled below
+      stored.push(put);
+    });
+    parser.on('filesLimit', () => reject(batchTooLarge(maxFiles)));
+    parser.on('close', resolve);
+    parser.on('error', () => reject(malformed()));
+  });
+
+  const body = Readable.fromWeb(request.body as WebReadableStream);
+  body.on('error', (e) => parser.destroy(e));
+  body.pipe(parser);
+  let failure: unknown;
+  try {
+    await parsed;
+  } catch (e) {
+    failure = e;
+    body.unpipe(parser);
+    body.destroy();
+    parser.destroy(); // ends a part still open, so its put settles
+  }
+  const settled = await Promise.allSettled(stored);
+  const files = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const rejected = settled.find((s) => s.status === 'rejected');
+  if (failure || rejected) {
+    await deleteInputs(files);
+    throw failure ?? (rejected as PromiseRejectedResult).reason;
+  }
+  return { files, targets };
+}
