@@ -16,6 +16,8 @@ APT_PACKAGES=(
   libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno
   fonts-dejavu fonts-liberation2
   ffmpeg libheif-examples poppler-utils
+  ghostscript qpdf img2pdf
+  tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-ita tesseract-ocr-por tesseract-ocr-nld
   ${TRANSMUTE_EXTRA_APT:-}
 )
 [ "${TRANSMUTE_WITH_BROWSER:-0}" = 1 ] && APT_PACKAGES+=(chromium)
