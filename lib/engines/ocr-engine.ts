@@ -4,6 +4,7 @@ import { AppError } from '@/lib/api/errors';
 import { config } from '@/lib/config';
 import { OcrOptions } from '@/lib/conversions/operations';
 import type { FormatName } from '@/lib/formats/catalog';
+import { sanitizePdf } from './compress/pdf-sanitize';
 import { inspectPdf, QPDF_OK, runPdfTool } from './compress/pdf-tools';
 import { EngineError } from './sandbox';
 import { askWorker, inspect as inspectImage, MAX_INPUT_PIXELS } from './sharp-engine';
@@ -16,7 +17,9 @@ import { placeIn, takeOut, withExchangeSlot } from './warm/exchange';
 // orientation applied, every page of a TIFF); BMP goes to tesseract as it is. PDFs keep their
 // pages: pdftotext finds the pages that already have text, the others are rendered at 300 dpi
 // (pdftoppm, sandboxed) and recognised, and for a PDF result their invisible text layers are laid
-// over the original pages with qpdf, so vector text and images are never rasterised.
+// over the original pages with qpdf, so vector text and images are never rasterised. A PDF result
+// keeps the original document, so its active content (JavaScript, launch actions, attached files)
+// is stripped first (compress/pdf-sanitize.ts).
 
 const IMAGE_INPUTS = ['png', 'jpg', 'tiff', 'webp'] as const satisfies readonly FormatName[];
 const INPUTS = [...IMAGE_INPUTS, 'bmp', 'pdf'] as const satisfies readonly FormatName[];
@@ -124,6 +127,7 @@ async function ocrImage(job: EngineJob, options: OcrOptions, langs: string): Pro
 
 async function ocrPdf(job: EngineJob, options: OcrOptions, langs: string): Promise<void> {
   const { pages } = await inspectPdf(job, job.inputPath);
+  if (options.output === 'pdf') await sanitizePdf(job, job.inputPath);
   const existing = (
     await runPdfTool(job, 'pdftotext', ['-enc', 'UTF-8', job.inputPath, '-'], 'The PDF could not be read.')
   ).split(PAGE_BREAK);

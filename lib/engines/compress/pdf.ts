@@ -4,12 +4,15 @@ import { AppError } from '@/lib/api/errors';
 import type { CompressLevel } from '@/lib/conversions/operations';
 import type { EngineJob } from '../types';
 import type { CompressFamily } from './compressor';
+import { sanitizePdf } from './pdf-sanitize';
 import { inspectPdf, QPDF_OK, runPdfTool } from './pdf-tools';
 
 // PDF: Ghostscript's pdfwrite rewrites the document with its images downsampled per level, then
 // qpdf packs objects into compressed object streams. Ghostscript runs with -dSAFER (no file
-// access beyond its arguments) inside the sandbox (no network); pdfwrite does not carry document
-// JavaScript over. With a `target_size`, stronger settings are tried in turn until one fits.
+// access beyond its arguments) inside the sandbox (no network). pdfwrite drops document JavaScript
+// but copies link actions (Launch, GoToR, JavaScript), so the job's copy of the input is first
+// stripped of active content (pdf-sanitize.ts): the result, and the original kept when nothing
+// smaller comes out, carry none. With a `target_size`, stronger settings are tried in turn.
 
 type Setting = { preset: string; dpi?: number };
 
@@ -76,6 +79,7 @@ export const pdfFamily: CompressFamily = {
     if (info.encrypted) throw new AppError('unsupported_format', 'The PDF is encrypted: remove its password first.');
   },
   async compress(job, options) {
+    await sanitizePdf(job, job.inputPath);
     job.onProgress(5);
     let size = await pass(job, LEVEL[options.level], job.outputPath);
     const target = options.target_size;

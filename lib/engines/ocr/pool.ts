@@ -71,3 +71,4 @@ const pool = createWarmPool({
 export const withOcrWorker = pool.withWorker;
 export const warmUpOcr = pool.warmUp;
 export const shutdownOcr = pool.shutdown;
+export const ocrPoolStatus = pool.status;
