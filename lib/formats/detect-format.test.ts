@@ -6,7 +6,9 @@ import { buildZip, minimalDocx, odfSkeleton } from '@/tests/fixtures/zip';
 import { detectFormat, isUtf8Text } from './detect-format';
 
 const image = (fmt: 'png' | 'jpeg' | 'webp' | 'gif' | 'tiff' | 'avif') =>
-  sharp({ create: { width: 8, height: 8, channels: 3, background: '#c00' } }).toFormat(fmt, fmt === 'avif' ? { effort: 0 } : {}).toBuffer();
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#c00' } })
+    .toFormat(fmt, fmt === 'avif' ? { effort: 0 } : {})
+    .toBuffer();
 
 /** An ISO-BMFF head: ftyp with the given brands (+ optional extra boxes). */
 const ftyp = (major: string, compat: string[], rest = Buffer.alloc(0)) => {
@@ -19,15 +21,39 @@ const ftyp = (major: string, compat: string[], rest = Buffer.alloc(0)) => {
 
 /** An OLE2 head: the CFB signature, padding, and a directory entry name in UTF-16LE. */
 const cfb = (streamName?: string) =>
-  Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(504), streamName ? Buffer.from(streamName, 'utf16le') : Buffer.alloc(0), Buffer.alloc(512)]);
+  Buffer.concat([
+    Buffer.from('d0cf11e0a1b11ae1', 'hex'),
+    Buffer.alloc(504),
+    streamName ? Buffer.from(streamName, 'utf16le') : Buffer.alloc(0),
+    Buffer.alloc(512),
+  ]);
 
 const ooxml = (dir: 'word' | 'xl' | 'ppt', main: string) =>
   buildZip([
-    { name: '[Content_Types].xml', data: Buffer.from(`<Types><Override PartName="/${dir}/x.xml" ContentType="${main}.main+xml"/></Types>`) },
+    {
+      name: '[Content_Types].xml',
+      data: Buffer.from(`<Types><Override PartName="/${dir}/x.xml" ContentType="${main}.main+xml"/></Types>`),
+    },
     { name: `${dir}/x.xml`, data: Buffer.from('<x/>') },
   ]);
 
 describe('detectFormat', () => {
+  it('a TIFF whose first IFD lies past the head (a large first page) is still a TIFF', async () => {
+    const noisy = await sharp({
+      create: {
+        width: 400,
+        height: 400,
+        channels: 3,
+        background: '#888',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .tiff()
+      .toBuffer();
+    expect(noisy.readUInt32LE(4)).toBeGreaterThan(64 * 1024);
+    expect(await detectFormat(noisy.subarray(0, 64 * 1024), 'scan.bin')).toBe('tiff');
+  });
+
   it('detects images by content', async () => {
     expect(await detectFormat(await image('png'), 'a.png')).toBe('png');
     expect(await detectFormat(await image('jpeg'), 'a')).toBe('jpg');
@@ -57,8 +83,15 @@ describe('detectFormat', () => {
 
   it('detects office ZIP packages only when their entries prove it', async () => {
     expect(await detectFormat(minimalDocx(['hi']), 'a.zip')).toBe('docx');
-    expect(await detectFormat(ooxml('xl', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'), 'a')).toBe('xlsx');
-    expect(await detectFormat(ooxml('ppt', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'), 'a')).toBe('pptx');
+    expect(
+      await detectFormat(ooxml('xl', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'), 'a'),
+    ).toBe('xlsx');
+    expect(
+      await detectFormat(
+        ooxml('ppt', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'),
+        'a',
+      ),
+    ).toBe('pptx');
     expect(await detectFormat(odfSkeleton('application/vnd.oasis.opendocument.text'), 'a')).toBe('odt');
     expect(await detectFormat(odfSkeleton('application/vnd.oasis.opendocument.spreadsheet'), 'a')).toBe('ods');
     expect(await detectFormat(odfSkeleton('application/vnd.oasis.opendocument.presentation'), 'a')).toBe('odp');
@@ -114,7 +147,8 @@ describe('detectFormat', () => {
     expect(await detectFormat(mediaHead('m4a'), 'clip.mp4')).toBe('mp4');
     expect(await detectFormat(mediaHead('mov'), 'clip.mov')).toBe('mov');
     expect(await detectFormat(mediaHead('mp4'), 'clip.png')).toBe('mp4');
-    const hdlr = (kind: string) => Buffer.concat([Buffer.from('hdlr', 'latin1'), Buffer.alloc(8), Buffer.from(kind, 'latin1')]);
+    const hdlr = (kind: string) =>
+      Buffer.concat([Buffer.from('hdlr', 'latin1'), Buffer.alloc(8), Buffer.from(kind, 'latin1')]);
     const moov = (kinds: string[]) => Buffer.concat([Buffer.from('....moov', 'latin1'), ...kinds.map(hdlr)]);
     expect(await detectFormat(ftyp('isom', ['isom', 'mp41'], moov(['soun'])), 'x')).toBe('m4a');
     expect(await detectFormat(ftyp('isom', ['isom', 'mp41'], moov(['vide', 'soun'])), 'x')).toBe('mp4');

@@ -7,15 +7,39 @@ import type { FormatName } from './catalog';
 
 /** file-type answers that map straight to our formats. */
 const DIRECT: Record<string, FormatName> = {
-  png: 'png', apng: 'png', jpg: 'jpg', webp: 'webp', gif: 'gif', tif: 'tiff', avif: 'avif', bmp: 'bmp',
-  pdf: 'pdf', rtf: 'rtf',
-  docx: 'docx', xlsx: 'xlsx', pptx: 'pptx', odt: 'odt', ods: 'ods', odp: 'odp',
-  webm: 'webm', mkv: 'mkv', avi: 'avi',
-  mp3: 'mp3', wav: 'wav', flac: 'flac', aac: 'aac', ogg: 'ogg', oga: 'ogg', opus: 'ogg', spx: 'ogg',
+  png: 'png',
+  apng: 'png',
+  jpg: 'jpg',
+  webp: 'webp',
+  gif: 'gif',
+  tif: 'tiff',
+  avif: 'avif',
+  bmp: 'bmp',
+  pdf: 'pdf',
+  rtf: 'rtf',
+  docx: 'docx',
+  xlsx: 'xlsx',
+  pptx: 'pptx',
+  odt: 'odt',
+  ods: 'ods',
+  odp: 'odp',
+  webm: 'webm',
+  mkv: 'mkv',
+  avi: 'avi',
+  mp3: 'mp3',
+  wav: 'wav',
+  flac: 'flac',
+  aac: 'aac',
+  ogg: 'ogg',
+  oga: 'ogg',
+  opus: 'ogg',
+  spx: 'ogg',
 };
 /** ISO base media (ftyp) answers: one container, told apart below. */
 const ISO_MEDIA = new Set(['mp4', 'm4v', 'f4v', 'mov', 'm4a', 'm4b', 'f4a', 'f4b']);
 const ISO_AUDIO = new Set(['m4a', 'm4b', 'f4a', 'f4b']);
+
+const TIFF_MAGIC = [Buffer.from('49492a00', 'hex'), Buffer.from('4d4d002a', 'hex')];
 
 /** How many leading bytes detection looks at. */
 export const HEAD_BYTES = 64 * 1024;
@@ -35,6 +59,9 @@ export async function detectFormat(head: Buffer, fileName: string): Promise<Form
     if (direct) return direct;
     // file-type names some text formats (xml, svg, m3u…): those are still only text to us.
   }
+  // file-type follows a TIFF's first IFD, which libtiff writes after the first page's data: past
+  // the head in most scans. The byte-order mark and 42 still prove a TIFF (the decoder checks the rest).
+  if (TIFF_MAGIC.some((m) => head.subarray(0, 4).equals(m))) return 'tiff';
   if (isUtf8Text(head)) return textFormat(head, ext);
   return null;
 }
@@ -98,7 +125,10 @@ function zipOffice(head: Buffer): FormatName | null {
   // ODF: first entry 'mimetype', stored uncompressed, its content right after the header.
   if (names[0] === 'mimetype' && head.readUInt16LE(8) === 0) {
     const start = 30 + head.readUInt16LE(26) + head.readUInt16LE(28);
-    const mime = head.subarray(start, start + head.readUInt32LE(18)).toString('latin1').trim();
+    const mime = head
+      .subarray(start, start + head.readUInt32LE(18))
+      .toString('latin1')
+      .trim();
     const odf = ODF_MIME[mime];
     if (odf) return odf;
   }
@@ -132,7 +162,12 @@ export function isUtf8Text(head: Buffer): boolean {
 }
 
 function textFormat(head: Buffer, ext: string): FormatName {
-  const start = head.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  const start = head
+    .subarray(0, 1024)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
   if (/^<!doctype html[\s>]/.test(start) || /^<html[\s>]/.test(start)) return 'html';
   return ext === 'csv' ? 'csv' : 'txt';
 }
