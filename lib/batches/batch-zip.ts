@@ -1,6 +1,6 @@
 import { ZipArchive } from 'archiver';
 import { once } from 'node:events';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { AppError } from '@/lib/api/errors';
 import type { Caller } from '@/lib/identity/caller';
 import { storage } from '@/lib/storage';
@@ -21,12 +21,13 @@ type Entry = { key: string; name: string; store: boolean; date: Date };
  * the archive (one open file or S3 request at a time), and the archive reads no faster than the
  * client takes the ZIP (stream backpressure), so memory stays flat whatever the batch's size.
  */
-async function writeEntries(archive: ZipArchive, entries: Entry[]): Promise<void> {
+async function writeEntries(archive: ZipArchive, entries: Entry[], closed: Promise<unknown>): Promise<void> {
   for (const entry of entries) {
     const source = await storage().get(entry.key);
     const added = once(archive, 'entry');
     archive.append(source, { name: entry.name, store: entry.store, date: entry.date });
-    await added;
+    // The client went away (the response stream was cancelled, which destroys the archive): stop.
+    if ((await Promise.race([added, closed.then(() => 'closed')])) === 'closed') return void source.destroy();
   }
   await archive.finalize();
 }
@@ -48,11 +49,8 @@ export async function openBatchZip(caller: Caller, batchId: string): Promise<{ s
   }));
 
   const archive = new ZipArchive({ zlib: { level: 6 } });
-  const out = new PassThrough();
-  archive.on('error', (e) => out.destroy(e));
-  archive.on('warning', (e) => out.destroy(e));
-  out.on('close', () => archive.abort()); // the client went away: stop reading results
-  archive.pipe(out);
-  void writeEntries(archive, entries).catch((e: unknown) => out.destroy(e as Error));
-  return { stream: out, fileName: `batch-${batch.id.slice(0, 8)}.zip` };
+  archive.on('error', () => {}); // the response stream reports it (the download breaks off); never uncaught
+  const closed = once(archive, 'close').catch(() => {});
+  void writeEntries(archive, entries, closed).catch((e: unknown) => archive.destroy(e as Error));
+  return { stream: archive, fileName: `batch-${batch.id.slice(0, 8)}.zip` };
 }
