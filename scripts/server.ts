@@ -11,7 +11,6 @@ import {
   clientAddressOf,
   signedClientAddressHeaders,
 } from '@/lib/identity/client-address';
-import { lingerOnEarlyAnswer } from '@/lib/http/linger-on-early-answer';
 
 const dev = process.argv.includes('--dev') || process.env.NODE_ENV === 'development';
 const port = Number(process.env.PORT ?? 3000);
@@ -37,7 +36,6 @@ async function main() {
     // Without a proxy in front, forwarded headers can only come from the client: none counts.
     if (!trustProxy) for (const h of FORWARDED_HEADERS) delete req.headers[h];
     Object.assign(req.headers, signedClientAddressHeaders(address));
-    lingerOnEarlyAnswer(req);
     void handle(req, res);
   });
   server.requestTimeout = 0; // large uploads stream for as long as they need
