@@ -22,6 +22,12 @@ export async function SiteHeader() {
               <NavLink href="/">Convert</NavLink>
             </li>
             <li>
+              <NavLink href="/compress">Compress</NavLink>
+            </li>
+            <li>
+              <NavLink href="/ocr">OCR</NavLink>
+            </li>
+            <li>
               <NavLink href="/docs">API docs</NavLink>
             </li>
             <li>

@@ -3,13 +3,19 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type DragEvent, type KeyboardEvent } from 'react';
 import { formatBytes } from './format-utils';
 
-type Props = { file: File | null; disabled?: boolean; onFile: (file: File) => void };
+type Props = {
+  file: File | null;
+  disabled?: boolean;
+  onFile: (file: File) => void;
+  /** What the zone takes, under "Drop a file here" (the converter's list by default). */
+  hint?: string;
+};
 
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer.types).includes('Files');
 const noSubscription = () => () => {};
 
 /** Drop a file, or click / Enter / Space to open the picker. */
-export function DropZone({ file, disabled = false, onFile }: Props) {
+export function DropZone({ file, disabled = false, onFile, hint }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const hintId = useId();
@@ -93,7 +99,9 @@ export function DropZone({ file, disabled = false, onFile }: Props) {
           </p>
         )}
         <p id={hintId} className="text-sm text-zinc-500 dark:text-zinc-400">
-          {file ? 'Drop or click to choose a different file' : 'Images, documents, spreadsheets, slides, audio and video · up to 50 MB without an account'}
+          {file
+            ? 'Drop or click to choose a different file'
+            : (hint ?? 'Images, documents, spreadsheets, slides, audio and video · up to 50 MB without an account')}
         </p>
       </div>
       <input

@@ -1,0 +1,23 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+
+export type ResultBytes = { id: number; blob: Blob } | { id: number; failed: true };
+
+/** The finished result's bytes (for its size, or its text), fetched once per conversion id. */
+export function useResultBytes(id: number): ResultBytes | null {
+  const [loaded, setLoaded] = useState<ResultBytes | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(`/api/v1/convert/download/${id}`, { signal: controller.signal, cache: 'no-store' })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        setLoaded({ id, blob: await res.blob() });
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setLoaded({ id, failed: true });
+      });
+    return () => controller.abort();
+  }, [id]);
+  return loaded?.id === id ? loaded : null;
+}
