@@ -1,0 +1,254 @@
+// Large uploads three ways against the running service, each next to a plain disk write of the same
+// bytes in the same run: the direct multipart upload, the parts API (4 parts in parallel) and tus (one
+// streamed PATCH); with the web server's peak RSS growth for each. Then a parts-API upload with one
+// connection dropped in the middle of a part (and that part sent again), checked by the SHA-256 of
+// the stored file. The file is a WAV (header + noise) generated on the fly, never held whole.
+// Run: npx tsx bench/uploads.ts   (BENCH_SIZE_MIB=1024 by default)
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream, rmSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Client as Pg } from 'pg';
+import { Client, now } from './lib/client';
+import { assertBuilt, ROOT, startServer, type BenchServer } from './lib/server';
+
+const MiB = 1024 * 1024;
+const SIZE = Number(process.env.BENCH_SIZE_MIB ?? 1024) * MiB;
+const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 4);
+const mbps = (bytes: number, ms: number) => bytes / 1e6 / (ms / 1000);
+const mib = (bytes: number) => `${(bytes / MiB).toFixed(0)} MiB`;
+
+const NOISE = (() => {
+  const b = Buffer.alloc(MiB);
+  let seed = 7;
+  for (let i = 0; i < MiB; i += 4) b.writeUInt32LE((seed = (seed * 1664525 + 1013904223) >>> 0), i);
+  return b;
+})();
+
+function wavHeader(total: number): Buffer {
+  const h = Buffer.alloc(44);
+  h.write('RIFF', 0);
+  h.writeUInt32LE(Math.min(0xffffffff, total - 8), 4);
+  h.write('WAVEfmt ', 8);
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20);
+  h.writeUInt16LE(2, 22);
+  h.writeUInt32LE(44_100, 24);
+  h.writeUInt32LE(44_100 * 4, 28);
+  h.writeUInt16LE(4, 32);
+  h.writeUInt16LE(16, 34);
+  h.write('data', 36);
+  h.writeUInt32LE(Math.min(0xffffffff, total - 44), 40);
+  return h;
+}
+
+/** Bytes [start, end) of the file of `total` bytes: the same bytes whichever range is asked for. */
+function fileRange(total: number, start: number, end: number): Readable {
+  const header = wavHeader(total);
+  return Readable.from(
+    (function* () {
+      for (let at = start; at < end;) {
+        const block = Math.floor(at / MiB);
+        const stop = Math.min(end, (block + 1) * MiB);
+        const chunk = Buffer.allocUnsafe(stop - at);
+        NOISE.copy(chunk, 0, at - block * MiB, stop - block * MiB);
+        // Every MiB carries its number, so a part written at the wrong place changes the hash.
+        for (let i = 0; i < 4; i++)
+          if (block * MiB + i >= at && block * MiB + i < stop) chunk[block * MiB + i - at] = (block >> (8 * i)) & 255;
+        for (let i = 0; i < 44; i++) if (i >= at && i < stop) chunk[i - at] = header[i];
+        at = stop;
+        yield chunk;
+      }
+    })(),
+    { objectMode: false },
+  );
+}
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+/** One HTTP request with a streamed body; `dropAfter` destroys the connection after that many bytes. */
+function send(url: string, method: string, headers: Record<string, string>, body?: Readable, dropAfter?: number) {
+  return new Promise<Answer>((resolve, reject) => {
+    const req = http.request(url, { method, headers });
+    req.on('response', (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (c: Buffer) => parts.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts).toString() }),
+      );
+    });
+    req.on('error', reject);
+    if (!body) return void req.end();
+    let sent = 0;
+    body.on('data', (c: Buffer) => {
+      sent += c.length;
+      if (dropAfter !== undefined && sent >= dropAfter) {
+        body.destroy();
+        req.destroy(new Error('dropped on purpose'));
+      }
+    });
+    pipeline(body, req).catch(reject);
+  });
+}
+
+const ok = (a: Answer, status: number, what: string) => {
+  if (a.status !== status) throw new Error(`${what}: HTTP ${a.status} ${a.body}`);
+  return a;
+};
+
+async function directUpload(base: string, cookie: string): Promise<number> {
+  const boundary = `bench${Date.now()}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="target_format"\r\n\r\nmp3\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.wav"\r\nContent-Type: audio/wav\r\n\r\n`;
+  const tail = `\r\n--${boundary}--\r\n`;
+  const body = Readable.from(
+    (async function* () {
+      yield Buffer.from(head);
+      yield* fileRange(SIZE, 0, SIZE);
+      yield Buffer.from(tail);
+    })(),
+  );
+  const headers = {
+    cookie,
+    'content-type': `multipart/form-data; boundary=${boundary}`,
+    'content-length': String(head.length + SIZE + tail.length),
+  };
+  return Number(
+    JSON.parse(ok(await send(`${base}/api/v1/convert/upload`, 'POST', headers, body), 201, 'direct').body).id,
+  );
+}
+
+/** The parts API, PARALLEL parts at a time; `drop` cuts the connection of one part once, half-way. */
+async function partsUpload(base: string, cookie: string, drop = false): Promise<number> {
+  const json = { cookie, 'content-type': 'application/json' };
+  const init = JSON.stringify({ file_name: 'bench.wav', file_size: SIZE, target_format: 'mp3' });
+  const u = JSON.parse(
+    ok(await send(`${base}/api/v1/uploads/init`, 'POST', json, Readable.from([init])), 201, 'init').body,
+  );
+  const numbers = Array.from({ length: u.part_count }, (_, i) => i + 1);
+  const dropPart = drop ? Math.ceil(u.part_count / 2) : 0;
+  const putPart = async (n: number) => {
+    const start = (n - 1) * u.part_size;
+    const end = Math.min(SIZE, start + u.part_size);
+    const headers = { cookie, 'content-length': String(end - start) };
+    const url = `${base}/api/v1/uploads/${u.token}/parts/${n}`;
+    if (n === dropPart) {
+      await send(url, 'PUT', headers, fileRange(SIZE, start, end), (end - start) / 2).catch(() => {});
+    }
+    ok(await send(url, 'PUT', headers, fileRange(SIZE, start, end)), 200, `part ${n}`);
+  };
+  const queue = [...numbers];
+  await Promise.all(
+    Array.from({ length: PARALLEL }, async () => {
+      for (let n = queue.shift(); n !== undefined; n = queue.shift()) await putPart(n);
+    }),
+  );
+  return Number(
+    JSON.parse(ok(await send(`${base}/api/v1/uploads/${u.token}/complete`, 'POST', { cookie }), 201, 'complete').body)
+      .id,
+  );
+}
+
+async function tusUpload(base: string, cookie: string): Promise<number> {
+  const b64 = (s: string) => Buffer.from(s).toString('base64');
+  const created = ok(
+    await send(`${base}/api/v1/tus`, 'POST', {
+      cookie,
+      'tus-resumable': '1.0.0',
+      'upload-length': String(SIZE),
+      'upload-metadata': `filename ${b64('bench.wav')},target_format ${b64('mp3')}`,
+    }),
+    201,
+    'tus create',
+  );
+  const url = new URL(String(created.headers.location), base).href;
+  const headers = {
+    cookie,
+    'tus-resumable': '1.0.0',
+    'upload-offset': '0',
+    'content-type': 'application/offset+octet-stream',
+    'content-length': String(SIZE),
+  };
+  const last = ok(await send(url, 'PATCH', headers, fileRange(SIZE, 0, SIZE)), 204, 'tus patch');
+  return Number(last.headers['x-conversion-id']);
+}
+
+async function diskWrite(): Promise<number> {
+  const file = path.join(ROOT, '.data/bench', `disk-${process.pid}.bin`);
+  try {
+    const t = now();
+    await pipeline(fileRange(SIZE, 0, SIZE), createWriteStream(file));
+    return now() - t;
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+const sha256 = async (stream: Readable) => {
+  const hash = createHash('sha256');
+  for await (const c of stream) hash.update(c as Buffer);
+  return hash.digest('hex');
+};
+
+/** Runs `fn` while sampling the web tree's RSS every 100 ms; returns its time and the peak growth. */
+async function measured(server: BenchServer, fn: () => Promise<number>) {
+  await new Promise((r) => setTimeout(r, 1000));
+  const before = server.webRss();
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, server.webRss())), 100);
+  const t = now();
+  const id = await fn().finally(() => clearInterval(sampler));
+  return { id, ms: now() - t, growth: peak - before };
+}
+
+async function main() {
+  assertBuilt();
+  const server = await startServer();
+  const pg = new Pg({ connectionString: server.databaseUrl });
+  await pg.connect();
+  const rows: string[] = [];
+  try {
+    const client = new Client(server.baseUrl);
+    await client.init();
+    const cookie = client.cookieHeader;
+    const base = server.baseUrl;
+    const modes: Array<[string, () => Promise<number>]> = [
+      ['direct multipart (POST /convert/upload)', () => directUpload(base, cookie)],
+      [`parts API (${PARALLEL} in parallel)`, () => partsUpload(base, cookie)],
+      ['tus (one PATCH)', () => tusUpload(base, cookie)],
+    ];
+    for (const [name, run] of modes) {
+      const diskMs = await diskWrite();
+      const r = await measured(server, run);
+      await client.remove(r.id);
+      const [svc, disk] = [mbps(SIZE, r.ms), mbps(SIZE, diskMs)];
+      rows.push(`| ${name} | ${svc.toFixed(0)} | ${disk.toFixed(0)} | ${(svc / disk).toFixed(2)} | ${mib(r.growth)} |`);
+      console.log(rows.at(-1));
+    }
+
+    // One connection dropped in the middle of a part, the part sent again: every byte must be right.
+    const r = await measured(server, () => partsUpload(base, cookie, true));
+    const { rows: found } = await pg.query('SELECT input_key FROM conversions WHERE id = $1', [r.id]);
+    const stored = path.join(server.dataDir, 'files', found[0].input_key);
+    const [want, got] = await Promise.all([sha256(fileRange(SIZE, 0, SIZE)), sha256(createReadStream(stored))]);
+    await client.remove(r.id);
+    console.log(
+      `\ndropped connection: ${mib(SIZE)} in ${(r.ms / 1000).toFixed(1)} s, stored SHA-256 ${got === want ? 'matches' : 'DIFFERS'} (${got.slice(0, 16)}…)`,
+    );
+    if (got !== want) process.exitCode = 1;
+  } finally {
+    await pg.end();
+    await server.stop();
+  }
+  console.log(
+    `\n| ${mib(SIZE)} upload | service MB/s | disk write MB/s (same run) | service / disk | peak RSS growth (web tree) |`,
+  );
+  console.log('|---|---|---|---|---|');
+  for (const row of rows) console.log(row);
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
