@@ -9,10 +9,12 @@ import * as uploads from '@/lib/schemas/uploads';
 import * as tools from '@/lib/schemas/tools';
 import { shareOperations } from '@/lib/schemas/shares';
 import { batchOperations } from '@/lib/schemas/batches';
+import { uploadUrlOp } from '@/lib/schemas/url-import';
 
 /** Every operation the API serves; the OpenAPI document is built from this list. */
 export const operations: AnyOperation[] = [
   conversion.convertUploadOp,
+  uploadUrlOp,
   conversion.conversionStatusOp,
   conversion.downloadOp,
   conversion.presignedUrlOp,

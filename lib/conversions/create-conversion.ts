@@ -81,7 +81,7 @@ export async function createConversion(options: {
 }
 
 /** Charges the daily allowance and inserts the row in one transaction (a refused insert is not charged). */
-async function insertCharged(caller: Caller, data: Omit<Prisma.ConversionUncheckedCreateInput, 'id'>) {
+export async function insertCharged(caller: Caller, data: Omit<Prisma.ConversionUncheckedCreateInput, 'id'>) {
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.$transaction(async (tx) => {

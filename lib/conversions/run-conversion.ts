@@ -14,6 +14,7 @@ import { reportProgress } from '@/lib/conversions/report-progress';
 import { ACTIVE_STATUSES } from '@/lib/conversions/status';
 import { parseOperationOptions } from '@/lib/conversions/operations';
 import { phaseTimer } from '@/lib/system/phase-timings';
+import { fetchSource, needsFetch } from '@/lib/url-import/fetch-source';
 
 /** How a run ended; a transient failure (engine crash, timeout) is thrown instead, for the queue to retry. */
 export type RunOutcome = 'completed' | 'failed' | 'skipped';
@@ -33,7 +34,7 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
   if (claimed.length === 0) return 'skipped';
   const attempts = claimed[0].attempts;
   timer.mark('claim');
-  const row = await db.conversion.findUniqueOrThrow({ where: { id: conversionId } });
+  let row = await db.conversion.findUniqueOrThrow({ where: { id: conversionId } });
   const id = String(row.id);
   timer.mark('row');
   await publishConversionEvent({ id, status: 'processing', progress: 0 });
@@ -41,7 +42,6 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
 
   // The tool's options are parsed once, here; options that do not fit can never succeed.
   const tool = parseOperationOptions(row.operation, row.options);
-  const engine = tool && findEngine(row.originalFormat as FormatName, row.targetFormat as FormatName, tool.operation);
   const workDir = path.join(config.jobsDir, `${id}-${attempts}-${randomToken(6)}`);
   const abort = new AbortController();
   const unsubscribe = await subscribeConversionEvents(id, (e) => {
@@ -49,6 +49,9 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
   });
   try {
     if (!tool) return await fail(row.id, `Invalid ${row.operation} options`);
+    // A URL import fetches its input first (lib/url-import/fetch-source.ts); its format is known after.
+    if (needsFetch(row)) row = await fetchSource(row, abort.signal);
+    const engine = findEngine(row.originalFormat as FormatName, row.targetFormat as FormatName, tool.operation);
     if (!engine) return await fail(row.id, `No engine converts ${row.originalFormat} to ${row.targetFormat}`);
     await mkdir(workDir, { recursive: true, mode: 0o700 });
     const inputPath = path.join(workDir, `input.${FORMATS[row.originalFormat as FormatName].extension}`);

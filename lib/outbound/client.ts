@@ -185,7 +185,7 @@ function capped(res: http.IncomingMessage, maxBytes: number | null, signal: Abor
     },
   });
   // Either side failing ends the other; a response error reaches the reader as a clear message.
-  res.once('error', (e) => counter.destroy(describe(e, signal)));
+  res.on('error', (e) => counter.destroy(describe(e, signal)));
   res.once('aborted', () => counter.destroy(new OutboundError('The connection closed before the body ended')));
   counter.once('close', () => res.destroy());
   return res.pipe(counter);

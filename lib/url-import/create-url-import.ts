@@ -1,0 +1,51 @@
+import { AppError } from '@/lib/api/errors';
+import { db } from '@/lib/db';
+import { type Caller, ownerOf } from '@/lib/identity/caller';
+import { enqueueConversion } from '@/lib/jobs/enqueue';
+import { expiresAtFor, limitsFor } from '@/lib/plans';
+import { newStorageKey } from '@/lib/storage/keys';
+import { insertCharged, parseTargetFormat } from '@/lib/conversions/create-conversion';
+import { cleanFileName } from '@/lib/conversions/file-names';
+import { preflight } from '@/lib/outbound/client';
+import { nameFromUrl } from '@/lib/url-import/source-name';
+
+/** Format of a URL import until its job has fetched the bytes (the format is detected from them). */
+export const NOT_YET_FETCHED = '';
+
+/**
+ * POST /convert/upload-url: checks the URL at once (scheme, credentials, literal and resolved
+ * addresses: 400), then charges the allowance and inserts a pending conversion whose job fetches
+ * the file first (lib/url-import/fetch-source.ts). Plan limit, retention and ownership as an upload.
+ */
+export async function createUrlImport(options: {
+  caller: Caller;
+  url: string;
+  targetFormat: string;
+  fileName?: string;
+}) {
+  const { caller } = options;
+  const targetFormat = parseTargetFormat(options.targetFormat);
+  const url = await preflight(options.url);
+  const createdAt = new Date();
+  const maxBytes = limitsFor(caller.plan).maxUploadBytes;
+  const row = await insertCharged(caller, {
+    createdAt,
+    ...ownerOf(caller),
+    originalFileName: cleanFileName(options.fileName ?? nameFromUrl(url)),
+    originalFormat: NOT_YET_FETCHED,
+    targetFormat,
+    inputKey: newStorageKey('inputs'),
+    inputSize: BigInt(0),
+    resultKey: newStorageKey('results'),
+    expiresAt: expiresAtFor(caller.plan, createdAt),
+    sourceUrl: url.href,
+    sourceMaxBytes: maxBytes === null ? null : BigInt(maxBytes),
+  });
+  try {
+    await enqueueConversion(row.id);
+  } catch (e) {
+    await db.conversion.delete({ where: { id: row.id } }).catch(() => {});
+    throw new AppError('service_unavailable', 'The job queue is unavailable, please retry', { cause: e });
+  }
+  return row;
+}

@@ -1,0 +1,71 @@
+import { Transform, pipeline } from 'node:stream';
+import { AppError, isAppError } from '@/lib/api/errors';
+import { db } from '@/lib/db';
+import type { Conversion } from '@/lib/generated/prisma/client';
+import { HEAD_BYTES } from '@/lib/formats/detect-format';
+import { storage } from '@/lib/storage';
+import { checkInput } from '@/lib/conversions/check-input';
+import { outboundRequest } from '@/lib/outbound/client';
+import { NOT_YET_FETCHED } from '@/lib/url-import/create-url-import';
+import { nameFromContentDisposition, nameFromUrl } from '@/lib/url-import/source-name';
+
+/** Whether a claimed conversion still has to fetch its input (a URL import's first job phase). */
+export const needsFetch = (row: Pick<Conversion, 'sourceUrl' | 'originalFormat'>) =>
+  row.sourceUrl !== null && row.originalFormat === NOT_YET_FETCHED;
+
+/** The whole fetch, from the first lookup to the last byte (URL_IMPORT_TIMEOUT_SECONDS, default 300). */
+const fetchTimeoutMs = () => Number(process.env.URL_IMPORT_TIMEOUT_SECONDS ?? 300) * 1000;
+
+/**
+ * The job phase before the engine for a URL import: fetches the file through the outbound client
+ * into the row's input key (the plan's limit counted while streaming), names it (file_name, else
+ * Content-Disposition, else the URL path), detects its format from the bytes and checks the pair.
+ * Every failure is an AppError, so the conversion fails at once with a clear message.
+ */
+export async function fetchSource(row: Conversion, signal: AbortSignal): Promise<Conversion> {
+  const url = new URL(row.sourceUrl!);
+  try {
+    const res = await outboundRequest(url, {
+      maxBytes: row.sourceMaxBytes === null ? null : Number(row.sourceMaxBytes),
+      totalTimeoutMs: fetchTimeoutMs(),
+      signal,
+    });
+    if (res.status < 200 || res.status > 299) {
+      res.body.destroy();
+      throw new AppError('bad_request', `The server answered HTTP ${res.status}`);
+    }
+    const headParts: Buffer[] = [];
+    let headSize = 0;
+    const keepHead = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        if (headSize < HEAD_BYTES) {
+          headParts.push(chunk.subarray(0, HEAD_BYTES - headSize));
+          headSize += Math.min(chunk.length, HEAD_BYTES - headSize);
+        }
+        done(null, chunk);
+      },
+    });
+    // pipeline carries a failure (size cap, timeout) from the response into the store's reader.
+    pipeline(res.body, keepHead, () => {});
+    const { size } = await storage().put(row.inputKey, keepHead);
+    const nameGiven = row.originalFileName !== nameFromUrl(url);
+    const fileName =
+      (!nameGiven && nameFromContentDisposition(res.headers['content-disposition'] as string | undefined)) ||
+      row.originalFileName;
+    const checked = await checkInput(
+      { key: row.inputKey, fileName, size, head: Buffer.concat(headParts) },
+      row.targetFormat,
+    );
+    return await db.conversion.update({
+      where: { id: row.id },
+      data: { originalFormat: checked.source, originalFileName: checked.fileName, inputSize: BigInt(size) },
+    });
+  } catch (e) {
+    await storage()
+      .delete(row.inputKey)
+      .catch(() => {});
+    if (signal.aborted) throw e;
+    const reason = e instanceof Error ? e.message : String(e);
+    throw new AppError(isAppError(e) ? e.code : 'bad_request', `Could not import the URL: ${reason}`, { cause: e });
+  }
+}
