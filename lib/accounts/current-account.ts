@@ -8,6 +8,7 @@ import { serializeProfile } from '@/lib/accounts/serialize-profile';
 import { browserSessionUser } from '@/lib/identity/browser-session';
 import { db } from '@/lib/db';
 import type { Caller } from '@/lib/identity/caller';
+import { accountPlan } from '@/lib/identity/account-plan';
 import type { Profile } from '@/lib/schemas/accounts';
 import { withCallback } from '@/lib/accounts/callback-url';
 
@@ -43,7 +44,8 @@ export async function requireProfile(path: string): Promise<ProfileJson> {
   return profile;
 }
 
-/** The identity lib/ functions expect, for an account read on the server. */
-export function accountCaller(profile: ProfileJson): Caller & { userId: string } {
-  return { kind: 'session', userId: profile.id, guestId: null, plan: profile.plan, viaCookie: true, clientAddress: 'server' };
+/** The identity lib/ functions expect, for an account read on the server (a team member's plan is the team's). */
+export async function accountCaller(profile: ProfileJson): Promise<Caller & { userId: string }> {
+  const { plan, teamId } = (await accountPlan(profile.id)) ?? { plan: profile.plan, teamId: null };
+  return { kind: 'session', userId: profile.id, guestId: null, plan, teamId, viaCookie: true, clientAddress: 'server' };
 }

@@ -7,9 +7,9 @@ import { accountCaller, type ProfileJson } from '@/lib/accounts/current-account'
 
 export type SubscriptionJson = Awaited<ReturnType<typeof getSubscription>>;
 
-export const loadSubscription = (profile: ProfileJson): Promise<SubscriptionJson> => getSubscription(accountCaller(profile));
+export const loadSubscription = async (profile: ProfileJson): Promise<SubscriptionJson> => getSubscription(await accountCaller(profile));
 
-export const loadApiKeys = async (profile: ProfileJson) => (await listApiKeys(accountCaller(profile))).api_keys;
+export const loadApiKeys = async (profile: ProfileJson) => (await listApiKeys(await accountCaller(profile))).api_keys;
 
 /** GET /api/v1/subscriptions/plans: the four plans with the limits in force, and whether Stripe is set up. */
 export const loadPlans = () => listPlans();

@@ -9,7 +9,9 @@ import * as uploads from '@/lib/schemas/uploads';
 import * as tools from '@/lib/schemas/tools';
 import { shareOperations } from '@/lib/schemas/shares';
 import { batchOperations } from '@/lib/schemas/batches';
+import { teamOperations } from '@/lib/schemas/teams';
 import { uploadUrlOp } from '@/lib/schemas/url-import';
+import { webhookOperations } from '@/lib/schemas/webhooks';
 
 /** Every operation the API serves; the OpenAPI document is built from this list. */
 export const operations: AnyOperation[] = [
@@ -55,6 +57,8 @@ export const operations: AnyOperation[] = [
   uploads.deleteUploadOp,
   ...shareOperations,
   ...batchOperations,
+  ...webhookOperations,
+  ...teamOperations,
   uploads.tusCreateOp,
   uploads.tusHeadOp,
   uploads.tusPatchOp,

@@ -32,11 +32,13 @@ export function listPlans() {
 /** The caller's plan, billing status, today's usage and the limits in force. */
 export async function getSubscription(caller: AccountCaller) {
   const user = await db.user.findUniqueOrThrow({ where: { id: caller.userId } });
+  // A team member acts on the team's plan (caller.plan, lib/identity/account-plan.ts), not their own.
+  const throughTeam = caller.plan !== user.plan;
   return {
-    plan: user.plan,
-    status: user.plan === 'free' ? 'free' : (user.subscriptionStatus ?? 'active'),
-    current_period_end: user.currentPeriodEnd?.toISOString() ?? null,
+    plan: caller.plan,
+    status: throughTeam ? 'team' : user.plan === 'free' ? 'free' : (user.subscriptionStatus ?? 'active'),
+    current_period_end: throughTeam ? null : (user.currentPeriodEnd?.toISOString() ?? null),
     usage: { conversions_today: await usedToday(db, caller) },
-    limits: serializePlan(user.plan).limits,
+    limits: serializePlan(caller.plan).limits,
   } satisfies z.input<typeof Subscription>;
 }

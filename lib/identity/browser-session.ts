@@ -1,6 +1,7 @@
 import { decode } from 'next-auth/jwt';
 import { nextAuthSecret } from '@/lib/auth/next-auth-options';
 import { db } from '@/lib/db';
+import { ACCOUNT_PLAN_SELECT, effectivePlan } from '@/lib/identity/account-plan';
 
 const COOKIES = ['__Secure-next-auth.session-token', 'next-auth.session-token'];
 
@@ -18,9 +19,9 @@ export async function browserSessionUser(cookies: Map<string, string>) {
     return null;
   }
   if (typeof token?.sub !== 'string') return null;
-  const user = await db.user.findUnique({ where: { id: token.sub }, select: { id: true, plan: true, sessionsValidFrom: true } });
+  const user = await db.user.findUnique({ where: { id: token.sub }, select: { ...ACCOUNT_PLAN_SELECT, sessionsValidFrom: true } });
   if (!user) return null;
   const signedInAt = typeof token.authAt === 'number' ? token.authAt : 0;
   if (user.sessionsValidFrom && signedInAt < user.sessionsValidFrom.getTime()) return null;
-  return { id: user.id, plan: user.plan };
+  return { id: user.id, ...effectivePlan(user) };
 }

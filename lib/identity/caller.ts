@@ -8,7 +8,10 @@ export type Caller = {
   userId: string | null;
   /** The signed anonymous identity from the guest cookie. */
   guestId: string | null;
+  /** The effective plan: a team member's is the team's (lib/identity/account-plan.ts). */
   plan: Plan;
+  /** The team whose plan and daily allowance the account shares, while the team's plan allows a team. */
+  teamId?: string | null;
   apiKeyId?: string;
   /** The API session behind a bearer token (for revocation). */
   sessionId?: string;
@@ -21,6 +24,9 @@ export type Caller = {
 /** Whom limits are counted for: the account, or for anonymous callers their address. */
 export const limitSubject = (caller: Caller) =>
   caller.userId ? `user:${caller.userId}` : `client:${caller.clientAddress}`;
+
+/** Whom the daily allowance is charged to: a team shares one allowance; everyone else is their limit subject. */
+export const allowanceSubject = (caller: Caller) => (caller.teamId ? `team:${caller.teamId}` : limitSubject(caller));
 
 /** The owner columns a caller's new resources get. */
 export const ownerOf = (caller: Caller) =>

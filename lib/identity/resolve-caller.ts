@@ -7,6 +7,7 @@ import { verifyAccessToken } from '@/lib/identity/session-token';
 import { clientAddressFromHeaders } from '@/lib/identity/client-address';
 import { browserSessionUser } from '@/lib/identity/browser-session';
 import { limitsFor } from '@/lib/plans';
+import { ACCOUNT_PLAN_SELECT, accountPlan, effectivePlan } from '@/lib/identity/account-plan';
 
 export type AuthMode = 'open' | 'any' | 'bearer';
 
@@ -38,26 +39,28 @@ export async function resolveCaller(headers: Headers, cookies: Map<string, strin
   if (bearer) {
     const session = await verifyAccessToken(bearer);
     if (!session) throw invalid();
-    const user = await db.user.findUnique({ where: { id: session.userId }, select: { id: true, plan: true } });
-    if (!user) throw invalid();
-    return { caller: { kind: 'session', userId: user.id, guestId: null, plan: user.plan, viaCookie: false, clientAddress, sessionId: session.sessionId } };
+    const account = await accountPlan(session.userId);
+    if (!account) throw invalid();
+    return { caller: { kind: 'session', userId: session.userId, guestId: null, ...account, viaCookie: false, clientAddress, sessionId: session.sessionId } };
   }
   if (apiKey && mode !== 'bearer') {
-    const key = await db.apiKey.findUnique({ where: { keyHash: hashApiKey(apiKey) }, select: { id: true, user: { select: { id: true, plan: true } } } });
-    // Keys belong to paid plans: an account that dropped to Free keeps its keys but they stop working.
-    if (!key || !limitsFor(key.user.plan).apiAccess) throw invalid();
+    const key = await db.apiKey.findUnique({ where: { keyHash: hashApiKey(apiKey) }, select: { id: true, user: { select: ACCOUNT_PLAN_SELECT } } });
+    // Keys belong to paid plans (a team member's through the team): an account that dropped to Free
+    // keeps its keys but they stop working.
+    const account = key && effectivePlan(key.user);
+    if (!key || !account || !limitsFor(account.plan).apiAccess) throw invalid();
     // last_used_at to the minute: one write per key per minute, not one per request.
     const now = new Date();
     void db.apiKey
       .updateMany({ where: { id: key.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - 60_000) } }] }, data: { lastUsedAt: now } })
       .catch(() => {});
-    return { caller: { kind: 'api_key', userId: key.user.id, guestId: null, plan: key.user.plan, apiKeyId: key.id, viaCookie: false, clientAddress } };
+    return { caller: { kind: 'api_key', userId: key.user.id, guestId: null, ...account, apiKeyId: key.id, viaCookie: false, clientAddress } };
   }
   if (apiKey) throw invalid(); // an API key on a bearer endpoint
 
   // A browser signed in through next-auth counts as a session (its state changes are CSRF-checked).
   const browserUser = await browserSessionUser(cookies);
-  if (browserUser) return { caller: { kind: 'session', userId: browserUser.id, guestId: null, plan: browserUser.plan, viaCookie: true, clientAddress } };
+  if (browserUser) return { caller: { kind: 'session', userId: browserUser.id, guestId: null, plan: browserUser.plan, teamId: browserUser.teamId, viaCookie: true, clientAddress } };
   if (mode === 'bearer') throw invalid();
 
   const existing = readGuestId(cookies.get(GUEST_COOKIE));

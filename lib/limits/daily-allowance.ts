@@ -1,6 +1,6 @@
 import { AppError } from '@/lib/api/errors';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import { type Caller, limitSubject } from '@/lib/identity/caller';
+import { type Caller, allowanceSubject } from '@/lib/identity/caller';
 import { limitsFor } from '@/lib/plans';
 
 type Tx = Prisma.TransactionClient;
@@ -14,7 +14,7 @@ const today = () => new Date(new Date().toISOString().slice(0, 10));
  */
 export async function chargeDailyAllowance(tx: Tx, caller: Caller, units = 1): Promise<void> {
   const limit = limitsFor(caller.plan).dailyConversions;
-  const subject = limitSubject(caller);
+  const subject = allowanceSubject(caller);
   if (limit === null) {
     await tx.$executeRaw`INSERT INTO usage_days (subject, day, count) VALUES (${subject}, ${today()}::date, ${units})
       ON CONFLICT (subject, day) DO UPDATE SET count = usage_days.count + ${units}`;
@@ -33,6 +33,6 @@ export async function chargeDailyAllowance(tx: Tx, caller: Caller, units = 1): P
 
 /** Conversions used today by the caller's subject. */
 export async function usedToday(tx: Pick<Tx, '$queryRaw'>, caller: Caller): Promise<number> {
-  const rows = await tx.$queryRaw<Array<{ count: number }>>`SELECT count FROM usage_days WHERE subject = ${limitSubject(caller)} AND day = ${today()}::date`;
+  const rows = await tx.$queryRaw<Array<{ count: number }>>`SELECT count FROM usage_days WHERE subject = ${allowanceSubject(caller)} AND day = ${today()}::date`;
   return rows[0]?.count ?? 0;
 }

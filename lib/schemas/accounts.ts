@@ -3,7 +3,7 @@ import { defineOperation } from '@/lib/api/operation';
 import { PLANS } from '@/lib/plans';
 import { errors, json, text } from '@/lib/schemas/common';
 
-const Email = text().trim().max(254).pipe(z.email()).meta({ example: 'ada@example.com' });
+export const Email = text().trim().max(254).pipe(z.email()).meta({ example: 'ada@example.com' });
 // Any printable character, spaces and non-ASCII included; control characters are refused like everywhere.
 const Password = text().min(8, 'must be at least 8 characters').max(200);
 

@@ -25,7 +25,7 @@ const errorText = {
   403: "Not permitted on this plan, or the resource is not the caller's",
   404: 'Resource not found (or expired)',
   409: 'The resource is not in a state that allows this',
-  410: 'The share link has expired or used up its accesses',
+  410: 'The share link or invitation has expired or been used up',
   413: "The upload exceeds the plan's maximum upload size (or a batch its files per batch)",
   429: 'Rate limit or plan quota exceeded',
   500: 'Server error, retry',

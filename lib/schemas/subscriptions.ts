@@ -32,7 +32,9 @@ export const PlanList = z.object({
 export const Subscription = z
   .object({
     plan: PlanId,
-    status: z.string().meta({ description: '`free`, or the Stripe subscription status (active, past_due, …)' }),
+    status: z.string().meta({
+      description: '`free`, `team` (on the plan of your team), or the Stripe subscription status (active, past_due, …)',
+    }),
     current_period_end: z.string().meta({ format: 'date-time' }).nullable(),
     usage: z.object({ conversions_today: z.number().int() }),
     limits: PlanLimits,
