@@ -9,7 +9,9 @@ import { withOffice } from './libreoffice/pool';
 import { EngineError } from './sandbox';
 import type { Engine, EngineJob } from './types';
 import { placeIn, takeOut, withExchangeSlot } from './warm/exchange';
-import { assertSafeZip } from './zip-guard';
+import { xmlPartChecker } from './libreoffice/linked-content';
+import { assertRtfHasNoLinks } from './libreoffice/rtf-links';
+import { assertSafeZip, ZIP_LIMITS } from './zip-guard';
 
 export { poolStatus, shutdownLibreOffice, warmUp } from './libreoffice/pool';
 
@@ -55,6 +57,7 @@ const appOf = (f: FormatName): App | undefined =>
   : undefined;
 
 const ZIPPED: ReadonlySet<FormatName> = new Set(['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp']);
+const ODF: ReadonlySet<FormatName> = new Set(['odt', 'ods', 'odp']);
 const TEXTUAL: ReadonlySet<FormatName> = new Set(['txt', 'csv', 'html']);
 
 async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): Promise<void> {
@@ -63,7 +66,13 @@ async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): Promi
   // Text may be read as plain text whatever it looks like; everything else must be what it claims.
   const fits = TEXTUAL.has(job.inputFormat) ? detected !== null && TEXTUAL.has(detected) : detected === job.inputFormat;
   if (!fits) throw new AppError('unsupported_format', `The file is not a ${job.inputFormat.toUpperCase()} file.`);
-  if (ZIPPED.has(job.inputFormat)) await assertSafeZip(job.inputPath);
+  // Linked content (pictures, text, OLE objects, templates from files or URLs) is refused here;
+  // the sandbox's narrow view (libreoffice/system-view.ts) is the wall behind this check.
+  if (job.inputFormat === 'rtf') await assertRtfHasNoLinks(job.inputPath);
+  if (ZIPPED.has(job.inputFormat)) {
+    const kind = ODF.has(job.inputFormat) ? 'odf' : 'ooxml';
+    await assertSafeZip(job.inputPath, ZIP_LIMITS, () => xmlPartChecker(kind));
+  }
 }
 
 /** LibreOffice's own complaint about a document (it could not open or write it), not a crash. */

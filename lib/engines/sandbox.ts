@@ -24,7 +24,13 @@ export type SandboxSpec = {
   args: readonly string[];
   /** The only writable (and the only non-system) folder the program sees, at the same path. */
   workDir: string;
-  /** Extra read-only paths, bound at the same path (e.g. /etc/libreoffice). */
+  /**
+   * What the program sees of the system, read-only at the same paths (missing ones skipped).
+   * Default FULL_SYSTEM_VIEW: all of /usr. An engine that reads files named inside documents
+   * (LibreOffice) gets an allow-list instead, so there is nothing outside its install to read.
+   */
+  systemView?: readonly string[];
+  /** Extra read-only paths, bound at the same path (e.g. the bridge script); these must exist. */
   extraRoBinds?: readonly string[];
   /** RLIMIT_AS for the program and its children (prlimit --as). */
   memoryLimitBytes?: number;
@@ -41,7 +47,7 @@ export type RunSandboxedOptions = SandboxSpec & {
 export type RunResult = { code: number | null; signal: NodeJS.Signals | null; stderrTail: string };
 
 const DEFAULT_FILE_SIZE_LIMIT = 4 * 1024 ** 3;
-const SYSTEM_RO_BINDS = ['/etc/alternatives', '/etc/fonts', '/etc/ld.so.cache'];
+export const FULL_SYSTEM_VIEW: readonly string[] = ['/usr', '/etc/alternatives', '/etc/fonts', '/etc/ld.so.cache'];
 
 let bwrapAvailable: boolean | undefined;
 function hasBwrap(): boolean {
@@ -70,10 +76,10 @@ function sandboxArgv(spec: SandboxSpec): { file: string; args: string[]; cwd: st
   const w = spec.workDir;
   const args = [
     '--unshare-all', '--die-with-parent', '--new-session',
-    '--ro-bind', '/usr', '/usr',
+    ...(spec.systemView ?? FULL_SYSTEM_VIEW).flatMap((p) => ['--ro-bind-try', p, p]),
     '--symlink', 'usr/lib', '/lib', '--symlink', 'usr/lib64', '/lib64', '--symlink', 'usr/bin', '/bin', '--symlink', 'usr/sbin', '/sbin',
     '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp',
-    ...[...SYSTEM_RO_BINDS, ...(spec.extraRoBinds ?? [])].flatMap((p) => ['--ro-bind', p, p]),
+    ...(spec.extraRoBinds ?? []).flatMap((p) => ['--ro-bind', p, p]),
     '--bind', w, w, '--chdir', w,
     '--clearenv', ...Object.entries(env).flatMap(([k, v]) => ['--setenv', k, v]),
     '--', ...inner,

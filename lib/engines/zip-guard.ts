@@ -16,7 +16,10 @@ export const ZIP_LIMITS = {
 
 const refuse = (why: string) => new AppError('unsupported_format', `The document was refused: ${why}.`);
 
-export async function assertSafeZip(file: string, limits = ZIP_LIMITS): Promise<void> {
+/** Reads one entry's bytes while the guard inflates it (e.g. to look for linked content). */
+export type ZipEntryVisitor = (name: string) => { write: (chunk: Buffer) => void; end: () => void } | undefined;
+
+export async function assertSafeZip(file: string, limits = ZIP_LIMITS, visit?: ZipEntryVisitor): Promise<void> {
   let zip: yauzl.ZipFile;
   try {
     zip = await yauzl.openPromise(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false });
@@ -40,7 +43,9 @@ export async function assertSafeZip(file: string, limits = ZIP_LIMITS): Promise<
     for (const entry of entries) {
       if (entry.fileName.endsWith('/')) continue;
       const stream = await zip.openReadStreamPromise(entry);
-      for await (const chunk of stream) void chunk; // yauzl errors if the real size differs
+      const reader = visit?.(entry.fileName);
+      for await (const chunk of stream) reader?.write(chunk as Buffer); // yauzl errors if the real size differs
+      reader?.end();
     }
   } catch (e) {
     if (e instanceof AppError) throw e;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { config } from '@/lib/config';
 import { EngineError } from '../sandbox';
 import type { WorkerSpec } from '../warm/sandboxed-worker';
+import { OFFICE_PYTHON, officeSystemView } from './system-view';
 
 // One warm LibreOffice: the Python UNO bridge (bridge.py) and its soffice child inside ONE
 // bubblewrap sandbox whose only writable folder is this instance's folder (profile + exchange).
@@ -15,17 +16,20 @@ const BRIDGE_CANDIDATES = [
 ].filter((p): p is string => Boolean(p));
 
 /**
- * Defence in depth on top of the per-load flags (bridge.py): macros off, links never updated.
- * Linked images and OLE objects are not loaded at all: bridge.py refuses every URL but the
- * document's own (see its interaction handler) and the sandbox sees nothing worth linking to.
+ * Defence in depth on top of the per-load flags (bridge.py: UpdateDocMode NO_UPDATE, macros never).
+ * Measured on 7.4 with inspect bypassed: BlockUntrustedRefererLinks is what keeps an ODT's linked
+ * image (xlink:href to a file LibreOffice can see) out of the result; the link-update modes are
+ * set to "never" (Writer 0 = NEVER, Calc 1 = LM_NEVER: the two enums differ) though the load flag
+ * already wins. Nothing in 7.4 stops the RTF/DOCX importer reading an INCLUDEPICTURE file: inspect
+ * refuses those, and the sandbox (system-view.ts) shows nothing worth linking to.
  */
 const REGISTRY = `<?xml version="1.0" encoding="UTF-8"?>
 <oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
 <item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="MacroSecurityLevel" oor:op="fuse"><value>3</value></prop></item>
 <item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="DisableMacrosExecution" oor:op="fuse"><value>true</value></prop></item>
 <item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="BlockUntrustedRefererLinks" oor:op="fuse"><value>true</value></prop></item>
-<item oor:path="/org.openoffice.Office.Calc/Content/Update"><prop oor:name="Link" oor:op="fuse"><value>2</value></prop></item>
-<item oor:path="/org.openoffice.Office.Writer/Content/Update"><prop oor:name="Link" oor:op="fuse"><value>2</value></prop></item>
+<item oor:path="/org.openoffice.Office.Calc/Content/Update"><prop oor:name="Link" oor:op="fuse"><value>1</value></prop></item>
+<item oor:path="/org.openoffice.Office.Writer/Content/Update"><prop oor:name="Link" oor:op="fuse"><value>0</value></prop></item>
 <item oor:path="/org.openoffice.Office.Common/Misc"><prop oor:name="FirstRun" oor:op="fuse"><value>false</value></prop></item>
 </oor:items>
 `;
@@ -41,10 +45,10 @@ export function officeWorkerSpec(): WorkerSpec {
   return {
     name: 'LibreOffice',
     parentDir: config.jobsDir,
-    command: '/usr/bin/python3',
+    command: OFFICE_PYTHON,
     args: (dir) => [bridge, dir, pipeName],
-    // soffice's registry lives in /etc/libreoffice (Debian symlinks it from /usr/lib).
-    extraRoBinds: ['/etc/libreoffice', bridge],
+    systemView: officeSystemView(),
+    extraRoBinds: [bridge],
     memoryLimitBytes: 3 * 1024 ** 3,
     startTimeoutMs: 60_000,
     prepare: async (dir) => {

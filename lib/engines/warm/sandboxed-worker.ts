@@ -18,7 +18,9 @@ export type WorkerSpec = {
   parentDir: string;
   command: string;
   args: (instanceDir: string) => string[];
-  /** Read-only paths the program needs besides /usr (its script, its modules). */
+  /** What it sees of the system (default all of /usr: see SandboxSpec.systemView). */
+  systemView?: readonly string[];
+  /** Read-only paths the program needs besides the system view (its script, its modules). */
   extraRoBinds?: readonly string[];
   memoryLimitBytes: number;
   startTimeoutMs: number;
@@ -62,6 +64,7 @@ export class SandboxedWorker {
         command: spec.command,
         args: spec.args(dir),
         workDir: dir,
+        systemView: spec.systemView,
         extraRoBinds: spec.extraRoBinds,
         memoryLimitBytes: spec.memoryLimitBytes,
       },

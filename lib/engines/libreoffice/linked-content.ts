@@ -1,0 +1,137 @@
+import { SaxesParser, type SaxesTagNS } from 'saxes';
+import { AppError } from '@/lib/api/errors';
+
+// Finds content that a document would make LibreOffice load from elsewhere (a file, a URL, another
+// program), so inspect can refuse it before LibreOffice runs. Hyperlinks stay allowed: they are
+// text, nothing is fetched. Word fields are allow-listed by type, so a field LibreOffice would
+// resolve (INCLUDEPICTURE, INCLUDETEXT, LINK, DDE, DATABASE…) or one we cannot read is refused.
+// The sandbox's view (system-view.ts) is the second wall behind this one.
+
+export const refuseLinked = (what: string) =>
+  new AppError(
+    'linked_content',
+    `The document loads content from outside itself (${what}); such documents are not converted.`,
+  );
+
+/** Word field types that only compute from the document itself. */
+const SAFE_FIELDS = new Set(
+  (
+    'ADDRESSBLOCK ADVANCE ASK AUTHOR AUTONUM AUTONUMLGL AUTONUMOUT AUTOTEXT AUTOTEXTLIST BARCODE BIBLIOGRAPHY ' +
+    'CITATION COMMENTS COMPARE CONTROL CREATEDATE DATE DISPLAYBARCODE DOCPROPERTY DOCVARIABLE EDITTIME EMBED EQ ' +
+    'FILENAME FILESIZE FILLIN FORMCHECKBOX FORMDROPDOWN FORMTEXT GOTOBUTTON GREETINGLINE HYPERLINK IF INDEX INFO ' +
+    'KEYWORDS LASTSAVEDBY LISTNUM MACROBUTTON MERGEBARCODE MERGEFIELD MERGEREC MERGESEQ NEXT NEXTIF NOTEREF NUMCHARS ' +
+    'NUMPAGES NUMWORDS PAGE PAGEREF PRINT PRINTDATE PRIVATE QUOTE REF REVNUM SAVEDATE SECTION SECTIONPAGES SEQ SET ' +
+    'SHAPE SKIPIF STYLEREF SUBJECT SYMBOL TA TC TEMPLATE TIME TITLE TOA TOC USERADDRESS USERINITIALS USERNAME XE ='
+  ).split(' '),
+);
+
+/** Refuses a field instruction whose type is not known to be self-contained. */
+export function checkFieldInstruction(instruction: string): void {
+  const type = /^\s*(=|[^\s\\"]*)/.exec(instruction)?.[1] ?? '';
+  if (type === '') return; // only nested fields, each checked on its own
+  if (!SAFE_FIELDS.has(type.toUpperCase())) refuseField(type);
+}
+const refuseField = (type: string): never => {
+  throw refuseLinked(`a ${/^[\x20-\x7e]{1,30}$/.test(type) ? type : 'unreadable'} field`);
+};
+
+// ——— XML parts of OOXML and ODF packages ———
+
+const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+const RELS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+const XLINK = 'http://www.w3.org/1999/xlink';
+const ODF_TEXT = 'urn:oasis:names:tc:opendocument:xmlns:text:1.0';
+const ODF_DRAW = 'urn:oasis:names:tc:opendocument:xmlns:drawing:1.0';
+const ODF_OFFICE = 'urn:oasis:names:tc:opendocument:xmlns:office:1.0';
+const ODF_TABLE = 'urn:oasis:names:tc:opendocument:xmlns:table:1.0';
+
+/** Elements whose xlink:href is a link the reader clicks, not content that is loaded. */
+const ODF_HYPERLINKS = new Set([`${ODF_TEXT} a`, `${ODF_DRAW} a`]);
+const ODF_DDE = new Set([`${ODF_TEXT} dde-connection-decl`, `${ODF_OFFICE} dde-source`, `${ODF_TABLE} dde-link`]);
+
+const hasScheme = (href: string) => /^[a-z][a-z0-9+.-]*:/i.test(href.trim());
+/** An ODF reference to a part of the same package: relative, no scheme, never climbing out with "..". */
+const insidePackage = (href: string) =>
+  href !== '' && !hasScheme(href) && !/^[/\\]/.test(href) && !href.split(/[/\\]/).includes('..');
+
+/** OOXML or ODF: which rules apply (every XML entry of the package is checked, whatever its name). */
+export type PackageKind = 'ooxml' | 'odf';
+
+/**
+ * A streaming checker for one entry of a package: write() its bytes, then end(). Entries that do
+ * not start like XML (images, binaries) are skipped; a malformed XML entry throws (the package is
+ * then refused as corrupt). Throws AppError('linked_content') on linked content.
+ */
+export function xmlPartChecker(kind: PackageKind): { write: (chunk: Buffer) => void; end: () => void } {
+  const parser = new SaxesParser({ xmlns: true });
+  const fields: { instruction: string; inResult: boolean }[] = [];
+  let inInstrText = false;
+  parser.on('doctype', () => {
+    throw refuseLinked('a document type declaration');
+  });
+  parser.on('opentag', (tag: SaxesTagNS) => {
+    const key = `${tag.uri} ${tag.local}`;
+    const attr = (local: string, uri = '') =>
+      Object.values(tag.attributes).find((a) => a.local === local && a.uri === uri)?.value;
+    if (kind === 'ooxml' && key === `${RELS} Relationship`) {
+      const type = attr('Type') ?? '';
+      const target = attr('Target') ?? '';
+      const external =
+        (attr('TargetMode') ?? '').toLowerCase() === 'external' || hasScheme(target) || target.startsWith('\\\\');
+      if (external && !/\/hyperlink$/i.test(type))
+        throw refuseLinked(`an external ${type.split('/').pop() || 'relationship'}`);
+    } else if (kind === 'ooxml' && tag.uri === W) {
+      if (tag.local === 'fldSimple') checkFieldInstruction(attr('instr', W) ?? '');
+      else if (tag.local === 'instrText') inInstrText = true;
+      else if (tag.local === 'fldChar') {
+        const type = attr('fldCharType', W);
+        if (type === 'begin') fields.push({ instruction: '', inResult: false });
+        else if (type === 'separate' && fields.length) fields[fields.length - 1].inResult = true;
+        else if (type === 'end') checkFieldInstruction(fields.pop()?.instruction ?? '');
+      }
+    } else if (kind === 'ooxml' && (tag.local === 'ddeLink' || tag.local === 'oleLink')) {
+      throw refuseLinked(`a ${tag.local}`);
+    } else if (kind === 'odf') {
+      if (ODF_DDE.has(key)) throw refuseLinked('a DDE link');
+      const href = attr('href', XLINK);
+      if (href !== undefined && !ODF_HYPERLINKS.has(key) && !insidePackage(href))
+        throw refuseLinked(`a linked ${tag.local}`);
+    }
+  });
+  parser.on('closetag', (tag) => {
+    if (tag.local === 'instrText') inInstrText = false;
+  });
+  parser.on('text', (text) => {
+    const field = fields[fields.length - 1];
+    if (inInstrText && field && !field.inResult) field.instruction += text;
+  });
+  // UTF-8 unless the part starts with a UTF-16 byte-order mark (both are allowed in OOXML and ODF).
+  let decoder: TextDecoder | undefined;
+  let skip = false;
+  return {
+    write(chunk) {
+      if (skip) return;
+      if (!decoder) {
+        const utf16 =
+          chunk[0] === 0xff && chunk[1] === 0xfe
+            ? 'utf-16le'
+            : chunk[0] === 0xfe && chunk[1] === 0xff
+              ? 'utf-16be'
+              : undefined;
+        decoder = new TextDecoder(utf16 ?? 'utf-8');
+        if (!utf16 && !/^(\xef\xbb\xbf)?\s*</.test(chunk.subarray(0, 64).toString('latin1'))) {
+          skip = true;
+          return;
+        }
+      }
+      parser.write(decoder.decode(chunk, { stream: true }));
+    },
+    end() {
+      if (skip || !decoder) return; // not XML, or empty
+      parser.write(decoder.decode());
+      parser.close();
+      // A field left open at the end still counts (Word ends it with the paragraph).
+      for (const f of fields) checkFieldInstruction(f.instruction);
+    },
+  };
+}
