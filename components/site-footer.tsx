@@ -9,6 +9,13 @@ export function SiteFooter() {
         >
           OpenAPI
         </a>
+        {' · '}
+        <a
+          href="/stats"
+          className="rounded underline underline-offset-2 hover:text-zinc-800 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:hover:text-zinc-200"
+        >
+          Statistics
+        </a>
       </p>
     </footer>
   );

@@ -10,6 +10,7 @@ import * as tools from '@/lib/schemas/tools';
 import { shareOperations } from '@/lib/schemas/shares';
 import { batchOperations } from '@/lib/schemas/batches';
 import { teamOperations } from '@/lib/schemas/teams';
+import { statsOp } from '@/lib/schemas/stats';
 import { uploadUrlOp } from '@/lib/schemas/url-import';
 import { webhookOperations } from '@/lib/schemas/webhooks';
 
@@ -59,6 +60,7 @@ export const operations: AnyOperation[] = [
   ...batchOperations,
   ...webhookOperations,
   ...teamOperations,
+  statsOp,
   uploads.tusCreateOp,
   uploads.tusHeadOp,
   uploads.tusPatchOp,
