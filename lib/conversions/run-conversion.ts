@@ -15,6 +15,7 @@ import { ACTIVE_STATUSES } from '@/lib/conversions/status';
 import { parseOperationOptions } from '@/lib/conversions/operations';
 import { phaseTimer } from '@/lib/system/phase-timings';
 import { fetchSource, needsFetch } from '@/lib/url-import/fetch-source';
+import { notifyConversionFinished } from '@/lib/webhooks/notify-webhooks';
 
 /** How a run ended; a transient failure (engine crash, timeout) is thrown instead, for the queue to retry. */
 export type RunOutcome = 'completed' | 'failed' | 'skipped';
@@ -100,6 +101,7 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
     timer.mark('complete');
     await publishConversionEvent({ id, status: 'completed', progress: 100 });
     timer.mark('notify-completed');
+    await notifyConversionFinished(row.id, 'conversion.completed');
     return 'completed';
   } catch (e) {
     if (abort.signal.aborted) return 'skipped';
@@ -117,7 +119,10 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
 
 async function fail(id: bigint, message: string): Promise<RunOutcome> {
   const updated = await db.conversion.updateMany({ where: { id, status: 'processing' }, data: { status: 'failed', error: message, completedAt: new Date() } });
-  if (updated.count > 0) await publishConversionEvent({ id: String(id), status: 'failed', progress: 0, error: message });
+  if (updated.count > 0) {
+    await publishConversionEvent({ id: String(id), status: 'failed', progress: 0, error: message });
+    await notifyConversionFinished(id, 'conversion.failed');
+  }
   return 'failed';
 }
 

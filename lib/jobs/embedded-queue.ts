@@ -1,11 +1,13 @@
 import { PgBoss } from 'pg-boss';
 import { config } from '@/lib/config';
+import { MAX_ATTEMPTS, retryDelaySeconds } from '@/lib/webhooks/webhook-rules';
 
 // The embedded durable queue (pg-boss tables in our PostgreSQL), used when Inngest is not
 // configured. Jobs survive restarts; a job whose worker dies stops heartbeating and is retried.
 export const QUEUES = {
   runConversion: 'conversion-run',
   purgeExpired: 'conversions-purge-expired',
+  deliverWebhook: 'webhook-deliver',
 } as const;
 
 const globalBoss = globalThis as unknown as { boss?: Promise<PgBoss> };
@@ -29,6 +31,10 @@ export function embeddedQueue(): Promise<PgBoss> {
     await boss.createQueue(QUEUES.runConversion, runOptions);
     await boss.updateQueue(QUEUES.runConversion, runOptions); // databases made by an older version
     await boss.createQueue(QUEUES.purgeExpired, { retryLimit: 1 });
+    // Webhook deliveries: a failed attempt throws, pg-boss retries after retryDelay · 2^n seconds.
+    const webhookOptions = { retryLimit: MAX_ATTEMPTS - 1, retryDelay: retryDelaySeconds(), retryBackoff: true, expireInSeconds: 60 };
+    await boss.createQueue(QUEUES.deliverWebhook, webhookOptions);
+    await boss.updateQueue(QUEUES.deliverWebhook, webhookOptions);
     return boss;
   })().catch((e) => {
     globalBoss.boss = undefined;

@@ -1,6 +1,11 @@
 import { config } from '@/lib/config';
 import { embeddedQueue, QUEUES } from '@/lib/jobs/embedded-queue';
-import { conversionRequested, conversionRequestedData } from '@/lib/jobs/events';
+import {
+  conversionRequested,
+  conversionRequestedData,
+  type WebhookDeliveryData,
+  webhookDeliveryRequested,
+} from '@/lib/jobs/events';
 import { inngest } from '@/lib/jobs/inngest-client';
 
 /** Queues the conversion job: on Inngest when configured, else on the embedded queue. */
@@ -13,4 +18,14 @@ export async function enqueueConversion(conversionId: bigint): Promise<void> {
   }
   const boss = await embeddedQueue();
   await boss.send(QUEUES.runConversion, data, { singletonKey: data.conversionId });
+}
+
+/** Queues one webhook delivery (retried with exponential backoff up to MAX_ATTEMPTS attempts). */
+export async function enqueueWebhookDelivery(data: WebhookDeliveryData): Promise<void> {
+  if (config.inngestEnabled) {
+    await inngest.send({ id: `webhook-${data.webhookId}-${data.messageId}`, name: webhookDeliveryRequested.name, data });
+    return;
+  }
+  const boss = await embeddedQueue();
+  await boss.send(QUEUES.deliverWebhook, data, { singletonKey: `${data.webhookId}:${data.messageId}` });
 }

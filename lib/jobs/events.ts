@@ -1,6 +1,7 @@
 import { eventType } from 'inngest';
 import { z } from 'zod';
 import { parseConversionId } from '@/lib/conversions/conversion-id';
+import { WEBHOOK_EVENTS } from '@/lib/webhooks/webhook-rules';
 
 // The one job message: "run this conversion". Both queues carry it (the Inngest event's data,
 // the pg-boss job's data) and both parse it with this schema; a payload that fails can never
@@ -21,4 +22,24 @@ export const conversionRequestedData = (conversionId: bigint): ConversionRequest
 export function parseConversionRequested(data: unknown): bigint | null {
   const parsed = ConversionRequestedData.safeParse(data);
   return parsed.success ? parseConversionId(parsed.data.conversionId) : null;
+}
+
+// The second job: "deliver this event to this webhook". The body is fixed when the event fires, so
+// every attempt sends the same bytes under the same `webhook-id` (messageId).
+
+export const WebhookDeliveryData = z.object({
+  webhookId: z.string().min(1),
+  messageId: z.string().min(1),
+  event: z.enum(WEBHOOK_EVENTS),
+  body: z.string(),
+});
+export type WebhookDeliveryData = z.infer<typeof WebhookDeliveryData>;
+
+/** The Inngest event (also the trigger of inngest/functions/deliver-webhook.ts). */
+export const webhookDeliveryRequested = eventType('transmute/webhook.delivery.requested', { schema: WebhookDeliveryData });
+
+/** The delivery a job payload names, or null for a payload that is not one. */
+export function parseWebhookDelivery(data: unknown): WebhookDeliveryData | null {
+  const parsed = WebhookDeliveryData.safeParse(data);
+  return parsed.success ? parsed.data : null;
 }

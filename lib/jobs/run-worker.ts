@@ -2,7 +2,8 @@ import { config } from '@/lib/config';
 import { purgeExpiredConversions } from '@/lib/conversions/purge-expired';
 import { runConversion } from '@/lib/conversions/run-conversion';
 import { embeddedQueue, QUEUES, stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
-import { parseConversionRequested } from '@/lib/jobs/events';
+import { parseConversionRequested, parseWebhookDelivery } from '@/lib/jobs/events';
+import { deliverWebhook } from '@/lib/webhooks/deliver-webhook';
 
 /**
  * The embedded worker: runs conversion jobs (at most ENGINE_CONCURRENCY at once) and the
@@ -19,6 +20,12 @@ export async function runWorker(): Promise<() => Promise<void>> {
       return { outcome: await runConversion(id) };
     },
   );
+  // Deliveries have their own queue and slots, so a receiver that is down never holds up a conversion.
+  await boss.work(QUEUES.deliverWebhook, { localConcurrency: 4, batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+    const data = parseWebhookDelivery(job.data);
+    if (data === null) return { outcome: 'bad-payload' };
+    return { outcome: await deliverWebhook(data) }; // throws on a failed attempt: pg-boss retries it
+  });
   await boss.work(QUEUES.purgeExpired, async () => ({ removed: await purgeExpiredConversions() }));
   await boss.schedule(QUEUES.purgeExpired, '*/10 * * * *');
   return stopEmbeddedQueue;

@@ -1,0 +1,21 @@
+// The facts of webhooks, in one place: event names, the secret's form, retries and timeouts.
+
+export const WEBHOOK_EVENTS = ['conversion.completed', 'conversion.failed', 'batch.completed'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** Standard Webhooks secret prefix; the rest is base64 of 32 random bytes. */
+export const SECRET_PREFIX = 'whsec_';
+export const SECRET_BYTES = 32;
+/** Purpose of the app-secret encryption of stored webhook secrets (lib/crypto.ts `seal`). */
+export const SECRET_SEAL_PURPOSE = 'webhook-secret';
+
+/** Attempts per event (the first and 7 retries, with exponential backoff). */
+export const MAX_ATTEMPTS = 8;
+/** Per attempt, from the lookup to the answer; a slower receiver is a failed attempt. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/** First retry delay; each next one doubles (WEBHOOK_RETRY_DELAY_SECONDS, tests make it short). */
+export const retryDelaySeconds = () => Number(process.env.WEBHOOK_RETRY_DELAY_SECONDS ?? 10);
+/** Delivery attempts listed per webhook. */
+export const DELIVERIES_LISTED = 100;
+/** Webhooks per account. */
+export const MAX_WEBHOOKS = 20;
