@@ -1,0 +1,91 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { apiRequest } from '@/components/account/api-client';
+import { Notice } from '@/components/account/notice';
+import { SubmitButton } from '@/components/account/submit-button';
+import { TextField } from '@/components/account/text-field';
+import { smallButton } from '../small-button';
+import type { CreatedInvitationJson } from '../types';
+
+/** Invites an address (POST /api/v1/team/invites) and shows the join link once, with a copy button. */
+export function InviteForm({ onInvited }: { onInvited: (invitation: CreatedInvitationJson) => void }) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string>();
+  const [link, setLink] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const email = String(new FormData(form).get('email') ?? '').trim();
+    if (!email) return setError('Enter the e-mail address to invite.');
+    setError(undefined);
+    setPending(true);
+    const result = await apiRequest<CreatedInvitationJson>('/api/v1/team/invites', { body: { email } });
+    setPending(false);
+    if (!result.ok) return setError(result.error);
+    form.reset();
+    setCopied(false);
+    setLink(`${window.location.origin}/team/join?token=${encodeURIComponent(result.data.token)}`);
+    onInvited(result.data);
+  }
+
+  async function copy() {
+    if (!link) return;
+    await navigator.clipboard.writeText(link).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3" data-testid="invite-form">
+        {error && (
+          <Notice tone="error" role="alert" testId="invite-error" title="Could not invite">
+            <p>{error}</p>
+          </Notice>
+        )}
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          <div className="flex-1">
+            <TextField
+              label="E-mail address"
+              name="email"
+              type="email"
+              maxLength={254}
+              autoComplete="off"
+              data-testid="invite-email-input"
+            />
+          </div>
+          <SubmitButton
+            pending={pending}
+            pendingLabel="Inviting…"
+            testId="invite-button"
+            className="sm:mt-[1.625rem] sm:w-40"
+          >
+            Invite
+          </SubmitButton>
+        </div>
+      </form>
+      {link && (
+        <Notice tone="success" role="status" testId="invite-link" title="Invitation sent">
+          <p>We mailed this link. It is shown only now, works once, and expires in 7 days:</p>
+          <p className="mt-2 flex flex-wrap items-center gap-2">
+            <code className="min-w-0 break-all font-mono text-xs" data-testid="invite-link-value">
+              {link}
+            </code>
+            <button
+              type="button"
+              className={smallButton.secondary}
+              onClick={() => void copy()}
+              data-testid="copy-invite-link"
+            >
+              {copied ? 'Copied' : 'Copy link'}
+            </button>
+          </p>
+        </Notice>
+      )}
+    </div>
+  );
+}
