@@ -47,6 +47,8 @@ describe('RTF fields', () => {
     ['DDEAUTO', rtfField('DDEAUTO cmd "/c calc"')],
     ['DATABASE', rtfField('DATABASE \\\\d "/etc/passwd"')],
     ['an unknown type', rtfField('FROBNICATE x')],
+    ['a quoted type', rtfField('"INCLUDEPICTURE" "x.png"')],
+    ['a type hidden behind a switch', rtfField('\\\\d INCLUDEPICTURE "x.png"')],
     [
       'nested inside a safe field',
       '{\\rtf1{\\field{\\*\\fldinst IF 1 = 1 ' +
@@ -111,6 +113,34 @@ describe('OOXML packages', () => {
     ['an entity-encoded field type', docx(complexField('INCLUDE&#80;ICTURE "x.png"'))],
   ])('refuses %s', async (_name, zip) => {
     await expect(checkZip(zip, 'ooxml')).rejects.toSatisfy(linked);
+  });
+
+  it('refuses XLSX external workbook links and DDE links, and PPTX external pictures', async () => {
+    const rels = (type: string, target: string) =>
+      Buffer.from(
+        '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+          `<Relationship Id="rId1" Type="${type}" Target="${target}" TargetMode="External"/></Relationships>`,
+      );
+    const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+    const xlsx = buildZip([
+      {
+        name: 'xl/externalLinks/_rels/externalLink1.xml.rels',
+        data: rels(`${REL}/externalLinkPath`, 'file:///etc/x.xlsx'),
+      },
+    ]);
+    const dde = buildZip([
+      {
+        name: 'xl/externalLinks/externalLink1.xml',
+        data: Buffer.from(
+          '<externalLink xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+            '<ddeLink ddeService="cmd" ddeTopic="/c calc"/></externalLink>',
+        ),
+      },
+    ]);
+    const pptx = buildZip([
+      { name: 'ppt/slides/_rels/slide1.xml.rels', data: rels(`${REL}/image`, 'http://127.0.0.1:1/a.png') },
+    ]);
+    for (const zip of [xlsx, dde, pptx]) await expect(checkZip(zip, 'ooxml')).rejects.toSatisfy(linked);
   });
 
   it('refuses a DOCTYPE (entities could hide a field type)', async () => {

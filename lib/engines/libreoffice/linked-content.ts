@@ -7,6 +7,9 @@ import { AppError } from '@/lib/api/errors';
 // resolve (INCLUDEPICTURE, INCLUDETEXT, LINK, DDE, DATABASE…) or one we cannot read is refused.
 // The sandbox's view (system-view.ts) is the second wall behind this one.
 
+/** A name from the document, shown in the message only if it is short and plain. */
+const label = (name: string, fallback: string) => (/^[A-Za-z=][\w.-]{0,39}$/.test(name) ? name : fallback);
+
 export const refuseLinked = (what: string) =>
   new AppError(
     'linked_content',
@@ -27,12 +30,13 @@ const SAFE_FIELDS = new Set(
 
 /** Refuses a field instruction whose type is not known to be self-contained. */
 export function checkFieldInstruction(instruction: string): void {
-  const type = /^\s*(=|[^\s\\"]*)/.exec(instruction)?.[1] ?? '';
-  if (type === '') return; // only nested fields, each checked on its own
+  if (instruction.trim() === '') return; // only nested fields, each checked on its own
+  // Readers accept a quoted type ("INCLUDEPICTURE" …): the quotes are not part of it.
+  const type = /^\s*"?\s*(=|[^\s\\"]*)/.exec(instruction)?.[1] ?? '';
   if (!SAFE_FIELDS.has(type.toUpperCase())) refuseField(type);
 }
 const refuseField = (type: string): never => {
-  throw refuseLinked(`a ${/^[\x20-\x7e]{1,30}$/.test(type) ? type : 'unreadable'} field`);
+  throw refuseLinked(`field ${label(type, '(unreadable)')}`);
 };
 
 // ——— XML parts of OOXML and ODF packages ———
@@ -79,7 +83,7 @@ export function xmlPartChecker(kind: PackageKind): { write: (chunk: Buffer) => v
       const external =
         (attr('TargetMode') ?? '').toLowerCase() === 'external' || hasScheme(target) || target.startsWith('\\\\');
       if (external && !/\/hyperlink$/i.test(type))
-        throw refuseLinked(`an external ${type.split('/').pop() || 'relationship'}`);
+        throw refuseLinked(`an external ${label(type.split('/').pop() ?? '', 'relationship')}`);
     } else if (kind === 'ooxml' && tag.uri === W) {
       if (tag.local === 'fldSimple') checkFieldInstruction(attr('instr', W) ?? '');
       else if (tag.local === 'instrText') inInstrText = true;
@@ -90,12 +94,12 @@ export function xmlPartChecker(kind: PackageKind): { write: (chunk: Buffer) => v
         else if (type === 'end') checkFieldInstruction(fields.pop()?.instruction ?? '');
       }
     } else if (kind === 'ooxml' && (tag.local === 'ddeLink' || tag.local === 'oleLink')) {
-      throw refuseLinked(`a ${tag.local}`);
+      throw refuseLinked(`a ${label(tag.local, 'link')}`);
     } else if (kind === 'odf') {
       if (ODF_DDE.has(key)) throw refuseLinked('a DDE link');
       const href = attr('href', XLINK);
       if (href !== undefined && !ODF_HYPERLINKS.has(key) && !insidePackage(href))
-        throw refuseLinked(`a linked ${tag.local}`);
+        throw refuseLinked(`a linked ${label(tag.local, 'object')}`);
     }
   });
   parser.on('closetag', (tag) => {
