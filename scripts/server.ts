@@ -11,6 +11,7 @@ import {
   clientAddressOf,
   signedClientAddressHeaders,
 } from '@/lib/identity/client-address';
+import { withNodeRequest } from '@/lib/uploads/node-request';
 
 const dev = process.argv.includes('--dev') || process.env.NODE_ENV === 'development';
 const port = Number(process.env.PORT ?? 3000);
@@ -36,7 +37,8 @@ async function main() {
     // Without a proxy in front, forwarded headers can only come from the client: none counts.
     if (!trustProxy) for (const h of FORWARDED_HEADERS) delete req.headers[h];
     Object.assign(req.headers, signedClientAddressHeaders(address));
-    void handle(req, res);
+    // Uploads read their body from `req` itself (lib/uploads/node-request.ts).
+    void withNodeRequest(req, () => handle(req, res));
   });
   server.requestTimeout = 0; // large uploads stream for as long as they need
   server.listen(port, hostname, () => {

@@ -5,6 +5,7 @@ import { AppError } from '@/lib/api/errors';
 import { newStorageKey } from '@/lib/storage/keys';
 import { storage } from '@/lib/storage';
 import { HEAD_BYTES } from '@/lib/formats/detect-format';
+import { nodeBodyOf } from '@/lib/uploads/node-request';
 
 type StoredFile = { key: string; fileName: string; size: number; head: Buffer };
 
@@ -63,7 +64,9 @@ function storeFilePart(part: Readable, fileName: string, onLimit: () => void): P
     .put(key, tap)
     .then(({ size }) => ({ key, fileName, size, head: Buffer.concat(head) }))
     .catch(async (e) => {
-      await storage().delete(key).catch(() => {});
+      await storage()
+        .delete(key)
+        .catch(() => {});
       throw e;
     });
 }
@@ -104,7 +107,9 @@ export async function receiveMultipart(request: Request, maxBytes: number | null
     parser.on('error', () => reject(malformed()));
   });
 
-  const body = Readable.fromWeb(request.body as WebReadableStream);
+  // Straight from the socket stream when the web server gives us the Node request (no per-chunk
+  // copy and web-stream bridge); otherwise (route handlers called in process) the web stream.
+  const body: Readable = nodeBodyOf(request) ?? Readable.fromWeb(request.body as WebReadableStream);
   body.on('error', (e) => parser.destroy(e));
   body.pipe(parser);
   try {
@@ -116,7 +121,10 @@ export async function receiveMultipart(request: Request, maxBytes: number | null
     body.destroy();
     parser.destroy(); // ends a file part still open, so its put settles
     const file = await (stored as Promise<StoredFile> | null)?.catch(() => null);
-    if (file) await storage().delete(file.key).catch(() => {});
+    if (file)
+      await storage()
+        .delete(file.key)
+        .catch(() => {});
     throw overLimit ? tooLarge(maxBytes ?? 0) : e;
   }
 }
