@@ -1,0 +1,89 @@
+// The account's conversions and its usage history, for the /dashboard/conversions page (no public
+// list endpoint exists; SPEC.md lists none). The page reads them through lib/dashboard/conversions-data.ts.
+import { CONVERSION_STATUSES, type ConversionStatus } from '@/lib/conversions/status';
+import { db } from '@/lib/db';
+import { allowanceSubject, type Caller } from '@/lib/identity/caller';
+import { isFormatName } from '@/lib/formats/catalog';
+import { limitsFor } from '@/lib/plans';
+
+export const CONVERSIONS_PAGE_SIZE = 20;
+const HISTORY_DAYS = 30;
+
+export type ConversionFilter = { status?: ConversionStatus; format?: string; page: number };
+
+/** Reads ?status=&format=&page= leniently: anything unknown is ignored rather than an error page. */
+export function parseConversionFilter(params: Record<string, string | string[] | undefined>): ConversionFilter {
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const status = one(params.status);
+  const format = one(params.format);
+  const page = Number(one(params.page));
+  return {
+    status: (CONVERSION_STATUSES as readonly string[]).includes(status ?? '')
+      ? (status as ConversionStatus)
+      : undefined,
+    format: format && isFormatName(format) ? format : undefined,
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** The account's own conversions (never a team member's), newest first, one page. */
+export async function listConversions(userId: string, filter: ConversionFilter) {
+  const where = {
+    userId,
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(filter.format ? { OR: [{ originalFormat: filter.format }, { targetFormat: filter.format }] } : {}),
+  };
+  const [rows, total] = await Promise.all([
+    db.conversion.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (filter.page - 1) * CONVERSIONS_PAGE_SIZE,
+      take: CONVERSIONS_PAGE_SIZE,
+      select: {
+        id: true,
+        originalFileName: true,
+        originalFormat: true,
+        targetFormat: true,
+        status: true,
+        inputSize: true,
+        resultSize: true,
+        createdAt: true,
+        expiresAt: true,
+      },
+    }),
+    db.conversion.count({ where }),
+  ]);
+  return {
+    total,
+    pages: Math.max(1, Math.ceil(total / CONVERSIONS_PAGE_SIZE)),
+    items: rows.map((r) => ({
+      id: String(r.id),
+      fileName: r.originalFileName,
+      from: r.originalFormat,
+      to: r.targetFormat,
+      status: r.status,
+      inputSize: Number(r.inputSize),
+      resultSize: r.resultSize === null ? null : Number(r.resultSize),
+      createdAt: r.createdAt.toISOString(),
+      expiresAt: r.expiresAt.toISOString(),
+    })),
+  };
+}
+
+export type ConversionItem = Awaited<ReturnType<typeof listConversions>>['items'][number];
+
+/** Conversions per UTC day for the last 30 days (the allowance's ledger: a team's when in one), and the allowance. */
+export async function usageHistory(caller: Caller) {
+  const rows = await db.$queryRaw<Array<{ day: Date; count: number }>>`
+    SELECT day, count FROM usage_days WHERE subject = ${allowanceSubject(caller)}
+    AND day > (now() AT TIME ZONE 'UTC')::date - ${HISTORY_DAYS}::int ORDER BY day`;
+  const byDay = new Map(rows.map((r) => [r.day.toISOString().slice(0, 10), r.count]));
+  const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+  const days = Array.from({ length: HISTORY_DAYS }, (_, i) => {
+    const day = new Date(today - (HISTORY_DAYS - 1 - i) * 86_400_000).toISOString().slice(0, 10);
+    return { day, count: byDay.get(day) ?? 0 };
+  });
+  return { days, allowance: limitsFor(caller.plan).dailyConversions, shared: Boolean(caller.teamId) };
+}
+
+export type UsageHistory = Awaited<ReturnType<typeof usageHistory>>;

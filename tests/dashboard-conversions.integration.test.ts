@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import * as upload from '@/app/api/v1/convert/upload/route';
+import {
+  CONVERSIONS_PAGE_SIZE,
+  listConversions,
+  parseConversionFilter,
+  usageHistory,
+} from '@/lib/conversions/list-conversions';
+import { db } from '@/lib/db';
+import { accountPlan } from '@/lib/identity/account-plan';
+import { limitsFor } from '@/lib/plans';
+import { signedUpUser } from '@/tests/support/accounts';
+import { makePng } from '@/tests/support/fixtures';
+import { uploadForm } from '@/tests/support/route-client';
+import { teamWith } from '@/tests/support/teams';
+
+describe('dashboard conversions listing', () => {
+  it('lists only the account’s own conversions, newest first, paginated and filtered', async () => {
+    const { owner, members } = await teamWith(1);
+    const png = await makePng();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await owner.client.call(upload.POST, {
+        method: 'POST',
+        path: '/api/v1/convert/upload',
+        body: uploadForm(png, `f${i}.png`, 'webp'),
+      });
+      ids.push(String((await res.json()).id));
+    }
+    // a team member's file never shows up on the owner's list
+    await members[0].client.call(upload.POST, {
+      method: 'POST',
+      path: '/api/v1/convert/upload',
+      body: uploadForm(png, 'm.png', 'jpg'),
+    });
+    await db.conversion.update({ where: { id: BigInt(ids[0]) }, data: { status: 'failed' } });
+
+    const all = await listConversions(owner.id, parseConversionFilter({}));
+    expect(all.total).toBe(3);
+    expect(all.items.map((c) => c.fileName)).toEqual(['f2.png', 'f1.png', 'f0.png']);
+    expect(all.items[0]).toMatchObject({
+      from: 'png',
+      to: 'webp',
+      status: 'pending',
+      inputSize: png.length,
+      resultSize: null,
+    });
+
+    const failed = await listConversions(owner.id, parseConversionFilter({ status: 'failed' }));
+    expect(failed.items.map((c) => c.id)).toEqual([ids[0]]);
+    expect((await listConversions(owner.id, parseConversionFilter({ format: 'jpg' }))).total).toBe(0);
+    expect((await listConversions(members[0].id, parseConversionFilter({ format: 'jpg' }))).total).toBe(1);
+
+    // unknown filter values are ignored, pages past the end are empty
+    expect(parseConversionFilter({ status: 'nope', format: '../x', page: '-3' })).toEqual({
+      status: undefined,
+      format: undefined,
+      page: 1,
+    });
+    expect((await listConversions(owner.id, { page: 2 })).items).toEqual([]);
+    expect(CONVERSIONS_PAGE_SIZE).toBeGreaterThan(3);
+
+    // usage: 30 days ending today, the team's shared count against the team plan's allowance
+    const caller = {
+      kind: 'session' as const,
+      userId: owner.id,
+      guestId: null,
+      viaCookie: true,
+      clientAddress: 'x',
+      ...(await accountPlan(owner.id))!,
+    };
+    const history = await usageHistory(caller);
+    expect(history.days).toHaveLength(30);
+    expect(history.days.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), count: 4 });
+    expect(history).toMatchObject({ allowance: limitsFor('pro').dailyConversions, shared: true });
+    const alone = await signedUpUser();
+    const freeHistory = await usageHistory({
+      kind: 'session',
+      userId: alone.id,
+      guestId: null,
+      plan: 'free',
+      viaCookie: true,
+      clientAddress: 'x',
+    });
+    expect(freeHistory).toMatchObject({ allowance: limitsFor('free').dailyConversions, shared: false });
+    expect(freeHistory.days.every((d) => d.count === 0)).toBe(true);
+  });
+});
