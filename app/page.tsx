@@ -1,3 +1,4 @@
+import { BatchConverter } from '@/components/batch/batch-converter';
 import { Converter } from '@/components/converter/converter';
 
 export default function HomePage() {
@@ -6,11 +7,17 @@ export default function HomePage() {
       <div className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">Convert files on your own server</h1>
         <p className="max-w-2xl text-zinc-600 text-pretty dark:text-zinc-400">
-          Images, documents, spreadsheets, presentations, audio and video. Files never leave this server and are deleted when they
-          expire.
+          Images, documents, spreadsheets, presentations, audio and video. Files never leave this server and are deleted
+          when they expire.
         </p>
       </div>
       <Converter />
+      <section className="flex flex-col gap-3" aria-labelledby="batch-heading">
+        <h2 id="batch-heading" className="text-xl font-semibold tracking-tight">
+          Several files at once
+        </h2>
+        <BatchConverter />
+      </section>
     </div>
   );
 }

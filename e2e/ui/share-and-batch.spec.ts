@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { makePng } from '../fixtures/files';
+import { PASSWORD, randomEmail } from '../../tests/support/test-data';
 
 // Batches and share links through the running app and worker: no mocks.
 
@@ -122,4 +123,34 @@ test('the converter shares a finished result with a password, and the link works
   await other.reload();
   await expect(other.getByTestId('share-problem')).toHaveAttribute('data-code', 'link_used_up');
   await stranger.close();
+});
+
+test('on Starter, several files chosen at once convert together and come back as one ZIP', async ({ page }) => {
+  const email = randomEmail();
+  await page.goto('/sign-up');
+  await page.getByTestId('email-input').fill(email);
+  await page.getByTestId('password-input').fill(PASSWORD);
+  await page.getByTestId('sign-up-button').click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  const out = execFileSync('npm', ['run', '--silent', 'admin', '--', 'set-plan', email, 'starter'], {
+    encoding: 'utf8',
+  });
+  expect(out).toContain('plan free → starter');
+
+  await page.goto('/');
+  const png = await makePng(16, 16);
+  await page
+    .getByTestId('batch-file-input')
+    .setInputFiles(['one.png', 'two.png', 'one.png'].map((name) => ({ name, mimeType: 'image/png', buffer: png })));
+  await page.getByTestId('batch-target').selectOption('webp');
+  await page.getByTestId('batch-convert').click();
+  await expect(page.getByTestId('batch-file-progress')).toHaveCount(3);
+  await expect(page.getByTestId('batch-panel')).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('batch-zip').click()]);
+  const file = await download.path();
+  expect(execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n')).toEqual([
+    'one.webp',
+    'two.webp',
+    'one (1).webp',
+  ]);
 });
