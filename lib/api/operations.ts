@@ -13,6 +13,7 @@ import { teamOperations } from '@/lib/schemas/teams';
 import { statsOp } from '@/lib/schemas/stats';
 import { uploadUrlOp } from '@/lib/schemas/url-import';
 import { webhookOperations } from '@/lib/schemas/webhooks';
+import { cloudOperations } from '@/lib/schemas/cloud';
 
 /** Every operation the API serves; the OpenAPI document is built from this list. */
 export const operations: AnyOperation[] = [
@@ -59,6 +60,7 @@ export const operations: AnyOperation[] = [
   ...shareOperations,
   ...batchOperations,
   ...webhookOperations,
+  ...cloudOperations,
   ...teamOperations,
   statsOp,
   uploads.tusCreateOp,

@@ -2,6 +2,7 @@ import { db } from '@/lib/db';
 import { storage, sweepIncompletePuts } from '@/lib/storage';
 import { purgeExpiredUploads } from '@/lib/uploads/parts-abandon';
 import { purgeExpiredBatches } from '@/lib/batches/purge-expired-batches';
+import { purgeExpiredCloudImports } from '@/lib/cloud/cloud-imports';
 
 /**
  * The retention sweep: deletes expired conversions with their files, in batches, and partial
@@ -12,6 +13,7 @@ export async function purgeExpiredConversions(now = new Date()): Promise<number>
   await sweepIncompletePuts();
   await purgeExpiredUploads(now);
   await purgeExpiredBatches(now);
+  await purgeExpiredCloudImports();
   let removed = 0;
   for (;;) {
     const batch = await db.conversion.findMany({ where: { expiresAt: { lte: now } }, select: { id: true, inputKey: true, resultKey: true }, take: 200 });

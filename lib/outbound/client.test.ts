@@ -17,6 +17,8 @@ let server: http.Server;
 let origin: string;
 let other: http.Server;
 let otherOrigin: string;
+let third: http.Server;
+let thirdOrigin: string;
 const hits: string[] = [];
 
 function listen(handler: http.RequestListener) {
@@ -48,7 +50,11 @@ beforeAll(async () => {
     hits.push(`other${req.url}`);
     res.end('internal');
   });
-  process.env.OUTBOUND_ALLOW_HOSTS = new URL(origin).host;
+  [third, thirdOrigin] = await listen((req, res) => {
+    if (req.url === '/hop') return void res.writeHead(302, { location: '/auth' }).end();
+    res.end(req.headers.authorization ?? 'none');
+  });
+  process.env.OUTBOUND_ALLOW_HOSTS = `${new URL(origin).host},${new URL(thirdOrigin).host}`;
 });
 
 afterAll(() => {
@@ -56,6 +62,7 @@ afterAll(() => {
   server.closeAllConnections();
   server.close();
   other.close();
+  third.close();
   delete process.env.OUTBOUND_ALLOW_HOSTS;
 });
 
@@ -238,6 +245,13 @@ describe('outbound client: allowed destinations and limits', () => {
     expect(res.url.pathname).toBe('/file');
     expect(body.toString()).toBe('hello');
     await expect(text(`${origin}/loop?n=5`)).rejects.toThrow(OutboundError);
+  });
+
+  it('keeps Authorization on a same-origin redirect and drops it on a redirect to another origin', async () => {
+    const headers = { authorization: 'Bearer provider-token' };
+    expect((await text(`${thirdOrigin}/hop`, { headers })).body.toString()).toBe('Bearer provider-token');
+    const cross = `${origin}/redirect?to=${encodeURIComponent(`${thirdOrigin}/auth`)}`;
+    expect((await text(cross, { headers })).body.toString()).toBe('none');
   });
 
   it('returns a redirect as is when redirects are off (webhooks)', async () => {

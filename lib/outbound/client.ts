@@ -106,8 +106,9 @@ export async function outboundRequest(raw: string | URL, options: OutboundOption
   let url = checkUrl(raw);
   let method = options.method ?? 'GET';
   let body = options.body;
+  let headers = options.headers ?? {};
   for (let hop = 0; ; hop++) {
-    const res = await requestOnce(url, method, body, options, signal);
+    const res = await requestOnce(url, method, body, headers, options, signal);
     const location = res.headers.location;
     if (!REDIRECTS.has(res.statusCode ?? 0) || maxRedirects === 0 || !location) {
       return {
@@ -119,7 +120,10 @@ export async function outboundRequest(raw: string | URL, options: OutboundOption
     }
     res.destroy();
     if (hop >= maxRedirects) throw new OutboundError(`Too many redirects (more than ${maxRedirects})`);
-    url = checkUrl(new URL(location, url));
+    const next = checkUrl(new URL(location, url));
+    // Credentials meant for one origin never follow a redirect to another (a provider's download link).
+    if (next.origin !== url.origin) headers = withoutCredentials(headers);
+    url = next;
     if (res.statusCode === 303 || ((res.statusCode === 301 || res.statusCode === 302) && method === 'POST')) {
       method = 'GET';
       body = undefined;
@@ -131,6 +135,7 @@ async function requestOnce(
   url: URL,
   method: string,
   body: string | Buffer | undefined,
+  extraHeaders: Record<string, string>,
   options: OutboundOptions,
   signal: AbortSignal,
 ) {
@@ -143,7 +148,7 @@ async function requestOnce(
   const headers: Record<string, string> = {
     'user-agent': 'Transmute',
     'accept-encoding': 'identity',
-    ...options.headers,
+    ...extraHeaders,
     host: url.host,
   };
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
@@ -165,6 +170,9 @@ async function requestOnce(
     req.end(body);
   });
 }
+
+const withoutCredentials = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).filter(([k]) => !['authorization', 'cookie'].includes(k.toLowerCase())));
 
 function describe(e: unknown, signal: AbortSignal): Error {
   if (e instanceof AppError || e instanceof OutboundError) return e;
@@ -188,5 +196,8 @@ function capped(res: http.IncomingMessage, maxBytes: number | null, signal: Abor
   res.on('error', (e) => counter.destroy(describe(e, signal)));
   res.once('aborted', () => counter.destroy(new OutboundError('The connection closed before the body ended')));
   counter.once('close', () => res.destroy());
+  // A reader that attaches later (after an await) still sees the failure via `errored`; until then
+  // an early cut-off must not surface as an unhandled 'error' event.
+  counter.on('error', () => {});
   return res.pipe(counter);
 }

@@ -1,0 +1,77 @@
+import { AppError } from '@/lib/api/errors';
+import { randomToken } from '@/lib/crypto';
+import { db } from '@/lib/db';
+import type { AccountCaller, Caller } from '@/lib/identity/caller';
+import { limitsFor } from '@/lib/plans';
+import { storage } from '@/lib/storage';
+import { newStorageKey } from '@/lib/storage/keys';
+import { CLOUD_IMPORT_TTL_MS, type CloudProvider, isConfigured } from '@/lib/cloud/providers';
+import { fetchCloudFile } from '@/lib/cloud/fetch-cloud-file';
+import { convertStoredUpload } from '@/lib/uploads/convert-stored';
+
+/**
+ * POST /cloud/{provider}/download: fetches the file into storage (the plan's upload limit counted
+ * while streaming: 413 and nothing kept) and holds it behind a single-use token bound to the
+ * account, for 15 minutes.
+ */
+export async function downloadFromCloud(
+  caller: AccountCaller,
+  provider: CloudProvider,
+  input: { file_id: string; access_token?: string },
+) {
+  if (!isConfigured(provider))
+    throw new AppError('validation_failed', `Cloud provider "${provider}" is not configured`);
+  const maxBytes = limitsFor(caller.plan).maxUploadBytes;
+  const file = await fetchCloudFile(provider, input.file_id, input.access_token, maxBytes);
+  const key = newStorageKey('inputs');
+  const { size } = await storage().put(key, file.body); // a failed put leaves nothing behind
+  try {
+    return await db.cloudImport.create({
+      data: {
+        token: randomToken(24),
+        userId: caller.userId,
+        provider,
+        storageKey: key,
+        fileName: file.fileName,
+        size: BigInt(size),
+        expiresAt: new Date(Date.now() + CLOUD_IMPORT_TTL_MS),
+      },
+    });
+  } catch (e) {
+    await storage()
+      .delete(key)
+      .catch(() => {});
+    throw e;
+  }
+}
+
+/**
+ * POST /convert/from-cloud: redeems the token (one conditional DELETE, so it works once) and makes
+ * the held file a conversion exactly as an upload's. Used, expired or another caller's → 404.
+ */
+export async function convertFromCloud(caller: Caller, token: string, targetFormat: string) {
+  const gone = () => new AppError('not_found', 'Unknown, used or expired cloud import token');
+  if (!caller.userId) throw gone();
+  const [held] = await db.$queryRaw<Array<{ storage_key: string; file_name: string; size: bigint }>>`
+    DELETE FROM cloud_imports WHERE token = ${token} AND user_id = ${caller.userId} AND expires_at > now()
+    RETURNING storage_key, file_name, size`;
+  if (!held) throw gone();
+  return convertStoredUpload({
+    caller,
+    key: held.storage_key,
+    fileName: held.file_name,
+    size: Number(held.size),
+    targetFormat,
+  });
+}
+
+/** Drops expired imports and their files (the retention sweep). */
+export async function purgeExpiredCloudImports(): Promise<number> {
+  const expired = await db.$queryRaw<Array<{ storage_key: string }>>`
+    DELETE FROM cloud_imports WHERE expires_at <= now() RETURNING storage_key`;
+  for (const row of expired)
+    await storage()
+      .delete(row.storage_key)
+      .catch(() => {});
+  return expired.length;
+}
