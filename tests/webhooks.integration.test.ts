@@ -6,6 +6,7 @@ import * as hooksRoute from '@/app/api/v1/webhooks-mgmt/route';
 import * as hookRoute from '@/app/api/v1/webhooks-mgmt/[id]/route';
 import * as deliveriesRoute from '@/app/api/v1/webhooks-mgmt/[id]/deliveries/route';
 import * as upload from '@/app/api/v1/convert/upload/route';
+import * as batchUpload from '@/app/api/v1/batch/upload/route';
 import { db } from '@/lib/db';
 import { runConversion } from '@/lib/conversions/run-conversion';
 import { stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
@@ -199,6 +200,39 @@ describe('webhooks: delivery', () => {
     // A wrong secret does not verify.
     const wrong = new StandardWebhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`);
     expect(() => wrong.verify(attempts[0].body, attempts[0].headers as Record<string, string>)).toThrow();
+  });
+
+  it('batch.completed fires once the last file of a batch ends, carrying the batch', async () => {
+    const { client } = await signedUpUser('starter');
+    const created = await (
+      await register(client, { url: `${receiver}/ok`, events: ['batch.completed', 'conversion.failed'] })
+    ).json();
+    const form = new FormData();
+    form.append('target_format', 'webp');
+    for (const name of ['a.png', 'b.png']) form.append('file', new Blob([new Uint8Array(await makePng())]), name);
+    const batch = await (
+      await client.call(batchUpload.POST, { method: 'POST', path: '/api/v1/batch/upload', body: form })
+    ).json();
+    expect(batch.conversions).toHaveLength(2);
+    stopWorker ??= await runWorker(); // runs the two conversions and then the delivery
+    const delivered = await waitFor(
+      () => received.filter((r) => r.path === '/ok' && r.body.includes(batch.batch_id)),
+      (found) => found.length === 1,
+      { timeoutMs: 60_000 },
+    );
+    const payload = new StandardWebhook(created.secret).verify(
+      delivered[0].body,
+      delivered[0].headers as Record<string, string>,
+    );
+    expect(payload).toMatchObject({
+      type: 'batch.completed',
+      data: { batch: { batch_id: batch.batch_id, status: 'completed', total: 2 } },
+    });
+    expect((payload as { data: { conversions: unknown[] } }).data.conversions).toHaveLength(2);
+    // conversion.completed was not subscribed: only the batch event was sent.
+    expect(await db.webhookDelivery.findMany({ where: { webhookId: created.id }, select: { event: true } })).toEqual([
+      { event: 'batch.completed' },
+    ]);
   });
 
   async function hookFor(url: string) {
