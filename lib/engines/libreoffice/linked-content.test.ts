@@ -143,6 +143,17 @@ describe('OOXML packages', () => {
     for (const zip of [xlsx, dde, pptx]) await expect(checkZip(zip, 'ooxml')).rejects.toSatisfy(linked);
   });
 
+  it('reads a part that starts after many spaces, and refuses one in UTF-16 without a byte-order mark', async () => {
+    const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+    const xml = (body: string) => `<w:document xmlns:w="${W}"><w:body>${body}</w:body></w:document>`;
+    const part = (data: Buffer) => buildZip([{ name: 'word/document.xml', data }]);
+    await checkZip(part(Buffer.from(' '.repeat(5000) + xml(paragraph('x')))), 'ooxml');
+    const hidden = part(Buffer.from('\n'.repeat(70000) + xml(complexField('INCLUDETEXT "x"'))));
+    await expect(checkZip(hidden, 'ooxml')).rejects.toSatisfy(linked);
+    const utf16 = part(Buffer.from(xml(complexField('INCLUDETEXT "x"')), 'utf16le'));
+    await expect(checkZip(utf16, 'ooxml')).rejects.toBeInstanceOf(AppError);
+  });
+
   it('refuses a DOCTYPE (entities could hide a field type)', async () => {
     const zip = buildZip([
       {

@@ -28,6 +28,9 @@ const SAFE_FIELDS = new Set(
   ).split(' '),
 );
 
+/** Enough of an instruction to read its type (the first word). */
+export const MAX_INSTRUCTION = 1000;
+
 /** Refuses a field instruction whose type is not known to be self-contained. */
 export function checkFieldInstruction(instruction: string): void {
   if (instruction.trim() === '') return; // only nested fields, each checked on its own
@@ -107,9 +110,12 @@ export function xmlPartChecker(kind: PackageKind): { write: (chunk: Buffer) => v
   });
   parser.on('text', (text) => {
     const field = fields[fields.length - 1];
-    if (inInstrText && field && !field.inResult) field.instruction += text;
+    if (inInstrText && field && !field.inResult && field.instruction.length < MAX_INSTRUCTION)
+      field.instruction += text;
   });
   // UTF-8 unless the part starts with a UTF-16 byte-order mark (both are allowed in OOXML and ODF).
+  // Whether it is XML at all is decided by its first byte that is not a space: "<", or a NUL as
+  // UTF-16/32 without a mark would start (parsed, so refused as malformed). Anything else is data.
   let decoder: TextDecoder | undefined;
   let skip = false;
   return {
@@ -122,11 +128,15 @@ export function xmlPartChecker(kind: PackageKind): { write: (chunk: Buffer) => v
             : chunk[0] === 0xfe && chunk[1] === 0xff
               ? 'utf-16be'
               : undefined;
-        decoder = new TextDecoder(utf16 ?? 'utf-8');
-        if (!utf16 && !/^(\xef\xbb\xbf)?\s*</.test(chunk.subarray(0, 64).toString('latin1'))) {
-          skip = true;
-          return;
+        if (!utf16) {
+          const bom = chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf ? 3 : 0;
+          let i = bom;
+          while (i < chunk.length && [0x20, 0x09, 0x0d, 0x0a].includes(chunk[i])) i++;
+          if (i === chunk.length) return; // only spaces so far: decide on the next chunk
+          if (chunk[i] !== 0x3c && chunk[i] !== 0x00) return void (skip = true);
+          chunk = chunk.subarray(i);
         }
+        decoder = new TextDecoder(utf16 ?? 'utf-8');
       }
       parser.write(decoder.decode(chunk, { stream: true }));
     },

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { checkFieldInstruction, refuseLinked } from './linked-content';
+import { checkFieldInstruction, MAX_INSTRUCTION, refuseLinked } from './linked-content';
 
 // RTF's linked content: fields ({\field{\*\fldinst INCLUDEPICTURE "…"}{\fldrslt …}}, which
 // LibreOffice's importer resolves itself) and linked OLE objects (\objlink, \objautlink). A
@@ -7,7 +7,6 @@ import { checkFieldInstruction, refuseLinked } from './linked-content';
 // \'hh and \uN escapes, \binN data skipped), and linked-content.ts judges it by its type.
 
 type Frame = { instruction?: string; stopsText?: boolean; uc: number };
-const MAX_INSTRUCTION = 1000; // the type is the first word; the rest is not needed
 
 const isLetter = (b: number) => (b >= 0x61 && b <= 0x7a) || (b >= 0x41 && b <= 0x5a);
 const isDigit = (b: number) => b >= 0x30 && b <= 0x39;
