@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DropZone } from './drop-zone';
 import { ErrorAlert } from './error-alert';
@@ -13,6 +13,7 @@ import { SupportedFormats } from './supported-formats';
 import { TargetSelect } from './target-select';
 import { useConverter } from './use-converter';
 import { useFormats } from './use-formats';
+import { UrlImport } from './url-import';
 
 /** The home page converter: pick a file and a target, upload, follow, download. */
 export function Converter() {
@@ -25,6 +26,7 @@ export function Converter() {
   const target = pickTarget(targets, state.target);
   const busy = phase.kind === 'uploading' || phase.kind === 'converting';
   const shownError = error ?? formatsError;
+  const [inputMode, setInputMode] = useState<'file' | 'url'>('file');
 
   // When the card swaps between the picker and the job view, keep keyboard focus inside it.
   const card = useRef<HTMLElement>(null);
@@ -43,7 +45,26 @@ export function Converter() {
         aria-label="Converter"
         className="flex flex-col gap-5 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-6 dark:border-zinc-800 dark:bg-zinc-900/50"
       >
-        {phase.kind === 'idle' ? (
+        {phase.kind === 'idle' && (
+          <div role="tablist" aria-label="Where the file comes from" className="flex gap-2">
+            {(['file', 'url'] as const).map((tab) => (
+              <button
+                key={tab}
+                type="button"
+                role="tab"
+                aria-selected={inputMode === tab}
+                data-testid={`tab-${tab}`}
+                onClick={() => setInputMode(tab)}
+                className={inputMode === tab ? buttonStyles.primary : buttonStyles.secondary}
+              >
+                {tab === 'file' ? 'Upload a file' : 'From URL'}
+              </button>
+            ))}
+          </div>
+        )}
+        {phase.kind === 'idle' && inputMode === 'url' ? (
+          <UrlImport formats={formats} loading={loading} />
+        ) : phase.kind === 'idle' ? (
           <>
             <DropZone file={file} onFile={chooseFile} />
             {file && (
