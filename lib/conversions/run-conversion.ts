@@ -13,6 +13,7 @@ import { publishConversionEvent, subscribeConversionEvents } from '@/lib/convers
 import { reportProgress } from '@/lib/conversions/report-progress';
 import { ACTIVE_STATUSES } from '@/lib/conversions/status';
 import { parseOperationOptions } from '@/lib/conversions/operations';
+import { parseConvertOptions } from '@/lib/conversions/convert-options';
 import { phaseTimer } from '@/lib/system/phase-timings';
 import { fetchSource, needsFetch } from '@/lib/url-import/fetch-source';
 import { notifyConversionFinished } from '@/lib/webhooks/notify-webhooks';
@@ -28,18 +29,18 @@ export type RunOutcome = 'completed' | 'failed' | 'skipped';
  */
 export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
   const timer = phaseTimer('job', conversionId);
-  const claimed = await db.$queryRaw<Array<{ attempts: number }>>`
-    UPDATE conversions SET status = 'processing', attempts = attempts + 1, started_at = now(), progress = 0
-    WHERE id = ${conversionId} AND status = ANY(${[...ACTIVE_STATUSES]}::"ConversionStatus"[]) AND expires_at > now()
-    RETURNING attempts`;
-  if (claimed.length === 0) return 'skipped';
-  const attempts = claimed[0].attempts;
-  timer.mark('claim');
-  let row = await db.conversion.findUniqueOrThrow({ where: { id: conversionId } });
+  // Claim and read the row in one statement.
+  const [claimed] = await db.conversion.updateManyAndReturn({
+    where: { id: conversionId, status: { in: [...ACTIVE_STATUSES] }, expiresAt: { gt: new Date() } },
+    data: { status: 'processing', attempts: { increment: 1 }, startedAt: new Date(), progress: 0 },
+  });
+  if (!claimed) return 'skipped';
+  let row = claimed;
+  const { attempts } = claimed;
   const id = String(row.id);
-  timer.mark('row');
-  await publishConversionEvent({ id, status: 'processing', progress: 0 });
-  timer.mark('notify-processing');
+  timer.mark('claim');
+  // Not waited for here (the input copy overlaps it), only before the next event, to keep their order.
+  const processingSent = publishConversionEvent({ id, status: 'processing', progress: 0 }).catch(() => {});
 
   // The tool's options are parsed once, here; options that do not fit can never succeed.
   const tool = parseOperationOptions(row.operation, row.options);
@@ -49,11 +50,16 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
     if (e.status === 'cancelled') abort.abort(new Error('cancelled'));
   });
   try {
-    if (!tool) return await fail(row.id, `Invalid ${row.operation} options`);
+    if (!tool) return await fail(row.id, `Invalid ${row.operation} options`, processingSent);
     // A URL import fetches its input first (lib/url-import/fetch-source.ts); its format is known after.
     if (needsFetch(row)) row = await fetchSource(row, abort.signal);
     const engine = findEngine(row.originalFormat as FormatName, row.targetFormat as FormatName, tool.operation);
-    if (!engine) return await fail(row.id, `No engine converts ${row.originalFormat} to ${row.targetFormat}`);
+    if (!engine) return await fail(row.id, `No engine converts ${row.originalFormat} to ${row.targetFormat}`, processingSent);
+    // Convert options depend on the pair, so they are checked here too (a URL import learns its source only now).
+    const options =
+      tool.operation === 'convert'
+        ? parseConvertOptions(row.originalFormat as FormatName, row.targetFormat as FormatName, tool.options)
+        : tool.options;
     await mkdir(workDir, { recursive: true, mode: 0o700 });
     const inputPath = path.join(workDir, `input.${FORMATS[row.originalFormat as FormatName].extension}`);
     const outputPath = path.join(workDir, `output.${FORMATS[row.targetFormat as FormatName].extension}`);
@@ -61,6 +67,7 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
     await storage().getToFile(row.inputKey, inputPath);
     timer.mark('input');
 
+    await processingSent; // before any progress event
     const progress = reportProgress(row.id);
     const job: EngineJob = {
       workDir,
@@ -68,7 +75,7 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
       outputPath,
       inputFormat: row.originalFormat as FormatName,
       targetFormat: row.targetFormat as FormatName,
-      options: tool.options,
+      options,
       signal: abort.signal,
       onProgress: progress.update,
     };
@@ -99,6 +106,7 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
       return 'skipped';
     }
     timer.mark('complete');
+    await processingSent;
     await publishConversionEvent({ id, status: 'completed', progress: 100 });
     timer.mark('notify-completed');
     await notifyConversionFinished(row.id, 'conversion.completed');
@@ -106,7 +114,7 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
   } catch (e) {
     if (abort.signal.aborted) return 'skipped';
     // A refused input fails at once; an engine crash or timeout is retried up to the limit.
-    if (isAppError(e) || attempts >= config.engineMaxAttempts) return await fail(row.id, failureMessage(e));
+    if (isAppError(e) || attempts >= config.engineMaxAttempts) return await fail(row.id, failureMessage(e), processingSent);
     console.error(`[conversion ${id}] attempt ${attempts} failed:`, e);
     throw new Error(`Conversion ${id} attempt ${attempts} failed`, { cause: e });
   } finally {
@@ -117,7 +125,9 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
   }
 }
 
-async function fail(id: bigint, message: string): Promise<RunOutcome> {
+/** Marks the run failed; its event goes out after `before` (the run's `processing` event). */
+async function fail(id: bigint, message: string, before?: Promise<void>): Promise<RunOutcome> {
+  await before;
   const updated = await db.conversion.updateMany({ where: { id, status: 'processing' }, data: { status: 'failed', error: message, completedAt: new Date() } });
   if (updated.count > 0) {
     await publishConversionEvent({ id: String(id), status: 'failed', progress: 0, error: message });
