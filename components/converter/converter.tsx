@@ -14,6 +14,7 @@ import { TargetSelect } from './target-select';
 import { useConverter } from './use-converter';
 import { useFormats } from './use-formats';
 import { UrlImport } from './url-import';
+import { CloudImport } from './cloud-import';
 
 /** The home page converter: pick a file and a target, upload, follow, download. */
 export function Converter() {
@@ -147,6 +148,7 @@ export function Converter() {
           </>
         )}
         {shownError && <ErrorAlert error={shownError} onDismiss={error ? () => showError(null) : undefined} />}
+        {phase.kind === 'idle' && <CloudImport formats={formats} loading={loading} />}
       </section>
       <SupportedFormats formats={formats} loading={loading} />
     </div>

@@ -1,16 +1,15 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { errorFromResponse, NETWORK_ERROR } from './api-errors';
 import { ErrorAlert } from './error-alert';
 import { pickTarget, targetsFor } from './format-utils';
-import { ProgressBar } from './progress-bar';
+import { postJson, RemoteJobView, useRemoteJob } from './remote-job';
 import { TargetSelect } from './target-select';
-import type { Conversion, ErrorInfo, FormatEntry, ProgressUpdate } from './types';
-import { watchConversion } from './watch-conversion';
+import type { Conversion, FormatEntry } from './types';
 
-type Job = { conversion: Conversion; update?: ProgressUpdate };
+export const fieldStyle =
+  'h-11 rounded-lg border border-zinc-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:border-zinc-700 dark:bg-zinc-900';
 
 /**
  * The converter's "From URL" tab: the server fetches the file (POST /convert/upload-url; a refused
@@ -19,12 +18,8 @@ type Job = { conversion: Conversion; update?: ProgressUpdate };
 export function UrlImport({ formats, loading }: { formats: readonly FormatEntry[]; loading: boolean }) {
   const [url, setUrl] = useState('');
   const [chosen, setChosen] = useState('');
-  const [job, setJob] = useState<Job | null>(null);
-  const [error, setError] = useState<ErrorInfo | null>(null);
   const [pending, setPending] = useState(false);
-  const stop = useRef<(() => void) | null>(null);
-  useEffect(() => () => stop.current?.(), []);
-
+  const { job, error, setError, follow, reset } = useRemoteJob();
   const targets = targetsFor(undefined, formats);
   const target = pickTarget(targets, chosen);
 
@@ -32,31 +27,17 @@ export function UrlImport({ formats, loading }: { formats: readonly FormatEntry[
     e.preventDefault();
     setPending(true);
     setError(null);
-    try {
-      const res = await fetch('/api/v1/convert/upload-url', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ url, target_format: target }),
-      });
-      const text = await res.text();
-      if (!res.ok) return setError(errorFromResponse(res.status, text, res.headers.get('retry-after')));
-      const conversion = JSON.parse(text) as Conversion;
-      setJob({ conversion });
-      stop.current = watchConversion(conversion.id, {
-        onUpdate: (update) => setJob({ conversion, update }),
-        onLost: (message) => setError({ title: 'Lost track of the conversion', message }),
-      });
-    } catch {
-      setError(NETWORK_ERROR);
-    } finally {
-      setPending(false);
-    }
+    const r = await postJson<Conversion>('/api/v1/convert/upload-url', { url, target_format: target });
+    setPending(false);
+    if (r.ok) follow(r.data);
+    else setError(r.error);
   }
 
-  const status = job?.update?.status ?? job?.conversion.status;
   return (
     <div className="flex flex-col gap-4" data-testid="url-import">
-      {!job ? (
+      {job ? (
+        <RemoteJobView job={job} onReset={reset} resetLabel="Convert another URL" />
+      ) : (
         <form className="flex flex-col gap-3" onSubmit={(e) => void submit(e)}>
           <label className="flex flex-col gap-1 text-sm font-medium">
             File URL
@@ -67,7 +48,7 @@ export function UrlImport({ formats, loading }: { formats: readonly FormatEntry[
               onChange={(e) => setUrl(e.target.value)}
               placeholder="https://example.com/report.docx"
               data-testid="url-input"
-              className="h-11 rounded-lg border border-zinc-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:border-zinc-700 dark:bg-zinc-900"
+              className={fieldStyle}
             />
           </label>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
@@ -91,49 +72,6 @@ export function UrlImport({ formats, loading }: { formats: readonly FormatEntry[
             </button>
           </div>
         </form>
-      ) : (
-        <div className="flex flex-col gap-3">
-          <p className="truncate text-sm">
-            {job.conversion.original_file_name} → {job.conversion.target_format.toUpperCase()}
-          </p>
-          <ProgressBar
-            label={
-              status === 'completed'
-                ? 'Done'
-                : status === 'failed'
-                  ? 'Failed'
-                  : status === 'cancelled'
-                    ? 'Cancelled'
-                    : 'Fetching and converting'
-            }
-            value={job.update?.progress ?? 0}
-            indeterminate={status === 'pending'}
-            tone={status === 'completed' ? 'success' : status === 'failed' ? 'danger' : 'brand'}
-            testId="url-progress"
-          />
-          {job.update?.error && <p className="text-sm text-red-700 dark:text-red-400">{job.update.error}</p>}
-          <div className="flex flex-wrap gap-3">
-            {status === 'completed' && (
-              <a
-                href={`/api/v1/convert/download/${job.conversion.id}`}
-                className={buttonStyles.primary}
-                data-testid="url-download"
-              >
-                Download
-              </a>
-            )}
-            <button
-              type="button"
-              className={buttonStyles.secondary}
-              onClick={() => {
-                stop.current?.();
-                setJob(null);
-              }}
-            >
-              Convert another URL
-            </button>
-          </div>
-        </div>
       )}
       {error && <ErrorAlert error={error} onDismiss={() => setError(null)} />}
     </div>

@@ -1,0 +1,119 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { ErrorAlert } from './error-alert';
+import { pickTarget, targetsFor } from './format-utils';
+import { postJson, RemoteJobView, useRemoteJob } from './remote-job';
+import { TargetSelect } from './target-select';
+import type { Conversion, FormatEntry } from './types';
+import { fieldStyle } from './url-import';
+
+type Provider = { id: string; name: string; configured: boolean };
+type Held = { token: string; file_name: string; size: number; expires_at: string };
+
+/**
+ * "Import from…" buttons for the providers the administrator configured (signed-in users only:
+ * GET /cloud/status needs an account). The server fetches the file and holds it behind a token,
+ * which POST /convert/from-cloud turns into a conversion. The provider's own picker widget is not
+ * embedded: the file link or id and the picker's access token are entered here.
+ */
+export function CloudImport({ formats, loading }: { formats: readonly FormatEntry[]; loading: boolean }) {
+  const [providers, setProviders] = useState<Provider[]>([]);
+  const [provider, setProvider] = useState<Provider | null>(null);
+  const [fileId, setFileId] = useState('');
+  const [accessToken, setAccessToken] = useState('');
+  const [chosen, setChosen] = useState('');
+  const [pending, setPending] = useState(false);
+  const { job, error, setError, follow, reset } = useRemoteJob();
+  const targets = targetsFor(undefined, formats);
+  const target = pickTarget(targets, chosen);
+
+  useEffect(() => {
+    void fetch('/api/v1/cloud/status', { headers: { accept: 'application/json' } })
+      .then((r) => (r.ok ? (r.json() as Promise<{ providers: Provider[] }>) : { providers: [] }))
+      .then((body) => setProviders(body.providers.filter((p) => p.configured)))
+      .catch(() => setProviders([]));
+  }, []);
+
+  if (providers.length === 0) return null;
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!provider) return;
+    setPending(true);
+    setError(null);
+    const body = provider.id === 's3' ? { file_id: fileId } : { file_id: fileId, access_token: accessToken };
+    const held = await postJson<Held>(`/api/v1/cloud/${provider.id}/download`, body);
+    const converted = held.ok
+      ? await postJson<Conversion>('/api/v1/convert/from-cloud', { token: held.data.token, target_format: target })
+      : held;
+    setPending(false);
+    if (converted.ok) follow(converted.data);
+    else setError(converted.error);
+  }
+
+  return (
+    <div className="flex flex-col gap-3 border-t border-zinc-200 pt-4 dark:border-zinc-800" data-testid="cloud-import">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-sm font-medium">Import from…</span>
+        {providers.map((p) => (
+          <button
+            key={p.id}
+            type="button"
+            data-testid={`cloud-${p.id}`}
+            aria-pressed={provider?.id === p.id}
+            onClick={() => setProvider(p)}
+            className={buttonStyles.secondary}
+          >
+            {p.name}
+          </button>
+        ))}
+      </div>
+      {job ? (
+        <RemoteJobView job={job} onReset={reset} resetLabel="Import another file" />
+      ) : (
+        provider && (
+          <form className="flex flex-col gap-3" onSubmit={(e) => void submit(e)}>
+            <label className="flex flex-col gap-1 text-sm font-medium">
+              {provider.id === 's3' ? 'Object key' : `${provider.name} file link or id`}
+              <input required value={fileId} onChange={(e) => setFileId(e.target.value)} className={fieldStyle} />
+            </label>
+            {provider.id !== 's3' && (
+              <label className="flex flex-col gap-1 text-sm font-medium">
+                Access token
+                <input
+                  required
+                  type="password"
+                  value={accessToken}
+                  onChange={(e) => setAccessToken(e.target.value)}
+                  className={fieldStyle}
+                />
+              </label>
+            )}
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+              <div className="flex-1">
+                <TargetSelect
+                  targets={targets}
+                  value={target}
+                  formats={formats}
+                  grouped
+                  disabled={loading}
+                  onChange={setChosen}
+                />
+              </div>
+              <button
+                type="submit"
+                disabled={!target || loading || pending}
+                className={`${buttonStyles.primary} sm:w-44`}
+              >
+                {pending ? 'Importing…' : 'Import and convert'}
+              </button>
+            </div>
+          </form>
+        )
+      )}
+      {error && <ErrorAlert error={error} onDismiss={() => setError(null)} />}
+    </div>
+  );
+}
