@@ -13,7 +13,7 @@ import { db } from '@/lib/db';
 import { config } from '@/lib/config';
 import { CLOUD_PROVIDERS } from '@/lib/cloud/providers';
 import { runConversion } from '@/lib/conversions/run-conversion';
-import { installLoopbackOnlyGuard } from '@/lib/outbound/loopback-only';
+import { installLoopbackOnlyGuard } from '@/tests/support/loopback-only';
 import { signedUpUser } from '@/tests/support/accounts';
 import { overrideEnv, withEnv } from '@/tests/support/env';
 import { makePng } from '@/tests/support/fixtures';

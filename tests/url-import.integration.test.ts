@@ -5,7 +5,7 @@ import * as uploadUrl from '@/app/api/v1/convert/upload-url/route';
 import * as status from '@/app/api/v1/convert/status/[id]/route';
 import { db } from '@/lib/db';
 import { runConversion } from '@/lib/conversions/run-conversion';
-import { installLoopbackOnlyGuard } from '@/lib/outbound/loopback-only';
+import { installLoopbackOnlyGuard } from '@/tests/support/loopback-only';
 import { storage } from '@/lib/storage';
 import { jsonBody, RouteClient } from '@/tests/support/route-client';
 import { overrideEnv, withEnv } from '@/tests/support/env';

@@ -11,7 +11,7 @@ import { db } from '@/lib/db';
 import { runConversion } from '@/lib/conversions/run-conversion';
 import { stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
 import { runWorker } from '@/lib/jobs/run-worker';
-import { installLoopbackOnlyGuard } from '@/lib/outbound/loopback-only';
+import { installLoopbackOnlyGuard } from '@/tests/support/loopback-only';
 import { DeliveryAttemptFailed, deliverWebhook } from '@/lib/webhooks/deliver-webhook';
 import { MAX_ATTEMPTS, WEBHOOK_EVENTS } from '@/lib/webhooks/webhook-rules';
 import { signedUpUser } from '@/tests/support/accounts';

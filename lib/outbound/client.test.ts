@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/api/errors';
 import { type Dialer, OutboundError, outboundRequest, preflight, type Resolver } from '@/lib/outbound/client';
-import { installLoopbackOnlyGuard } from '@/lib/outbound/loopback-only';
+import { installLoopbackOnlyGuard } from '@/tests/support/loopback-only';
 
 // No packet leaves this machine: targets are loopback, other ranges go through a stub resolver
 // and a dial hook that records the address and never connects, and the guard makes any other
