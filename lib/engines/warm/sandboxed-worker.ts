@@ -99,11 +99,12 @@ export class SandboxedWorker {
       } catch {
         return; // not ours
       }
-      if (msg.ready !== undefined) {
-        const w = this.readyWaiter;
+      if (msg.ready === true) {
+        this.readyWaiter?.resolve();
         this.readyWaiter = undefined;
-        if (msg.ready) w?.resolve();
-        else this.fail(new EngineError(`${spec.name} failed to start: ${msg.error ?? ''} ${this.stderrTail}`));
+      } else if (msg.ready !== undefined) {
+        // fail() rejects the start (clearing the waiter first would leave the start hanging).
+        this.fail(new EngineError(`${spec.name} failed to start: ${msg.error ?? ''} ${this.stderrTail}`));
       } else if (this.pending && msg.id === this.pending.id) {
         const p = this.pending;
         this.pending = undefined;
