@@ -17,6 +17,7 @@ APT_PACKAGES=(
   fonts-dejavu fonts-liberation2
   ffmpeg libheif-examples poppler-utils
   ghostscript qpdf img2pdf
+  pandoc imagemagick librsvg2-bin p7zip-full woff2 libjxl-tools
   tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-ita tesseract-ocr-por tesseract-ocr-nld
   ${TRANSMUTE_EXTRA_APT:-}
 )

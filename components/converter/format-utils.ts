@@ -22,6 +22,10 @@ export const FAMILY_LABELS: Record<FormatFamily, string> = {
   presentation: 'Presentations',
   video: 'Video',
   audio: 'Audio',
+  vector: 'Vector graphics',
+  ebook: 'E-books',
+  archive: 'Archives',
+  font: 'Fonts',
 };
 
 export function extensionOf(fileName: string): string {

@@ -3,7 +3,7 @@ import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { type Caller, ownerOf } from '@/lib/identity/caller';
 import { findEngine } from '@/lib/engines/registry';
-import { type FormatName, isFormatName } from '@/lib/formats/catalog';
+import { type FormatName, resolveFormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
 import { enqueueConversion } from '@/lib/jobs/enqueue';
 import { expiresAtFor } from '@/lib/plans';
@@ -21,9 +21,9 @@ export type StoredInput = { key: string; fileName: string; size: number; head: B
 export function parseTargetFormat(raw: string | undefined): FormatName {
   const target = raw?.trim().toLowerCase().replace(/^\./, '');
   if (!target) throw new AppError('validation_failed', 'Missing "target_format"');
-  if (target === 'jpeg') return 'jpg';
-  if (!isFormatName(target)) throw new AppError('unsupported_format', `Unknown target_format "${target}"; see GET /api/v1/formats`);
-  return target;
+  const name = resolveFormatName(target); // aliases too: jpeg, tif, htm…
+  if (!name) throw new AppError('unsupported_format', `Unknown target_format "${target}"; see GET /api/v1/formats`);
+  return name;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FORMATS, type FormatName } from '@/lib/formats/catalog';
+import { FORMATS, type FormatName, resolveFormatName } from '@/lib/formats/catalog';
+import { isInstalled } from './breadth/programs';
 import { ENGINES, findEngine, listFormats } from './registry';
 
 describe('engine registry', () => {
@@ -25,9 +26,10 @@ describe('engine registry', () => {
     const list = listFormats();
     const names = list.map((f) => f.format);
     expect(names).toEqual([...names].sort());
-    expect(new Set(names)).toEqual(new Set(Object.keys(FORMATS) as FormatName[]));
-    // PDF converts to nothing but compresses and is read by OCR.
-    expect(list.find((f) => f.format === 'pdf')).toMatchObject({ targets: [], compress: true, ocr: true });
+    // Only catalog formats, and every format of the main engines (their programs are always installed).
+    for (const n of names) expect(Object.hasOwn(FORMATS, n), n).toBe(true);
+    for (const f of ['png', 'heic', 'docx', 'xlsx', 'pptx', 'mp4', 'flac', 'pdf'] as const) expect(names).toContain(f);
+    expect(list.find((f) => f.format === 'pdf')).toMatchObject({ compress: true, ocr: true });
     for (const f of list) {
       expect(f.mime).toBe(FORMATS[f.format].mime);
       expect(f.family).toBe(FORMATS[f.format].family);
@@ -36,6 +38,17 @@ describe('engine registry', () => {
       for (const t of f.targets) expect(findEngine(f.format, t)).toBeDefined();
     }
     expect(list.find((f) => f.format === 'mp4')?.targets).toEqual(['aac', 'avi', 'flac', 'gif', 'm4a', 'mkv', 'mov', 'mp3', 'ogg', 'wav', 'webm']);
+  });
+
+  it('offers an engine only when its programs are installed', () => {
+    expect(isInstalled({ name: 'x', requires: ['sh'], conversions: [], convert: async () => {} })).toBe(true);
+    expect(isInstalled({ name: 'x', requires: ['no-such-tool-h10'], conversions: [], convert: async () => {} })).toBe(false);
+    for (const e of ENGINES) expect(isInstalled(e), e.name).toBe(true);
+  });
+
+  it('accepts aliases as target names', () => {
+    expect(['jpeg', 'TIF', '.htm', 'markdown', 'tar.gz'].map(resolveFormatName)).toEqual(['jpg', 'tiff', 'html', 'md', 'tgz']);
+    expect(resolveFormatName('nope')).toBeUndefined();
   });
 
   it('has engines with unique names', () => {

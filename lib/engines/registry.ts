@@ -6,11 +6,19 @@ import { libreofficeEngine } from './libreoffice-engine';
 import { ocrEngine } from './ocr-engine';
 import { sharpEngine } from './sharp-engine';
 import type { Engine } from './types';
+import { BREADTH_ENGINES } from './breadth';
+import { isInstalled } from './breadth/programs';
 
 // Which engine runs which (operation, input format, output format). The first engine that claims
 // it wins. A conversion changes the format; a compressor keeps it; OCR reads images and PDFs.
 
-export const ENGINES: readonly Engine[] = [sharpEngine, ffmpegEngine, libreofficeEngine, ...COMPRESSORS, ocrEngine];
+const ALL_ENGINES: readonly Engine[] = [
+  sharpEngine, ffmpegEngine, libreofficeEngine, ...COMPRESSORS, ocrEngine,
+  ...BREADTH_ENGINES,
+];
+
+/** The engines whose programs are installed here: GET /api/v1/formats lists only what they convert. */
+export const ENGINES: readonly Engine[] = ALL_ENGINES.filter(isInstalled);
 
 const serves = (e: Engine, operation: Operation) => (e.operation ?? 'convert') === operation;
 

@@ -36,6 +36,8 @@ export type SandboxSpec = {
   memoryLimitBytes?: number;
   /** RLIMIT_FSIZE: largest file the program may write (default 4 GiB), so a runaway output cannot fill the disk. */
   fileSizeLimitBytes?: number;
+  /** Extra environment variables (e.g. MAGICK_CONFIGURE_PATH); never secrets. */
+  env?: Readonly<Record<string, string>>;
 };
 
 export type RunSandboxedOptions = SandboxSpec & {
@@ -68,7 +70,7 @@ function sandboxArgv(spec: SandboxSpec): { file: string; args: string[]; cwd: st
   const inner = ['prlimit', ...limits, '--', spec.command, ...spec.args];
   // MALLOC_ARENA_MAX: glibc reserves 64 MB of address space per thread arena, which on a
   // many-core host would trip the RLIMIT_AS cap long before real memory use does.
-  const env = { PATH: '/usr/bin:/bin', HOME: spec.workDir, LANG: 'C.UTF-8', MALLOC_ARENA_MAX: '2' };
+  const env = { ...spec.env, PATH: '/usr/bin:/bin', HOME: spec.workDir, LANG: 'C.UTF-8', MALLOC_ARENA_MAX: '2' };
   if (!hasBwrap()) {
     // Fallback: own network + PID namespace; --kill-child takes the children down with it.
     return { file: 'unshare', args: ['--net', '--pid', '--fork', '--kill-child', '--mount-proc', '--', ...inner], cwd: spec.workDir, env };

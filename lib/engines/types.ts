@@ -23,6 +23,8 @@ export type Engine = {
   name: string;
   /** The tool it serves (default `convert`); a compressor's pairs are from a format to itself. */
   operation?: Operation;
+  /** Programs it runs (looked up in /usr/bin): when one is missing the engine and its formats are not offered. */
+  requires?: readonly string[];
   /** The pairs this engine converts: each input format with the targets it reaches. */
   conversions: ReadonlyArray<{ from: readonly FormatName[]; to: readonly FormatName[] }>;
   /**

@@ -1,7 +1,10 @@
 // The formats Transmute knows: short lowercase names used as `target_format` and
 // `original_format`. Which pairs convert is decided by the engines (lib/engines/registry.ts).
 
-export type FormatFamily = 'image' | 'document' | 'spreadsheet' | 'presentation' | 'video' | 'audio';
+import { ARCHIVES, FONTS, MARKUP, MORE_IMAGES, VECTOR } from './catalog-breadth';
+
+export const FORMAT_FAMILIES = ['image', 'vector', 'document', 'ebook', 'spreadsheet', 'presentation', 'video', 'audio', 'archive', 'font'] as const;
+export type FormatFamily = (typeof FORMAT_FAMILIES)[number];
 
 export type FormatInfo = { family: FormatFamily; mime: string; extension: string; label: string };
 
@@ -45,10 +48,31 @@ export const FORMATS = {
   flac: { family: 'audio', mime: 'audio/flac', extension: 'flac', label: 'FLAC audio' },
   m4a: { family: 'audio', mime: 'audio/mp4', extension: 'm4a', label: 'M4A audio' },
   aac: { family: 'audio', mime: 'audio/aac', extension: 'aac', label: 'AAC audio' },
+  ...MORE_IMAGES,
+  ...VECTOR,
+  ...MARKUP,
+  ...ARCHIVES,
+  ...FONTS,
 } as const satisfies Record<string, FormatInfo>;
 
 export type FormatName = keyof typeof FORMATS;
 
 export const isFormatName = (v: string): v is FormatName => Object.hasOwn(FORMATS, v);
+
+/** Other names accepted for a format in `target_format` (and shown nowhere else). */
+export const FORMAT_ALIASES: Readonly<Record<string, FormatName>> = {
+  jpeg: 'jpg', jpe: 'jpg', jfif: 'jpg', tif: 'tiff', htm: 'html', xhtml: 'html', markdown: 'md', text: 'txt',
+  asciidoc: 'adoc', latex: 'tex', wiki: 'mediawiki', dbk: 'docbook', heif: 'heic', oga: 'ogg',
+  'tar.gz': 'tgz', 'tar.bz2': 'tbz2', 'tar.xz': 'txz', pnm: 'ppm', icon: 'ico', j2k: 'jp2', jpf: 'jp2',
+  texi: 'texinfo', mkd: 'md',
+};
+
+/** A format name or alias, trimmed and lower-cased, as the catalog's name (undefined if unknown). */
+export function resolveFormatName(raw: string): FormatName | undefined {
+  const v = raw.trim().toLowerCase().replace(/^\./, '');
+  if (isFormatName(v)) return v;
+  const alias = Object.hasOwn(FORMAT_ALIASES, v) ? FORMAT_ALIASES[v] : undefined;
+  return alias && isFormatName(alias) ? alias : undefined;
+}
 
 export const formatInfo = (name: string): FormatInfo | undefined => (isFormatName(name) ? FORMATS[name] : undefined);

@@ -103,9 +103,9 @@ describe('detectFormat', () => {
     expect(await detectFormat(bare, 'a.bin')).toBe('docx');
   });
 
-  it('refuses a ZIP that is not an office file, whatever its name', async () => {
+  it('takes a ZIP that is not an office file for an archive, and refuses packages it does not claim', async () => {
     const plain = buildZip([{ name: 'notes.txt', data: Buffer.from('hello') }]);
-    expect(await detectFormat(plain, 'a.docx')).toBeNull();
+    expect(await detectFormat(plain, 'a.docx')).toBe('zip'); // an archive, whatever its name
     expect(await detectFormat(odfSkeleton('application/vnd.oasis.opendocument.graphics'), 'a.odt')).toBeNull();
     const macro = ooxml('word', 'application/vnd.ms-word.document.macroEnabled');
     expect(await detectFormat(macro, 'a.docx')).toBeNull(); // docm: not a format we claim
@@ -152,5 +152,39 @@ describe('detectFormat', () => {
     const moov = (kinds: string[]) => Buffer.concat([Buffer.from('....moov', 'latin1'), ...kinds.map(hdlr)]);
     expect(await detectFormat(ftyp('isom', ['isom', 'mp41'], moov(['soun'])), 'x')).toBe('m4a');
     expect(await detectFormat(ftyp('isom', ['isom', 'mp41'], moov(['vide', 'soun'])), 'x')).toBe('mp4');
+  });
+});
+
+describe('long-tail signatures', () => {
+  const pad = (b: Buffer) => Buffer.concat([b, Buffer.alloc(600)]);
+  it('reads netpbm, DDS, FITS, Radiance, Sun raster and MIFF from their first bytes', async () => {
+    expect(await detectFormat(Buffer.from('P6\n2 2\n255\n\0\0\0\0\0\0\0\0\0\0\0\0'), 'x')).toBe('ppm');
+    expect(await detectFormat(Buffer.from('P1\n2 2\n0 1\n1 0\n'), 'x.txt')).toBe('pbm');
+    expect(await detectFormat(pad(Buffer.from('DDS |')), 'x')).toBe('dds');
+    expect(await detectFormat(pad(Buffer.from('SIMPLE  =                    T')), 'x.txt')).toBe('fits');
+    expect(await detectFormat(Buffer.from('#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y 1 +X 1\n\x02\x02'), 'x')).toBe('hdr');
+    expect(await detectFormat(pad(Buffer.from('59a66a95', 'hex')), 'x')).toBe('ras');
+  });
+
+  it('tells a Targa header from an icon (both may start 00 00 02 00)', async () => {
+    const tga = Buffer.alloc(18 + 4 * 4);
+    tga[2] = 2; // truecolour
+    tga.writeUInt16LE(2, 12);
+    tga.writeUInt16LE(2, 14);
+    tga[16] = 32;
+    expect(await detectFormat(tga, 'x.ico')).toBe('tga');
+    const cur = Buffer.alloc(64);
+    cur.set([0, 0, 2, 0, 1, 0, 16, 16, 0, 0, 1, 0, 1, 0, 40, 0, 0, 0, 22, 0, 0, 0]);
+    expect(await detectFormat(cur, 'x')).toBe('cur');
+  });
+
+  it('names text markup by content first, then by name', async () => {
+    const svg = Buffer.from('<?xml version="1.0"?>\n<!-- a -->\n<svg xmlns="http://www.w3.org/2000/svg"/>');
+    expect(await detectFormat(svg, 'drawing.md')).toBe('svg');
+    expect(await detectFormat(Buffer.from('/* XPM */\nstatic char *x[] = {};'), 'x.c')).toBe('xpm');
+    expect(await detectFormat(Buffer.from('# Title\n'), 'notes.md')).toBe('md');
+    expect(await detectFormat(Buffer.from('<article><title>x</title></article>'), 'a.xml')).toBe('txt'); // JATS or DocBook: unproven
+    expect(await detectFormat(Buffer.from('{"cells": []}'), 'a.ipynb')).toBe('ipynb');
+    expect(await detectFormat(Buffer.from('{"cells": []}'), 'a.json')).toBe('txt');
   });
 });

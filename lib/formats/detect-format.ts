@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import type { FormatName } from './catalog';
+import { BREADTH_DIRECT, binarySignature, isIconDirectory, textFormatOf } from './detect-breadth';
 
 // What a file IS, from its bytes. The file name only chooses inside a family the bytes have
 // already proven (doc/xls/ppt inside OLE2, mp4/mov/m4a inside ISO-BMFF, csv inside text).
@@ -54,16 +55,16 @@ export async function detectFormat(head: Buffer, fileName: string): Promise<Form
     if (ft.ext === 'heic') return heifBrand(head);
     if (ISO_MEDIA.has(ft.ext)) return isoMedia(head, ft.ext, ext);
     if (ft.ext === 'cfb') return oleFormat(head, ext);
-    if (ft.ext === 'zip') return zipOffice(head);
-    const direct = DIRECT[ft.ext];
-    if (direct) return direct;
+    if (ft.ext === 'zip') return zipOffice(head) ?? (isPackage(head) ? null : 'zip');
+    const direct = DIRECT[ft.ext] ?? BREADTH_DIRECT[ft.ext];
+    if (direct && (direct !== 'ico' && direct !== 'cur' || isIconDirectory(head))) return direct;
     // file-type names some text formats (xml, svg, m3u…): those are still only text to us.
   }
   // file-type follows a TIFF's first IFD, which libtiff writes after the first page's data: past
   // the head in most scans. The byte-order mark and 42 still prove a TIFF (the decoder checks the rest).
   if (TIFF_MAGIC.some((m) => head.subarray(0, 4).equals(m))) return 'tiff';
-  if (isUtf8Text(head)) return textFormat(head, ext);
-  return null;
+  // Signatures first: some long-tail image headers are ASCII (Radiance, FITS, MIFF).
+  return binarySignature(head) ?? (isUtf8Text(head) ? textFormatOf(head, ext) : null);
 }
 
 /** HEIF container: AVIF or HEIC depending on the brands it declares. */
@@ -113,6 +114,12 @@ export function zipEntryNames(head: Buffer, max = 200): string[] {
   return names;
 }
 
+/** An office-style package (OOXML or ODF) we do not claim is refused, not taken as a ZIP archive. */
+function isPackage(head: Buffer): boolean {
+  const names = zipEntryNames(head);
+  return names[0] === 'mimetype' || names.includes('[Content_Types].xml');
+}
+
 const ODF_MIME: Record<string, FormatName> = {
   'application/vnd.oasis.opendocument.text': 'odt',
   'application/vnd.oasis.opendocument.spreadsheet': 'ods',
@@ -159,15 +166,4 @@ export function isUtf8Text(head: Buffer): boolean {
   } catch {
     return false;
   }
-}
-
-function textFormat(head: Buffer, ext: string): FormatName {
-  const start = head
-    .subarray(0, 1024)
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
-    .trimStart()
-    .toLowerCase();
-  if (/^<!doctype html[\s>]/.test(start) || /^<html[\s>]/.test(start)) return 'html';
-  return ext === 'csv' ? 'csv' : 'txt';
 }

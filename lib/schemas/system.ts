@@ -1,13 +1,21 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/api/operation';
 import { errors, json, text } from '@/lib/schemas/common';
+import { FORMAT_ALIASES, FORMAT_FAMILIES } from '@/lib/formats/catalog';
+
+const ALIAS_LIST = Object.entries(FORMAT_ALIASES)
+  .map(([alias, name]) => `${alias} = ${name}`)
+  .join(', ');
 
 export const FormatEntry = z
   .object({
-    format: z.string().meta({ example: 'docx' }),
-    family: z.enum(['image', 'document', 'spreadsheet', 'presentation', 'video', 'audio']),
+    format: z.string().meta({
+      example: 'docx',
+      description: 'Name used as `target_format`; aliases are accepted there too (' + ALIAS_LIST + ')',
+    }),
+    family: z.enum(FORMAT_FAMILIES),
+    label: z.string().meta({ description: 'Human name, e.g. "Word document"' }),
     mime: z.string(),
-    label: z.string(),
     targets: z.array(z.string()).meta({ description: 'Formats this input converts to' }),
     compress: z.boolean().meta({ description: 'Whether `POST /api/v1/compress/upload` takes this format' }),
     ocr: z.boolean().meta({ description: 'Whether `POST /api/v1/tools/ocr` reads this format' }),
@@ -23,6 +31,9 @@ export const formatsOp = defineOperation({
   openapi: {
     tags: ['System'],
     summary: 'List supported formats: each input format with its targets',
+    description:
+      'Generated from the engines installed on this server: a format whose tool is missing is not listed. ' +
+      'Every listed pair converts (a matrix test checks each output by its magic bytes).',
     responses: errors(429),
   },
 });

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import type { FormatName } from '@/lib/formats/catalog';
+import type { Engine, EngineJob } from '../types';
+import { assertOutput, runTool } from './run-tool';
+
+// ImageMagick 6 for the long tail of raster formats. The coder is always forced from the
+// content-checked format (`psd:input.psd`), and our policy.xml (every coder, delegate and
+// @file indirection off, then an allow-list; resources capped) is the only one it loads.
+
+const POLICY_DIR = path.join(process.cwd(), 'lib/engines/breadth/imagemagick');
+
+/** Our format name → ImageMagick coder. */
+const CODER: Partial<Record<FormatName, string>> = { jpg: 'JPEG', tiff: 'TIFF', ras: 'SUN', cur: 'CUR', ico: 'ICO' };
+const coder = (f: FormatName) => CODER[f] ?? f.toUpperCase();
+
+const COMMON = ['png', 'jpg', 'webp', 'tiff', 'gif', 'bmp'] as const satisfies readonly FormatName[];
+const TAIL_RW = [
+  'psd', 'tga', 'pcx', 'ppm', 'pgm', 'pbm', 'pam', 'dds', 'ico', 'sgi', 'xbm', 'xpm', 'fits', 'hdr', 'jp2', 'mng', 'ras', 'dpx', 'miff', 'viff',
+] as const satisfies readonly FormatName[];
+const TAIL_READ_ONLY = ['cur', 'cin'] as const satisfies readonly FormatName[];
+
+/** Targets that cannot hold transparency: laid over white first. */
+const OPAQUE = new Set<FormatName>(['jpg', 'ppm', 'pgm', 'pbm', 'pcx', 'xbm', 'fits', 'hdr', 'ras', 'dpx', 'viff']);
+
+function outputArgs(target: FormatName): string[] {
+  const args = OPAQUE.has(target) ? ['-background', 'white', '-alpha', 'remove', '-alpha', 'off'] : [];
+  if (target === 'ico') args.push('-resize', '256x256>');
+  if (target === 'jpg') args.push('-quality', '90');
+  if (target === 'dds') args.push('-define', 'dds:compression=none');
+  return args;
+}
+
+async function convert(job: EngineJob): Promise<void> {
+  // The first image only (a PSD's composite, an icon's first size, an animation's first frame).
+  const read = `${coder(job.inputFormat)}:${job.inputPath}[0]`;
+  await runTool(job, 'convert', [read, '-strip', ...outputArgs(job.targetFormat), `${coder(job.targetFormat)}:${job.outputPath}`], {
+    env: { MAGICK_CONFIGURE_PATH: POLICY_DIR, MAGICK_TMPDIR: job.workDir },
+    extraRoBinds: [POLICY_DIR],
+  });
+  await assertOutput(job.outputPath, 'ImageMagick');
+}
+
+export const imagemagickEngine: Engine = {
+  name: 'imagemagick',
+  requires: ['convert'],
+  conversions: [
+    { from: [...TAIL_RW, ...TAIL_READ_ONLY], to: [...COMMON, ...TAIL_RW] },
+    { from: COMMON, to: TAIL_RW },
+  ],
+  convert,
+};

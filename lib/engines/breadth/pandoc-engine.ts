@@ -1,0 +1,47 @@
+import type { FormatName } from '@/lib/formats/catalog';
+import type { Engine, EngineJob } from '../types';
+import { assertOutput, runTool } from './run-tool';
+
+// pandoc between markup and document formats. `--sandbox` keeps it from reading or fetching
+// anything but the input (LaTeX \input, HTML images, includes). Debian's pandoc reads its
+// DOCX/ODT/EPUB/PPTX templates from /usr/share/pandoc, which --sandbox forbids: those writers
+// run without it, so they may read what the process sandbox shows (the job folder and public
+// system files under /usr), never the network. GHC reserves a huge address space, so memory is
+// capped with the RTS's own -M instead of RLIMIT_AS.
+
+/** Our format → pandoc reader. */
+const READERS: Partial<Record<FormatName, string>> = {
+  md: 'markdown', txt: 'markdown', rst: 'rst', org: 'org', tex: 'latex', mediawiki: 'mediawiki', textile: 'textile',
+  muse: 'muse', t2t: 't2t', creole: 'creole', man: 'man', docbook: 'docbook', opml: 'opml', ipynb: 'ipynb',
+  fb2: 'fb2', epub: 'epub', html: 'html', odt: 'odt', docx: 'docx', rtf: 'rtf', csv: 'csv',
+};
+
+/** Our format → pandoc writer (`-s` everywhere: whole documents, not fragments). */
+const WRITERS: Partial<Record<FormatName, string>> = {
+  md: 'markdown', txt: 'plain', rst: 'rst', adoc: 'asciidoc', org: 'org', tex: 'latex', mediawiki: 'mediawiki',
+  dokuwiki: 'dokuwiki', textile: 'textile', jira: 'jira', muse: 'muse', man: 'man', docbook: 'docbook5', jats: 'jats',
+  opml: 'opml', ipynb: 'ipynb', texinfo: 'texinfo', icml: 'icml', tei: 'tei', zimwiki: 'zimwiki', fb2: 'fb2',
+  epub: 'epub3', html: 'html5', odt: 'odt', docx: 'docx', rtf: 'rtf', pptx: 'pptx',
+};
+
+const ZIPPED_WRITERS = new Set<FormatName>(['docx', 'odt', 'epub', 'pptx']);
+
+const names = (m: Partial<Record<FormatName, string>>) => Object.keys(m) as FormatName[];
+
+async function convert(job: EngineJob): Promise<void> {
+  const from = READERS[job.inputFormat];
+  const to = WRITERS[job.targetFormat];
+  if (!from || !to) throw new Error(`pandoc: no ${job.inputFormat} → ${job.targetFormat}`);
+  const sandbox = ZIPPED_WRITERS.has(job.targetFormat) ? [] : ['--sandbox'];
+  const args = ['+RTS', '-M1g', '-RTS', ...sandbox, '-s', '-f', from, '-t', to, '-o', job.outputPath, job.inputPath];
+  // The title is required by some writers; the document's own wins when it has one.
+  await runTool(job, 'pandoc', [...args, '--metadata', 'pagetitle=Document'], { memoryLimitBytes: undefined });
+  await assertOutput(job.outputPath, 'pandoc');
+}
+
+export const pandocEngine: Engine = {
+  name: 'pandoc',
+  requires: ['pandoc'],
+  conversions: [{ from: names(READERS), to: names(WRITERS) }],
+  convert,
+};

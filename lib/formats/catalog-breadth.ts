@@ -1,0 +1,95 @@
+// The long-tail formats (issue 13), spread into FORMATS by ./catalog.ts. Whether one is listed
+// in GET /api/v1/formats depends on the engines installed (lib/engines/registry.ts).
+
+const img = (mime: string, label: string, extension: string) => ({ family: 'image', mime, label, extension }) as const;
+
+export const MORE_IMAGES = {
+  psd: img('image/vnd.adobe.photoshop', 'Photoshop image', 'psd'),
+  xcf: img('image/x-xcf', 'GIMP image', 'xcf'),
+  tga: img('image/x-tga', 'Targa image', 'tga'),
+  pcx: img('image/x-pcx', 'PCX image', 'pcx'),
+  ppm: img('image/x-portable-pixmap', 'Portable pixmap', 'ppm'),
+  pgm: img('image/x-portable-graymap', 'Portable graymap', 'pgm'),
+  pbm: img('image/x-portable-bitmap', 'Portable bitmap', 'pbm'),
+  pam: img('image/x-portable-arbitrarymap', 'Portable arbitrary map', 'pam'),
+  dds: img('image/vnd-ms.dds', 'DirectDraw surface', 'dds'),
+  ico: img('image/vnd.microsoft.icon', 'Windows icon', 'ico'),
+  cur: img('image/x-win-bitmap', 'Windows cursor', 'cur'),
+  sgi: img('image/x-sgi', 'SGI image', 'sgi'),
+  xbm: img('image/x-xbitmap', 'X bitmap', 'xbm'),
+  xpm: img('image/x-xpixmap', 'X pixmap', 'xpm'),
+  fits: img('image/fits', 'FITS image', 'fits'),
+  hdr: img('image/vnd.radiance', 'Radiance HDR image', 'hdr'),
+  jp2: img('image/jp2', 'JPEG 2000 image', 'jp2'),
+  mng: img('video/x-mng', 'MNG animation', 'mng'),
+  ras: img('image/x-sun-raster', 'Sun raster image', 'ras'),
+  dpx: img('image/x-dpx', 'DPX image', 'dpx'),
+  cin: img('image/x-cineon', 'Cineon image', 'cin'),
+  miff: img('image/x-miff', 'ImageMagick MIFF image', 'miff'),
+  viff: img('image/x-viff', 'Khoros VIFF image', 'viff'),
+  jxl: img('image/jxl', 'JPEG XL image', 'jxl'),
+  // camera RAW
+  cr2: img('image/x-canon-cr2', 'Canon RAW (CR2)', 'cr2'),
+  nef: img('image/x-nikon-nef', 'Nikon RAW (NEF)', 'nef'),
+  arw: img('image/x-sony-arw', 'Sony RAW (ARW)', 'arw'),
+  dng: img('image/x-adobe-dng', 'Adobe DNG', 'dng'),
+  orf: img('image/x-olympus-orf', 'Olympus RAW (ORF)', 'orf'),
+  rw2: img('image/x-panasonic-rw2', 'Panasonic RAW (RW2)', 'rw2'),
+  raf: img('image/x-fuji-raf', 'Fujifilm RAW (RAF)', 'raf'),
+} as const;
+
+const vec = (mime: string, label: string, extension: string) => ({ family: 'vector', mime, label, extension }) as const;
+
+export const VECTOR = {
+  svg: vec('image/svg+xml', 'SVG drawing', 'svg'),
+  eps: vec('application/postscript', 'Encapsulated PostScript', 'eps'),
+  ps: vec('application/postscript', 'PostScript', 'ps'),
+} as const;
+
+const doc = (mime: string, label: string, extension: string) => ({ family: 'document', mime, label, extension }) as const;
+const TEXT = 'text/plain; charset=utf-8';
+
+export const MARKUP = {
+  md: doc('text/markdown; charset=utf-8', 'Markdown', 'md'),
+  rst: doc('text/x-rst; charset=utf-8', 'reStructuredText', 'rst'),
+  adoc: doc('text/asciidoc; charset=utf-8', 'AsciiDoc', 'adoc'),
+  org: doc('text/x-org; charset=utf-8', 'Org mode', 'org'),
+  tex: doc('application/x-tex; charset=utf-8', 'LaTeX source', 'tex'),
+  mediawiki: doc(TEXT, 'MediaWiki markup', 'wiki'),
+  dokuwiki: doc(TEXT, 'DokuWiki markup', 'txt'),
+  textile: doc('text/x-textile; charset=utf-8', 'Textile', 'textile'),
+  jira: doc(TEXT, 'Jira wiki markup', 'txt'),
+  muse: doc(TEXT, 'Emacs Muse', 'muse'),
+  t2t: doc(TEXT, 'txt2tags', 't2t'),
+  creole: doc(TEXT, 'Creole wiki markup', 'creole'),
+  man: doc('text/troff; charset=utf-8', 'Man page (roff)', 'man'),
+  docbook: doc('application/docbook+xml', 'DocBook XML', 'dbk'),
+  jats: doc('application/jats+xml', 'JATS XML', 'xml'),
+  opml: doc('text/x-opml+xml', 'OPML outline', 'opml'),
+  ipynb: doc('application/x-ipynb+json', 'Jupyter notebook', 'ipynb'),
+  texinfo: doc('application/x-texinfo', 'Texinfo', 'texi'),
+  icml: doc('application/xml', 'InDesign ICML', 'icml'),
+  tei: doc('application/tei+xml', 'TEI XML', 'xml'),
+  zimwiki: doc(TEXT, 'Zim wiki markup', 'txt'),
+  fb2: { family: 'ebook', mime: 'application/x-fictionbook+xml', label: 'FictionBook', extension: 'fb2' },
+  epub: { family: 'ebook', mime: 'application/epub+zip', label: 'EPUB e-book', extension: 'epub' },
+} as const;
+
+const arc = (mime: string, label: string, extension: string) => ({ family: 'archive', mime, label, extension }) as const;
+
+export const ARCHIVES = {
+  zip: arc('application/zip', 'ZIP archive', 'zip'),
+  '7z': arc('application/x-7z-compressed', '7-Zip archive', '7z'),
+  tar: arc('application/x-tar', 'TAR archive', 'tar'),
+  tgz: arc('application/gzip', 'Gzipped TAR archive', 'tar.gz'),
+  tbz2: arc('application/x-bzip2', 'Bzip2 TAR archive', 'tar.bz2'),
+  txz: arc('application/x-xz', 'XZ TAR archive', 'tar.xz'),
+} as const;
+
+const font = (mime: string, label: string, extension: string) => ({ family: 'font', mime, label, extension }) as const;
+
+export const FONTS = {
+  ttf: font('font/ttf', 'TrueType font', 'ttf'),
+  otf: font('font/otf', 'OpenType font', 'otf'),
+  woff2: font('font/woff2', 'WOFF2 web font', 'woff2'),
+} as const;

@@ -1,0 +1,67 @@
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BREADTH_ENGINES } from '@/lib/engines/breadth';
+import { findEngine, listFormats } from '@/lib/engines/registry';
+import { FORMATS, type FormatName } from '@/lib/formats/catalog';
+import { detectFormat } from '@/lib/formats/detect-format';
+import { readHead } from '@/lib/formats/read-head';
+import { makeJob } from '@/tests/fixtures/engine-job';
+import { makeSamples, TEXT_SAMPLES } from '@/tests/fixtures/breadth-samples';
+
+// The format matrix (issue 13): every sample's format is detected from its bytes, and every pair
+// GET /api/v1/formats lists for it that a long-tail engine serves converts, with an output whose
+// bytes are the target's. (The sharp, ffmpeg and LibreOffice pairs have their own engine tests.)
+
+let dir: string;
+let samples: Map<FormatName, string>;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'format-matrix-'));
+  samples = makeSamples(dir);
+}, 120_000);
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** Text formats whose outputs only the name can tell (detection of `output.<ext>`). */
+const TEXT_FAMILY = new Set<FormatName>(['txt', 'dokuwiki', 'jira', 'zimwiki', 'jats', 'tei', 'icml', 'texinfo', 'adoc']);
+
+async function outputFormat(file: string, target: FormatName): Promise<FormatName | null> {
+  return detectFormat(await readHead(file), `output.${FORMATS[target].extension}`);
+}
+
+const breadth = new Set(BREADTH_ENGINES.map((e) => e.name));
+const pairs = listFormats().flatMap((f) =>
+  f.targets.filter((t) => breadth.has(findEngine(f.format, t)!.name)).map((t) => [f.format, t] as [FormatName, FormatName]),
+);
+
+describe('format matrix', () => {
+  it('lists at least the long-tail inputs it has samples for, each detected from its bytes', async () => {
+    const listed = new Set(listFormats().map((f) => f.format));
+    for (const [format, file] of samples) {
+      if (!listed.has(format)) continue;
+      // The sample's name only chooses among text markups; binary formats come from the bytes alone.
+      const ext = TEXT_SAMPLES.has(format) ? FORMATS[format].extension : 'bin';
+      expect(await detectFormat(await readHead(file), `sample.${ext}`), format).toBe(format);
+    }
+  });
+
+  it('has a sample for every input a long-tail engine serves', () => {
+    const inputs = new Set(pairs.map(([from]) => from));
+    expect([...inputs].filter((f) => !samples.has(f))).toEqual([]);
+  });
+
+  it.each(pairs)('%s → %s', async (from, to) => {
+    const job = await makeJob(Buffer.alloc(0), from, to);
+    try {
+      await copyFile(samples.get(from)!, job.inputPath);
+      const engine = findEngine(from, to)!;
+      await engine.inspect?.(job);
+      await engine.convert(job);
+      const got = await outputFormat(job.outputPath, to);
+      if (TEXT_FAMILY.has(to)) expect(got === to || got === 'txt', `${from} → ${to}: ${got}`).toBe(true);
+      else expect(got, `${from} → ${to}`).toBe(to);
+    } finally {
+      await job.cleanup();
+    }
+  });
+});
