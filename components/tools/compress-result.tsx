@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { ResultPanel } from '@/components/converter/result-panel';
 import type { Conversion, StatusResponse } from '@/components/converter/types';
 import { formatBytes } from '@/components/ui/format-bytes';
-import { useResultBytes } from './use-result-bytes';
+import { useResultSize } from './use-result-bytes';
 
 /** The completed status's note (a `target_size` that was missed), if any. */
 function useStatusNote(id: number): string | undefined {
@@ -22,9 +22,9 @@ function useStatusNote(id: number): string | undefined {
 
 /** Before → after sizes and the saving, then the download and preview. */
 export function CompressResult({ conversion, before }: { conversion: Conversion; before: number }) {
-  const result = useResultBytes(conversion.id);
+  const result = useResultSize(conversion.id);
   const note = useStatusNote(conversion.id);
-  const after = result && 'blob' in result ? result.blob.size : undefined;
+  const after = result?.size ?? undefined;
   const saved = after !== undefined && before > 0 ? Math.round((1 - after / before) * 100) : undefined;
   return (
     <div className="flex flex-col gap-4">

@@ -21,3 +21,31 @@ export function useResultBytes(id: number): ResultBytes | null {
   }, [id]);
   return loaded?.id === id ? loaded : null;
 }
+
+/**
+ * The finished result's size in bytes: the download's Content-Length, then the body is dropped
+ * unread (a compressed video need not come down twice; the preview fetches its own copy). Without
+ * the header, the bytes are counted.
+ */
+export function useResultSize(id: number): { id: number; size: number | null } | null {
+  const [loaded, setLoaded] = useState<{ id: number; size: number | null } | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(`/api/v1/convert/download/${id}`, { signal: controller.signal, cache: 'no-store' })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        const header = Number(res.headers.get('Content-Length') ?? NaN);
+        if (Number.isSafeInteger(header)) {
+          setLoaded({ id, size: header });
+          controller.abort();
+          return;
+        }
+        setLoaded({ id, size: (await res.blob()).size });
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setLoaded({ id, size: null });
+      });
+    return () => controller.abort();
+  }, [id]);
+  return loaded?.id === id ? loaded : null;
+}
