@@ -5,6 +5,7 @@
 import { Client as PgClient } from 'pg';
 import sharp from 'sharp';
 import { Client } from './lib/client';
+import { cpuReading, postgresPid } from './lib/cpu';
 import { type LoadResult, runLoad } from './lib/load';
 import { assertBuilt, startServer } from './lib/server';
 
@@ -47,8 +48,22 @@ async function main() {
     if (outcome.status !== 'completed') throw new Error(`conversion ${id} ${outcome.status}`);
     console.log(`service on ${server.baseUrl}; polling conversion ${id} (${outcome.status}) with ${CONNECTIONS} connections`);
 
+    const pgPid = await postgresPid(server.databaseUrl);
+    const roots = { web: server.webRootPid, ...(pgPid ? { postgres: pgPid } : {}) };
+    // CPU per request of the web process and PostgreSQL: unlike requests/s, barely moved by other
+    // load on a shared machine.
+    const cpuPerRequest = async (run: () => Promise<LoadResult>) => {
+      const before = cpuReading(roots);
+      const result = await run();
+      const after = cpuReading(roots);
+      const per = (k: string) => ((after[k] ?? 0) - (before[k] ?? 0)) / result.requests;
+      console.log(`    CPU per request: web ${per('web').toFixed(2)} ms, postgres ${per('postgres').toFixed(2)} ms`);
+      return result;
+    };
     const load = (path: string, durationMs: number) =>
-      runLoad({ port: server.port, path, headers: { cookie: client.cookieHeader }, connections: CONNECTIONS, durationMs });
+      cpuPerRequest(() =>
+        runLoad({ port: server.port, path, headers: { cookie: client.cookieHeader }, connections: CONNECTIONS, durationMs }),
+      );
     const baselinePath = '/api/bench-baseline';
     const statusPath = `/api/v1/convert/status/${id}`;
     await load(baselinePath, 2000);
