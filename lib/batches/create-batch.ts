@@ -16,23 +16,23 @@ import { deleteInputs, receiveBatch } from '@/lib/batches/receive-batch';
 /** A plan without a files-per-batch limit still stops here (one request, one transaction). */
 const MAX_FILES_PER_BATCH = 1000;
 
-/** `target_format` once for every file, or once per file in the files' order. */
-function targetsPerFile(fileCount: number, targets: string[]): string[] {
-  if (targets.length === 1) return Array(fileCount).fill(targets[0]);
-  if (targets.length === fileCount) return targets;
-  if (targets.length === 0) throw new AppError('validation_failed', 'Missing "target_format"');
+/** `target_format` (or `options`) once for every file, or once per file in the files' order. */
+function perFile(field: string, fileCount: number, values: string[]): string[] {
+  if (values.length === 1) return Array(fileCount).fill(values[0]);
+  if (values.length === fileCount) return values;
+  if (values.length === 0) throw new AppError('validation_failed', `Missing "${field}"`);
   throw new AppError(
     'validation_failed',
-    `Send one "target_format" for all files or one per file: got ${targets.length} for ${fileCount} files`,
+    `Send one "${field}" for all files or one per file: got ${values.length} for ${fileCount} files`,
   );
 }
 
 /** Checks every file; the first refusal names its file, and refuses the whole batch. */
-async function checkAll(files: StoredInput[], targets: string[]): Promise<CheckedInput[]> {
+async function checkAll(files: StoredInput[], targets: string[], options: string[]): Promise<CheckedInput[]> {
   const checked: CheckedInput[] = [];
   for (const [i, file] of files.entries()) {
     try {
-      checked.push(await checkInput(file, targets[i]));
+      checked.push(await checkInput(file, targets[i], options[i]));
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       throw new AppError(e.code, `"${cleanFileName(file.fileName)}": ${e.message}`);
@@ -60,6 +60,7 @@ async function insertBatch(caller: Caller, files: StoredInput[], checked: Checke
           originalFileName: checked[i].fileName,
           originalFormat: checked[i].source,
           targetFormat: checked[i].target,
+          options: checked[i].options as Prisma.InputJsonObject,
           inputKey: file.key,
           inputSize: BigInt(file.size),
           resultKey: newStorageKey('results'),
@@ -84,11 +85,16 @@ async function insertBatch(caller: Caller, files: StoredInput[], checked: Checke
 export async function createBatch({ caller, request }: { caller: Caller; request: Request }) {
   const limits = limitsFor(caller.plan);
   const maxFiles = Math.min(limits.filesPerBatch ?? MAX_FILES_PER_BATCH, MAX_FILES_PER_BATCH);
-  const { files, targets } = await receiveBatch(request, { maxFiles, maxBytes: limits.maxUploadBytes });
+  const { files, targets, options } = await receiveBatch(request, { maxFiles, maxBytes: limits.maxUploadBytes });
   let created: Awaited<ReturnType<typeof insertBatch>>;
   try {
     if (files.length === 0) throw new AppError('missing_file', 'No files uploaded: send them as "file" parts');
-    created = await insertBatch(caller, files, await checkAll(files, targetsPerFile(files.length, targets)));
+    const optionsPerFile = options.length === 0 ? [] : perFile('options', files.length, options);
+    created = await insertBatch(
+      caller,
+      files,
+      await checkAll(files, perFile('target_format', files.length, targets), optionsPerFile),
+    );
   } catch (e) {
     await deleteInputs(files);
     throw e;

@@ -9,10 +9,11 @@ import { newStorageKey } from '@/lib/storage/keys';
 import { storage } from '@/lib/storage';
 
 // The batch upload's multipart reader: several `file` parts, each streamed to storage as it
-// arrives (never buffered whole), and `target_format` fields. The single-file reader
+// arrives (never buffered whole), and `target_format` and `options` fields. The single-file reader
 // (lib/uploads/receive-multipart.ts) refuses a second file; this one counts them against the plan.
 
-export type ReceivedBatch = { files: StoredInput[]; targets: string[] };
+/** `options`: JSON text, once for all files or once per file (like `target_format`). */
+export type ReceivedBatch = { files: StoredInput[]; targets: string[]; options: string[] };
 
 const malformed = () => new AppError('bad_request', 'Malformed or incomplete multipart body');
 export const batchTooLarge = (maxFiles: number) =>
@@ -98,9 +99,13 @@ export async function receiveBatch(
   }
 
   const targets: string[] = [];
+  const options: string[] = [];
   const stored: Array<Promise<StoredInput>> = [];
   const parsed = new Promise<void>((resolve, reject) => {
-    parser.on('field', (name, value) => name === 'target_format' && targets.push(value));
+    parser.on('field', (name, value) => {
+      if (name === 'target_format') targets.push(value);
+      else if (name === 'options') options.push(value);
+    });
     parser.on('file', (name, part, info) => {
       if (name !== 'file') return void part.resume();
       const fileName = info.filename ?? '';
@@ -132,5 +137,5 @@ export async function receiveBatch(
     await deleteInputs(files);
     throw failure ?? (rejected as PromiseRejectedResult).reason;
   }
-  return { files, targets };
+  return { files, targets, options };
 }

@@ -12,6 +12,7 @@ import { newStorageKey } from '@/lib/storage/keys';
 import { storage } from '@/lib/storage';
 import { newConversionId } from '@/lib/conversions/conversion-id';
 import { cleanFileName } from '@/lib/conversions/file-names';
+import { parseConvertOptions } from '@/lib/conversions/convert-options';
 import { type ToolRequest, toolTarget } from '@/lib/conversions/tool-target';
 import type { PhaseTimer } from '@/lib/system/phase-timings';
 
@@ -36,6 +37,8 @@ export async function createConversion(options: {
   targetFormat: string | undefined;
   /** Compression or OCR instead of a conversion: the target then follows from the tool (`targetFormat` unused). */
   tool?: ToolRequest;
+  /** A conversion's `options` as sent (parsed JSON), checked for the pair once the format is detected. */
+  convertOptions?: unknown;
   timer?: PhaseTimer;
 }) {
   const { caller, input, timer } = options;
@@ -48,6 +51,7 @@ export async function createConversion(options: {
     if (!source) throw new AppError('unsupported_format', 'Unrecognised file format: the content matches none of the supported formats');
     if (requested && !findEngine(source, requested)) throw new AppError('unsupported_conversion', `Cannot convert ${source} to ${requested}; see GET /api/v1/formats`);
     const target = tool ? toolTarget(tool, source) : requested!;
+    const convertOptions = tool ? undefined : parseConvertOptions(source, target, options.convertOptions);
     timer?.mark('detect');
 
     const createdAt = new Date();
@@ -58,7 +62,7 @@ export async function createConversion(options: {
       originalFormat: source,
       targetFormat: target,
       operation: tool?.operation ?? 'convert',
-      options: tool?.options ?? {},
+      options: (tool?.options ?? convertOptions ?? {}) as Prisma.InputJsonObject,
       inputKey: input.key,
       inputSize: BigInt(input.size),
       resultKey: newStorageKey('results'),

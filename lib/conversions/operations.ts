@@ -36,7 +36,8 @@ export const OcrOptions = z.strictObject({
 export type OcrOptions = z.output<typeof OcrOptions>;
 
 export const OPTIONS_SCHEMAS = {
-  convert: z.strictObject({}),
+  // Checked per (source, target) by convert-options.ts, once the source format is known.
+  convert: z.record(z.string(), z.unknown()),
   compress: CompressOptions,
   ocr: OcrOptions,
 } as const satisfies Record<Operation, z.ZodType>;

@@ -13,6 +13,7 @@ import { publishConversionEvent, subscribeConversionEvents } from '@/lib/convers
 import { reportProgress } from '@/lib/conversions/report-progress';
 import { ACTIVE_STATUSES } from '@/lib/conversions/status';
 import { parseOperationOptions } from '@/lib/conversions/operations';
+import { parseConvertOptions } from '@/lib/conversions/convert-options';
 import { phaseTimer } from '@/lib/system/phase-timings';
 import { fetchSource, needsFetch } from '@/lib/url-import/fetch-source';
 import { notifyConversionFinished } from '@/lib/webhooks/notify-webhooks';
@@ -54,6 +55,11 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
     if (needsFetch(row)) row = await fetchSource(row, abort.signal);
     const engine = findEngine(row.originalFormat as FormatName, row.targetFormat as FormatName, tool.operation);
     if (!engine) return await fail(row.id, `No engine converts ${row.originalFormat} to ${row.targetFormat}`, processingSent);
+    // Convert options depend on the pair, so they are checked here too (a URL import learns its source only now).
+    const options =
+      tool.operation === 'convert'
+        ? parseConvertOptions(row.originalFormat as FormatName, row.targetFormat as FormatName, tool.options)
+        : tool.options;
     await mkdir(workDir, { recursive: true, mode: 0o700 });
     const inputPath = path.join(workDir, `input.${FORMATS[row.originalFormat as FormatName].extension}`);
     const outputPath = path.join(workDir, `output.${FORMATS[row.targetFormat as FormatName].extension}`);
@@ -69,7 +75,7 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
       outputPath,
       inputFormat: row.originalFormat as FormatName,
       targetFormat: row.targetFormat as FormatName,
-      options: tool.options,
+      options,
       signal: abort.signal,
       onProgress: progress.update,
     };

@@ -1,6 +1,7 @@
 import { readHead } from '@/lib/formats/read-head';
 import { AppError } from '@/lib/api/errors';
 import { config } from '@/lib/config';
+import type { ConvertOptions } from '@/lib/conversions/convert-options';
 import type { FormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
 import { EngineError, runSandboxed } from './sandbox';
@@ -42,6 +43,49 @@ const OUTPUT_ARGS: Partial<Record<FormatName, string[]>> = {
 };
 
 const isAudio = (f: FormatName) => (AUDIO as readonly FormatName[]).includes(f);
+
+const GIF_SCALE = "scale='min(480,iw)':-2";
+
+/**
+ * A target's codec arguments with the conversion's options applied (lib/conversions/convert-options.ts
+ * decides which apply). Every value is a number checked by its schema, written with String():
+ * nothing from the request reaches ffmpeg as text.
+ */
+export function outputArgs(target: FormatName, o: ConvertOptions): string[] {
+  const args = [...(OUTPUT_ARGS[target] ?? [])];
+  const set = (flag: string, value: string) => {
+    const i = args.indexOf(flag);
+    if (i >= 0) args[i + 1] = value;
+    else args.unshift(flag, value);
+  };
+  const drop = (flag: string) => {
+    const i = args.indexOf(flag);
+    if (i >= 0) args.splice(i, 2);
+  };
+  if (o.audio_bitrate) {
+    drop('-q:a');
+    set('-b:a', `${o.audio_bitrate}k`);
+  }
+  if (o.crf !== undefined) set('-crf', String(o.crf));
+  if (o.video_bitrate) {
+    drop('-crf');
+    drop('-q:v');
+    set('-b:v', `${o.video_bitrate}k`);
+  }
+  if (o.audio_channels) args.unshift('-ac', String(o.audio_channels));
+  if (o.sample_rate) args.unshift('-ar', String(o.sample_rate));
+  const scale = o.width || o.height ? `scale=${o.width ?? -2}:${o.height ?? -2}` : undefined;
+  if (target === 'gif') {
+    const i = args.indexOf('-filter_complex');
+    args[i + 1] = args[i + 1].replace('fps=10', `fps=${o.fps ?? 10}`).replace(GIF_SCALE, scale ?? GIF_SCALE);
+  } else if (!isAudio(target) && (o.fps || scale)) {
+    const filters = [o.fps ? `fps=${o.fps}` : '', scale ?? ''].filter(Boolean);
+    const i = args.indexOf('-vf');
+    if (i >= 0) args[i + 1] = [...filters, args[i + 1]].join(',');
+    else args.unshift('-vf', [...filters, EVEN].join(','));
+  }
+  return args;
+}
 
 /** Refuses inputs whose bytes do not prove the claimed container (playlists, scripts, other formats). */
 export async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): Promise<void> {
@@ -94,14 +138,20 @@ export async function probe(job: EngineJob): Promise<number | undefined> {
 }
 
 async function convert(job: EngineJob): Promise<void> {
-  const codecArgs = OUTPUT_ARGS[job.targetFormat];
-  if (!codecArgs) throw new AppError('unsupported_format', `Cannot write ${job.targetFormat}.`);
-  const duration = await probe(job);
+  if (!OUTPUT_ARGS[job.targetFormat]) throw new AppError('unsupported_format', `Cannot write ${job.targetFormat}.`);
+  const o = job.options as ConvertOptions;
+  const codecArgs = outputArgs(job.targetFormat, o);
+  const total = await probe(job);
   job.onProgress(1);
-  const streams = job.targetFormat === 'gif' ? [] : isAudio(job.targetFormat) ? ['-map', '0:a:0', '-vn'] : ['-map', '0:v:0', '-map', '0:a:0?'];
+  const start = o.start ?? 0;
+  const duration = total === undefined ? o.duration : Math.min(o.duration ?? Infinity, Math.max(0, total - start));
+  const audio = o.remove_audio ? ['-an'] : ['-map', '0:a:0?'];
+  const streams = job.targetFormat === 'gif' ? [] : isAudio(job.targetFormat) ? ['-map', '0:a:0', '-vn'] : ['-map', '0:v:0', ...audio];
   const args = [
     '-nostdin', '-hide_banner', '-nostats', '-loglevel', 'error', '-y',
+    ...(start > 0 ? ['-ss', String(start)] : []),
     ...inputArgs(job),
+    ...(o.duration ? ['-t', String(o.duration)] : []),
     ...streams, '-sn', '-dn', '-map_metadata', '-1',
     ...codecArgs,
     '-progress', 'pipe:1',

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { readHead } from '@/lib/formats/read-head';
 import { AppError } from '@/lib/api/errors';
 import { config } from '@/lib/config';
+import type { ConvertOptions } from '@/lib/conversions/convert-options';
 import type { FormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
 import type { BridgeRequest } from './libreoffice/instance';
@@ -75,6 +76,21 @@ async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): Promi
   }
 }
 
+/**
+ * PDF export settings from the conversion's options, as the JSON FilterOptions LibreOffice (7.4+)
+ * reads into the PDF filter's FilterData: PageRange, PDF/A-2b, picture resolution.
+ */
+export function pdfExportOptions(o: ConvertOptions): string | undefined {
+  const data: Record<string, { type: string; value: string }> = {};
+  if (o.pages) data.PageRange = { type: 'string', value: o.pages.replace(/\s+/g, '') };
+  if (o.pdfa) data.SelectPdfVersion = { type: 'long', value: '2' };
+  if (o.dpi) {
+    data.ReduceImageResolution = { type: 'boolean', value: 'true' };
+    data.MaxImageResolution = { type: 'long', value: String(o.dpi) };
+  }
+  return Object.keys(data).length > 0 ? JSON.stringify(data) : undefined;
+}
+
 /** LibreOffice's own complaint about a document (it could not open or write it), not a crash. */
 const isDocumentError = (msg: string) => /IOException|IllegalArgumentException|could not be loaded/.test(msg);
 
@@ -99,7 +115,7 @@ async function convert(job: EngineJob): Promise<void> {
         inFilter: importFilter.name,
         inOptions: importFilter.options,
         filter: exportFilter.name,
-        options: exportFilter.options,
+        options: job.targetFormat === 'pdf' ? pdfExportOptions(job.options as ConvertOptions) : exportFilter.options,
       };
       const reply = await office.request(request, { signal: job.signal, timeoutMs: config.engineTimeoutMs });
       if (!reply.ok) {

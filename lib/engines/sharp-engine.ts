@@ -2,6 +2,7 @@ import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@/lib/api/errors';
 import { config } from '@/lib/config';
+import type { ConvertOptions } from '@/lib/conversions/convert-options';
 import type { FormatName } from '@/lib/formats/catalog';
 import { EngineError, runSandboxed } from './sandbox';
 import { withSharp } from './sharp/pool';
@@ -96,13 +97,25 @@ const clampInt = (v: unknown, min: number, max: number, d: number) =>
 
 type Encoding = { format: string; formatOptions: Record<string, unknown>; flatten?: string };
 
+/** What the worker does besides encoding, from the conversion's options (lib/conversions/convert-options.ts). */
+export function adjustments(to: Output, options: ConvertOptions) {
+  const { width, height, fit = 'inside', background, dpi, strip_metadata: strip = true } = options;
+  return {
+    resize: width || height ? { width, height, fit } : undefined,
+    // JPEG has no transparency: without a background colour it gets white.
+    flatten: background ?? (to === 'jpg' ? '#ffffff' : undefined),
+    keepMetadata: !strip,
+    density: dpi,
+  };
+}
+
 function encoding(to: Output, options: Record<string, unknown>): Encoding {
   const quality = clampInt(options.quality, 1, 100, 80);
   switch (to) {
     case 'png':
       return { format: 'png', formatOptions: { compressionLevel: 6 } };
     case 'jpg':
-      return { format: 'jpeg', formatOptions: { quality, mozjpeg: true }, flatten: '#ffffff' };
+      return { format: 'jpeg', formatOptions: { quality, mozjpeg: true } };
     case 'webp':
       return { format: 'webp', formatOptions: { quality } };
     case 'avif': {
@@ -155,6 +168,7 @@ async function convert(job: EngineJob): Promise<void> {
       limitInputPixels: MAX_INPUT_PIXELS,
       animated,
       ...encoding(to, job.options),
+      ...adjustments(to, job.options as ConvertOptions),
     });
     const reply = await askWorker(source, job.signal, request, async (slot) => {
       if (!(await takeOut(path.join(slot, output), job.outputPath))) throw new EngineError('sharp produced no output');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/api/operation';
 import { BATCH_STATUSES } from '@/lib/batches/batch-status';
-import { Conversion } from '@/lib/schemas/conversion';
+import { Conversion, ConversionOptions, OPTIONS_ENCODING } from '@/lib/schemas/conversion';
 import { errors, json, text } from '@/lib/schemas/common';
 
 export const BatchStatusValue = z.enum(BATCH_STATUSES).meta({
@@ -54,6 +54,9 @@ const BatchUploadForm = z.object({
     description: 'One value for every file, or one per file in the same order as the files',
     example: 'pdf',
   }),
+  options: ConversionOptions.optional().meta({
+    description: 'JSON text (ConversionOptions): one part for every file, or one per file in the same order',
+  }),
 });
 
 const BatchIdParams = z.object({
@@ -80,7 +83,10 @@ export const batchUploadOp = defineOperation({
       'pair) refuses the whole batch, naming the file: nothing is kept and nothing charged. The daily ' +
       'allowance is charged for every file at once, or not at all (429). Each file is then an ordinary ' +
       'conversion (status, download, share, delete).',
-    requestBody: { required: true, content: { 'multipart/form-data': { schema: BatchUploadForm } } },
+    requestBody: {
+      required: true,
+      content: { 'multipart/form-data': { schema: BatchUploadForm, encoding: OPTIONS_ENCODING } },
+    },
     responses: errors(400, 401, 403, 413, 429, 500, 503),
   },
 });

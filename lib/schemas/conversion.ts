@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from '@/lib/api/operation';
 import { CONVERSION_ID_MAX, CONVERSION_ID_MIN } from '@/lib/conversions/conversion-id';
 import { CONVERSION_STATUSES } from '@/lib/conversions/status';
+import { DocumentOptions, ImageOptions, MediaOptions } from '@/lib/conversions/convert-options';
 import { ConversionIdParams, errors, json, text } from '@/lib/schemas/common';
 
 export const ConversionStatusValue = z.enum(CONVERSION_STATUSES).meta({
@@ -36,13 +37,38 @@ export const ConversionStatusBody = z
   .object({ conversion: Conversion.omit({ original_format: true }), error: z.string().optional() })
   .meta({ id: 'ConversionStatusResponse' });
 
+const OPTIONS_DOC =
+  'Per-conversion options, by target: images (ImageOptions), PDF from a document (DocumentOptions), ' +
+  'audio and video (MediaOptions, which also covers video → GIF). Every option is optional, with the ' +
+  'default it names. An unknown option, a value out of range, or an option that does not apply to the ' +
+  'pair (`crf` for MP3, `pages` for PNG, `dpi` for WebP) answers 400 naming it.';
+
+export const ConversionOptions = z
+  .union([ImageOptions, DocumentOptions, MediaOptions])
+  .meta({ id: 'ConversionOptions', description: OPTIONS_DOC });
+
+/** `options` in a JSON body: any object here, checked per pair by lib/conversions/convert-options.ts. */
+export const OptionsMember = z
+  .record(z.string(), z.unknown())
+  .optional()
+  .meta({
+    override: ({ jsonSchema }) => {
+      for (const key of Object.keys(jsonSchema)) delete (jsonSchema as Record<string, unknown>)[key];
+      Object.assign(jsonSchema, { $ref: '#/components/schemas/ConversionOptions' });
+    },
+  });
+
 const UploadForm = z.object({
   file: z.string().meta({ format: 'binary', description: 'The file; its format is detected from its bytes' }),
   target_format: text().meta({
     description: "A target listed for the file's format in GET /api/v1/formats",
     example: 'pdf',
   }),
+  options: ConversionOptions.optional().meta({ description: 'JSON text, e.g. `{"width": 800, "quality": 70}`' }),
 });
+
+/** The multipart form's `options` part is JSON text. */
+export const OPTIONS_ENCODING = { options: { contentType: 'application/json' } };
 
 export const convertUploadOp = defineOperation({
   operationId: 'createConversion',
@@ -54,12 +80,16 @@ export const convertUploadOp = defineOperation({
     tags: ['Conversions'],
     summary: 'Upload a file and start a conversion',
     description:
-      'Streams a multipart upload (fields `file` and `target_format`). ' +
+      'Streams a multipart upload (fields `file`, `target_format` and optionally `options`, a JSON object ' +
+      'described by ConversionOptions). ' +
       "Uploads over the plan's limit are cut off with 413 and nothing is kept. " +
       'One file per upload: a second `file` part, a multipart Content-Type without a boundary, or a ' +
       'body cut short before its closing boundary answers 400 and keeps nothing (several files go ' +
       'through the batch endpoint).',
-    requestBody: { required: true, content: { 'multipart/form-data': { schema: UploadForm } } },
+    requestBody: {
+      required: true,
+      content: { 'multipart/form-data': { schema: UploadForm, encoding: OPTIONS_ENCODING } },
+    },
     responses: errors(400, 401, 403, 413, 429, 500, 503),
   },
 });

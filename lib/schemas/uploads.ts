@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/api/operation';
-import { Conversion } from '@/lib/schemas/conversion';
+import { Conversion, OptionsMember } from '@/lib/schemas/conversion';
 import { errors, json, text } from '@/lib/schemas/common';
 import { MAX_FILE_SIZE_BYTES, MAX_PARTS, PART_SIZE_BYTES } from '@/lib/uploads/upload-rules';
 
@@ -52,6 +52,9 @@ const PartParams = TokenParams.extend({
     .transform(Number)
     .meta({ param: { description: 'Part number, 1..part_count' }, example: '1' }),
 });
+
+/** The optional body of complete (read by the route only when sent as JSON). */
+export const CompleteUploadBody = z.strictObject({ options: OptionsMember }).meta({ id: 'CompleteUpload' });
 
 const PartStored = z.object({ part_number: z.number().int().min(1), size: z.number().int().positive() });
 
@@ -114,7 +117,11 @@ export const completeUploadOp = defineOperation({
     tags,
     summary: 'Assemble the parts and convert',
     description:
+      'An optional JSON body `{"options": {…}}` (ConversionOptions) sets the conversion options; options that ' +
+      'fit no file of the target format → 400 before assembly (the upload stays open); options that do not fit the ' +
+      'detected pair → 400 like an unsupported pair. ' +
       "Missing parts → 400 naming them (the upload stays open). The format is detected from the assembled bytes; an unsupported pair → 400 and the upload's bytes are deleted. The daily allowance is charged here (429 when used up, the upload is deleted). A repeated call returns the conversion already created.",
+    requestBody: { required: false, content: { 'application/json': { schema: CompleteUploadBody } } },
     responses: errors(400, 401, 403, 404, 429, 500, 503),
   },
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/api/operation';
 import { errors, json, text } from '@/lib/schemas/common';
-import { Conversion } from '@/lib/schemas/conversion';
+import { Conversion, OptionsMember } from '@/lib/schemas/conversion';
 
 const MAX_URL_LENGTH = 4096;
 
@@ -22,6 +22,7 @@ const UploadUrlBody = z
       .max(255)
       .optional()
       .meta({ description: 'The name to show; else the Content-Disposition name, else the last URL path segment' }),
+    options: OptionsMember,
   })
   .meta({ id: 'UploadUrlRequest' });
 

@@ -14,8 +14,9 @@ export async function convertStoredUpload(options: {
   fileName: string;
   size: number;
   targetFormat: string;
+  convertOptions?: Record<string, unknown>;
 }) {
-  const { caller, key, fileName, size, targetFormat } = options;
+  const { caller, key, fileName, size, targetFormat, convertOptions } = options;
   let head: Buffer;
   try {
     head = await readStoredHead(key);
@@ -25,5 +26,5 @@ export async function convertStoredUpload(options: {
       .catch(() => {});
     throw e;
   }
-  return createConversion({ caller, input: { key, fileName, size, head }, targetFormat });
+  return createConversion({ caller, input: { key, fileName, size, head }, targetFormat, convertOptions });
 }

@@ -29,6 +29,8 @@ export async function finishUpload(options: {
   caller: Caller;
   token: string;
   protocol: UploadProtocol;
+  /** The conversion's options (parts API: the complete call's body). */
+  convertOptions?: Record<string, unknown>;
   assemble: (upload: NonNullable<Locked>) => Promise<void>;
 }) {
   const { caller, token, protocol } = options;
@@ -44,6 +46,7 @@ export async function finishUpload(options: {
           fileName: upload.fileName,
           size: Number(upload.fileSize),
           targetFormat: upload.targetFormat,
+          convertOptions: options.convertOptions,
         });
         await tx.upload.update({ where: { token }, data: { conversionId: conversion.id } });
         return { conversionId: conversion.id };

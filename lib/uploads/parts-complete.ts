@@ -1,20 +1,25 @@
 import { AppError } from '@/lib/api/errors';
 import type { Caller } from '@/lib/identity/caller';
+import { checkOptionsForTarget } from '@/lib/conversions/convert-options';
+import { parseTargetFormat } from '@/lib/conversions/create-conversion';
 import { storage } from '@/lib/storage';
 import { finishUpload } from '@/lib/uploads/finish-upload';
 import { missingParts } from '@/lib/uploads/upload-rules';
 
 /**
  * POST /uploads/{token}/complete: assembles the parts (no copy on either driver) and creates the
- * conversion; a repeat returns the same conversion. Missing parts are a 400 naming them and the
+ * conversion (with `options`, from the optional JSON body); a repeat returns the same conversion. Missing parts are a 400 naming them and the
  * upload stays open.
  */
-export function completeUpload(caller: Caller, token: string) {
+export function completeUpload(caller: Caller, token: string, convertOptions?: Record<string, unknown>) {
   return finishUpload({
     caller,
     token,
     protocol: 'parts',
+    convertOptions,
     assemble: async (upload) => {
+      // Options that fit no file of the target keep the upload open, like missing parts.
+      checkOptionsForTarget(parseTargetFormat(upload.targetFormat), convertOptions);
       const missing = missingParts(
         upload.partCount,
         upload.parts.map((p) => p.number),

@@ -6,6 +6,8 @@ import { expiresAtFor, limitsFor } from '@/lib/plans';
 import { newStorageKey } from '@/lib/storage/keys';
 import { insertCharged, parseTargetFormat } from '@/lib/conversions/create-conversion';
 import { cleanFileName } from '@/lib/conversions/file-names';
+import { checkOptionsForTarget } from '@/lib/conversions/convert-options';
+import type { Prisma } from '@/lib/generated/prisma/client';
 import { preflight } from '@/lib/outbound/client';
 import { nameFromUrl } from '@/lib/url-import/source-name';
 
@@ -22,9 +24,12 @@ export async function createUrlImport(options: {
   url: string;
   targetFormat: string;
   fileName?: string;
+  /** Checked against the target now and against the pair once the file is fetched. */
+  convertOptions?: Record<string, unknown>;
 }) {
-  const { caller } = options;
+  const { caller, convertOptions = {} } = options;
   const targetFormat = parseTargetFormat(options.targetFormat);
+  checkOptionsForTarget(targetFormat, convertOptions);
   const url = await preflight(options.url);
   const createdAt = new Date();
   const maxBytes = limitsFor(caller.plan).maxUploadBytes;
@@ -34,6 +39,7 @@ export async function createUrlImport(options: {
     originalFileName: cleanFileName(options.fileName ?? nameFromUrl(url)),
     originalFormat: NOT_YET_FETCHED,
     targetFormat,
+    options: convertOptions as Prisma.InputJsonObject,
     inputKey: newStorageKey('inputs'),
     inputSize: BigInt(0),
     resultKey: newStorageKey('results'),

@@ -23,6 +23,10 @@ const ops = {
     let image = sharp(req.in, { limitInputPixels: req.limitInputPixels, animated: req.animated, failOn: 'error' });
     image = image.autoOrient();
     if (req.flatten) image = image.flatten({ background: req.flatten });
+    if (req.resize) image = image.resize(req.resize);
+    if (req.keepMetadata) image = image.keepMetadata();
+    // withDensity keeps EXIF; an empty withExif then replaces the input's (camera, GPS) when stripping.
+    if (req.density) image = req.keepMetadata ? image.withDensity(req.density) : image.withDensity(req.density).withExif({});
     await image.toFormat(req.format, req.formatOptions).toFile(req.out);
     return {};
   },

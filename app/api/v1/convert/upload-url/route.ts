@@ -7,6 +7,12 @@ import { createUrlImport } from '@/lib/url-import/create-url-import';
 export const POST = withApi(uploadUrlOp, async ({ caller, body }) => ({
   status: 201,
   data: serializeConversion(
-    await createUrlImport({ caller, url: body.url, targetFormat: body.target_format, fileName: body.file_name }),
+    await createUrlImport({
+      caller,
+      url: body.url,
+      targetFormat: body.target_format,
+      fileName: body.file_name,
+      convertOptions: body.options,
+    }),
   ),
 }));
