@@ -2,12 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { defaultOfficePoolSize } from './engines/libreoffice/pool-size';
 
 // Service-wide settings from the environment, with the embedded defaults. Settings owned by one
 // domain module live there (plan limits in lib/plans.ts, Stripe in lib/billing, mail in lib/mail).
 
 const env = process.env;
 const int = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
+
+const engineConcurrency = int(env.ENGINE_CONCURRENCY, Math.max(1, os.availableParallelism()));
 
 export const config = {
   dataDir: path.resolve(env.DATA_DIR ?? '.data'),
@@ -28,14 +31,21 @@ export const config = {
     forcePathStyle: env.S3_FORCE_PATH_STYLE !== 'false',
   },
   inngestEnabled: Boolean(env.INNGEST_EVENT_KEY || env.INNGEST_DEV),
-  engineConcurrency: int(env.ENGINE_CONCURRENCY, Math.max(1, os.availableParallelism())),
+  engineConcurrency,
   /** Read on every use, so an operator's change applies to the next run. */
   get engineTimeoutMs() {
     return int(env.ENGINE_TIMEOUT_SECONDS, 300) * 1000;
   },
   engineMaxAttempts: int(env.ENGINE_MAX_ATTEMPTS, 3),
   libreoffice: {
-    poolSize: Math.max(1, int(env.LIBREOFFICE_POOL_SIZE, 1)),
+    /** Sized from cores and memory unless set (lib/engines/libreoffice/pool-size.ts). */
+    poolSize: env.LIBREOFFICE_POOL_SIZE
+      ? Math.max(1, int(env.LIBREOFFICE_POOL_SIZE, 1))
+      : defaultOfficePoolSize({
+          cores: os.availableParallelism(),
+          memoryBytes: os.totalmem(),
+          engineSlots: engineConcurrency,
+        }),
     maxConversionsPerInstance: Math.max(1, int(env.LIBREOFFICE_MAX_CONVERSIONS, 200)),
     /** Deployments that do not run from the repository root point at bridge.py here. */
     bridgePath: env.LIBREOFFICE_BRIDGE_PATH,

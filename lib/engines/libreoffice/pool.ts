@@ -2,8 +2,9 @@ import { config } from '@/lib/config';
 import { createWarmPool } from '../warm/warm-pool';
 import { officeWorkerSpec } from './instance';
 
-// The warm LibreOffice instances: LIBREOFFICE_POOL_SIZE of them, each replaced after
-// LIBREOFFICE_MAX_CONVERSIONS conversions or any error (see warm/warm-pool.ts).
+// The warm LibreOffice instances: LIBREOFFICE_POOL_SIZE of them (by default from cores and memory,
+// pool-size.ts), each replaced after LIBREOFFICE_MAX_CONVERSIONS conversions or any error
+// (see warm/warm-pool.ts).
 
 const pool = createWarmPool({
   size: config.libreoffice.poolSize,
