@@ -2,7 +2,6 @@ import type { Caller } from '@/lib/identity/caller';
 import { type ConversionEvent, subscribeConversionEvents } from '@/lib/conversions/conversion-events';
 import { getConversionOrThrow } from '@/lib/conversions/get-conversion-or-throw';
 import { isTerminal } from '@/lib/conversions/status';
-import { db } from '@/lib/db';
 
 const encoder = new TextEncoder();
 const frame = (event: ConversionEvent) => {
@@ -13,14 +12,28 @@ const frame = (event: ConversionEvent) => {
 
 /**
  * SSE body: the current state at once, then every change pushed over LISTEN/NOTIFY, ending after
- * a terminal event. Subscribes before reading the state so no change falls in between.
+ * a terminal event. Subscribes before it reads the row (one read: the ownership check and the
+ * state), so no change falls in between: a change heard before the read is already in it (the
+ * worker notifies after it writes), except a terminal one, which is sent after the state.
  */
 export async function progressStream(caller: Caller, id: bigint, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
-  await getConversionOrThrow(caller, id);
   const key = String(id);
-  let cleanup = () => {};
+  let early: ConversionEvent | undefined;
+  let deliver = (event: ConversionEvent) => {
+    if (isTerminal(event.status)) early = event;
+  };
+  const unsubscribe = await subscribeConversionEvents(key, (event) => deliver(event));
+  let row;
+  try {
+    row = await getConversionOrThrow(caller, id);
+  } catch (e) {
+    unsubscribe();
+    throw e;
+  }
+  const state: ConversionEvent = { id: key, status: row.status, progress: row.progress, error: row.error };
+  let cleanup = unsubscribe;
   return new ReadableStream<Uint8Array>({
-    async start(controller) {
+    start(controller) {
       let closed = false;
       const close = () => {
         if (closed) return;
@@ -37,16 +50,15 @@ export async function progressStream(caller: Caller, id: bigint, signal: AbortSi
         controller.enqueue(frame(event));
         if (isTerminal(event.status)) close();
       };
-      const unsubscribe = await subscribeConversionEvents(key, send);
       const heartbeat = setInterval(() => !closed && controller.enqueue(encoder.encode(': keep-alive\n\n')), 15_000);
       cleanup = () => {
         unsubscribe();
         clearInterval(heartbeat);
       };
       signal.addEventListener('abort', close);
-      const row = await db.conversion.findUnique({ where: { id } });
-      if (!row) return close();
-      send({ id: key, status: row.status, progress: row.progress, error: row.error });
+      send(state);
+      if (early) send(early);
+      deliver = send;
     },
     cancel() {
       cleanup();
