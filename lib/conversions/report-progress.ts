@@ -21,6 +21,7 @@ export function reportProgress(id: bigint) {
 
   return {
     update(percent: number) {
+      if (percent >= 100) return; // the engine is done: completion writes 100 right after
       const value = Math.max(0, Math.min(99, Math.floor(percent)));
       if (value <= sent) return;
       const now = Date.now();
