@@ -33,7 +33,7 @@ export default function DocsPage() {
         <header className="flex flex-col gap-3">
           <p className="text-sm font-medium text-brand-600 dark:text-brand-300">API reference · OpenAPI {doc.openapi}</p>
           <h1 className="text-3xl font-bold tracking-tight">
-            {doc.info.title} <span className="align-middle font-mono text-base font-normal text-zinc-500">v{doc.info.version}</span>
+            {doc.info.title} <span className="align-middle font-mono text-base font-normal text-zinc-500 dark:text-zinc-400">v{doc.info.version}</span>
           </h1>
           <InlineMarkdown text={doc.info.description} className="max-w-3xl text-base" />
           <p className="text-sm">
@@ -44,7 +44,7 @@ export default function DocsPage() {
             >
               Raw OpenAPI document (JSON)
             </a>
-            <span className="text-zinc-500"> · base URL {doc.servers?.[0]?.url ?? '/'}</span>
+            <span className="text-zinc-500 dark:text-zinc-400"> · base URL {doc.servers?.[0]?.url ?? '/'}</span>
           </p>
         </header>
 

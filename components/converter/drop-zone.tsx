@@ -66,8 +66,8 @@ export function DropZone({ file, disabled = false, onFile, hint }: Props) {
         role="button"
         tabIndex={disabled ? -1 : 0}
         aria-disabled={disabled || undefined}
-        aria-label={file ? `Selected file ${file.name}. Choose another file to convert, or drop one here` : 'Choose a file to convert, or drop one here'}
-        aria-describedby={hintId}
+        // Named by its visible text (file name or 'Drop a file here or browse', and the hint), so speech
+        // input users can say what they see (axe: label-content-name-mismatch).
         data-testid="drop-zone"
         data-ready={ready}
         data-dragging={dragging || undefined}

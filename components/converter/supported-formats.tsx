@@ -12,7 +12,7 @@ export function SupportedFormats({ formats, loading }: { formats: readonly Forma
         Supported formats
       </h2>
       {loading ? (
-        <p className="text-sm text-zinc-500">Loading formats…</p>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">Loading formats…</p>
       ) : (
         <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {[...families].map(([family, list]) => (

@@ -44,7 +44,7 @@ function Parameters({ params }: { params: oas31.ParameterObject[] }) {
         <li key={`${p.in}:${p.name}`} className="flex flex-col gap-1 px-3 py-2 sm:flex-row sm:gap-4">
           <div className="flex shrink-0 items-baseline gap-2 sm:w-56">
             <code className="font-mono text-xs font-semibold">{p.name}</code>
-            <span className="text-xs text-zinc-500">{p.in}</span>
+            <span className="text-xs text-zinc-500 dark:text-zinc-400">{p.in}</span>
             {p.required && <span className="text-[0.65rem] font-semibold text-red-600 uppercase dark:text-red-400">required</span>}
           </div>
           <div className="flex min-w-0 flex-col gap-1">
@@ -93,7 +93,7 @@ export function OperationCard({ doc, entry }: { doc: Doc; entry: OperationEntry 
             <InlineMarkdown text={body.description} />
             {Object.entries(body.content).map(([type, media]) => (
               <div key={type} className="flex flex-col gap-2 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
-                <code className="font-mono text-xs text-zinc-500">{type}</code>
+                <code className="font-mono text-xs text-zinc-500 dark:text-zinc-400">{type}</code>
                 <SchemaView schema={media.schema} />
               </div>
             ))}

@@ -21,7 +21,7 @@ export function ResponsesList({ doc, responses }: { doc: Doc; responses: oas31.R
             <InlineMarkdown text={response.description} />
             {Object.entries(response.content ?? {}).map(([type, media]) => (
               <div key={type} className="flex flex-col gap-1.5">
-                <p className="flex flex-wrap items-center gap-2 text-xs text-zinc-500">
+                <p className="flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
                   <code className="font-mono">{type}</code>
                   {media.schema && (isRef(media.schema) || !media.schema.properties) && <TypeRef schema={media.schema} />}
                 </p>

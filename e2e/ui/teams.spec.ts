@@ -1,0 +1,60 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+import { PASSWORD, randomEmail } from '../../tests/support/test-data';
+
+// A team from two browsers: the owner (Pro, set the way a self-hoster sets it) invites a second
+// account, which joins through the link in its own browser context; the owner then removes it.
+
+function setPlan(email: string, plan: 'pro') {
+  execFileSync('npm', ['run', '--silent', 'admin', '--', 'set-plan', email, plan], { encoding: 'utf8' });
+}
+
+async function signUp(page: Page, email: string) {
+  await page.goto('/sign-up');
+  await page.getByTestId('email-input').fill(email);
+  await page.getByTestId('password-input').fill(PASSWORD);
+  await page.getByTestId('sign-up-button').click();
+  await expect(page).toHaveURL(/\/dashboard/);
+}
+
+test('an owner invites a second account, it joins, and the owner removes it', async ({ browser }) => {
+  const ownerContext = await browser.newContext();
+  const guestContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  const invitee = await guestContext.newPage();
+  const ownerEmail = randomEmail();
+  const inviteeEmail = randomEmail();
+  await signUp(owner, ownerEmail);
+  setPlan(ownerEmail, 'pro');
+
+  await owner.goto('/dashboard/team');
+  await owner.getByTestId('team-name-input').fill('E2E team');
+  await owner.getByTestId('create-team-button').click();
+  await expect(owner.getByTestId('team-member')).toHaveCount(1);
+  await owner.getByTestId('invite-email-input').fill(inviteeEmail);
+  await owner.getByTestId('invite-button').click();
+  const link = (await owner.getByTestId('invite-link-value').textContent()) ?? '';
+  expect(link).toMatch(/\/team\/join\?token=/);
+  await expect(owner.getByTestId('open-invitation')).toHaveCount(1);
+
+  // The invitee opens the link signed out: sign-up first, then back to the join page.
+  await invitee.goto(link);
+  await expect(invitee).toHaveURL(/\/sign-in/);
+  await signUp(invitee, inviteeEmail);
+  await invitee.goto(link);
+  await invitee.getByTestId('join-team-button').click();
+  await expect(invitee).toHaveURL(/\/dashboard\/team$/);
+  await expect(invitee.getByTestId('team-member')).toHaveCount(2);
+  await expect(invitee.getByTestId('leave-team')).toBeVisible();
+
+  await owner.reload();
+  await expect(owner.getByTestId('open-invitation')).toHaveCount(0);
+  await owner.getByTestId('remove-member').click();
+  await owner.getByTestId('confirm-ok').click();
+  await expect(owner.getByTestId('team-member')).toHaveCount(1);
+
+  await invitee.reload();
+  await expect(invitee.getByTestId('create-team-card')).toBeVisible();
+  await ownerContext.close();
+  await guestContext.close();
+});
