@@ -12,9 +12,11 @@ import { detectFormat } from '@/lib/formats/detect-format';
 import { makeJob, type TestJob } from '@/tests/fixtures/engine-job';
 import { deflateOnce, minimalDocx, minimalOdp } from '@/tests/fixtures/zip';
 
-// Small budget so the restart-after-N test is quick (read by the pool at import time).
+// Small budget so the restart-after-N test is quick, and one instance, so poolStatus()[0] is the
+// one every job used (both read by the pool at import time).
 vi.hoisted(() => {
   process.env.LIBREOFFICE_MAX_CONVERSIONS = '6';
+  process.env.LIBREOFFICE_POOL_SIZE = '1';
 });
 const { libreofficeEngine, poolStatus, shutdownLibreOffice, warmUp } = await import('./libreoffice-engine');
 const { EngineError } = await import('./sandbox');
