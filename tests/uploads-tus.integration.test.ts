@@ -126,6 +126,17 @@ describe('tus endpoint', () => {
       [{ 'Upload-Length': '10', 'Upload-Metadata': meta({ filename: 'a.png' }) }, 400],
       [{ 'Upload-Length': '10', 'Upload-Metadata': meta({ filename: 'a.png', target_format: 'nope' }) }, 400],
       [{ 'Upload-Length': '50000001', 'Upload-Metadata': meta({ filename: 'a.mov', target_format: 'mp4' }) }, 413],
+      [
+        {
+          'Upload-Length': '10',
+          'Upload-Metadata': meta({ filename: 'a.png', target_format: 'webp', options: '{"crf":1}' }),
+        },
+        400,
+      ],
+      [
+        { 'Upload-Length': '10', 'Upload-Metadata': meta({ filename: 'a.png', target_format: 'webp', options: '{' }) },
+        400,
+      ],
     ];
     const before = await db.upload.count();
     for (const [headers, status] of cases) {
@@ -134,6 +145,15 @@ describe('tus endpoint', () => {
       expect((await res.json()).code).toBeTruthy();
     }
     expect(await db.upload.count()).toBe(before);
+  });
+
+  it('options in Upload-Metadata (JSON) become the conversion options', async () => {
+    const { tokens } = await signedUpUser('pro');
+    const auth = { authorization: `Bearer ${tokens.access_token}` };
+    const metadata = { filename: 'photo.png', target_format: 'webp', options: '{"width":16}' };
+    const { last } = await upload(await makePng(), auth, { metadata });
+    const id = BigInt(last.getHeader('X-Conversion-Id')!);
+    expect((await db.conversion.findUniqueOrThrow({ where: { id } })).options).toMatchObject({ width: 16 });
   });
 
   it('a stranger gets 403 on HEAD, PATCH and DELETE; an unknown upload 404', async () => {

@@ -1,5 +1,6 @@
 import { AppError } from '@/lib/api/errors';
 import { cleanFileName } from '@/lib/conversions/file-names';
+import { checkOptionsForTarget, parseOptionsText } from '@/lib/conversions/convert-options';
 import { randomToken } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import { type Caller, ownerOf } from '@/lib/identity/caller';
@@ -29,11 +30,10 @@ function parseCreation(request: Request, caller: Caller) {
   }
   if (!metadata.filename) throw new AppError('validation_failed', 'Upload-Metadata needs "filename"');
   if (!metadata.target_format) throw new AppError('validation_failed', 'Upload-Metadata needs "target_format"');
-  return {
-    fileSize,
-    fileName: cleanFileName(metadata.filename),
-    targetFormat: parseProducibleTarget(metadata.target_format),
-  };
+  const targetFormat = parseProducibleTarget(metadata.target_format);
+  // `options` (JSON) is kept in the tus record and applied at the last byte; checked here first.
+  checkOptionsForTarget(targetFormat, parseOptionsText(metadata.options ?? undefined));
+  return { fileSize, fileName: cleanFileName(metadata.filename), targetFormat };
 }
 
 /** POST /api/v1/tus: a new upload, recorded with its owner before @tus/server creates it. */

@@ -1,6 +1,7 @@
 import { Server, type Upload } from '@tus/server';
 import { isAppError } from '@/lib/api/errors';
 import type { Caller } from '@/lib/identity/caller';
+import { parseOptionsText } from '@/lib/conversions/convert-options';
 import { finishUpload } from '@/lib/uploads/finish-upload';
 import { discardTusUpload, tusStore } from '@/lib/uploads/tus-store';
 import { CONVERSION_ID_HEADER, MAX_FILE_SIZE_BYTES, TUS_PATH } from '@/lib/uploads/upload-rules';
@@ -28,6 +29,7 @@ async function onUploadFinish(request: Request, upload: Upload) {
       caller: call.caller,
       token: tokenOf(upload.id),
       protocol: 'tus',
+      convertOptions: parseOptionsText(upload.metadata?.options ?? undefined),
       assemble: async () => {}, // the store has the whole object already
     });
     return { headers: { [CONVERSION_ID_HEADER]: String(conversion.id) } };
