@@ -144,7 +144,28 @@ describe('invitations', () => {
     for (const p of people) tokens.push((await (await inviteTo(owner, p.email)).json()).token);
     // the capacity shrinks to owner + 1 after the invitations were made: one seat left for four
     await withEnv({ PLAN_BUSINESS_TEAM_SIZE: '2' }, async () => {
-      const results = await Promise.all(people.map((p, i) => joinWith(p, tokens[i])));
+      // Force the overlap: a side transaction holds the invitation rows, so every join that got past
+      // its seat check waits at its single-use UPDATE. Only the team row lock taken before the check
+      // makes the later joins see the seat taken (without it, all four would join).
+      const hashes = tokens.map(sha256);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let holding!: () => void;
+      const isHolding = new Promise<void>((resolve) => (holding = resolve));
+      const blocker = db.$transaction(
+        async (tx) => {
+          await tx.$queryRaw`SELECT id FROM team_invitations WHERE token_hash = ANY(${hashes}) FOR UPDATE`;
+          holding();
+          await held;
+        },
+        { timeout: 60_000 },
+      );
+      await isHolding;
+      const joins = Promise.all(people.map((p, i) => joinWith(p, tokens[i])));
+      await new Promise((resolve) => setTimeout(resolve, 1500)); // let every join reach a lock
+      release();
+      await blocker;
+      const results = await joins;
       expect(results.map((r) => r.status).sort()).toEqual([200, 403, 403, 403]);
       expect((await results.find((r) => r.status === 403)!.json()).code).toBe('team_full');
     });
