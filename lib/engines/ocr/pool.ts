@@ -4,6 +4,7 @@ import { config } from '@/lib/config';
 import { EngineError } from '../sandbox';
 import { createWarmPool } from '../warm/warm-pool';
 import type { WorkerSpec } from '../warm/sandboxed-worker';
+import { WORKER_LOOP } from '../warm/worker-loop';
 import { tessdataDir } from './languages';
 
 // Warm OCR workers: one per engine slot (ENGINE_CONCURRENCY, one per core by default), each a
@@ -44,7 +45,11 @@ function binds() {
   const packageDir = packages.get('tesseract.js');
   if (!packageDir) throw new EngineError('tesseract.js is not installed');
   const node = realpathSync(process.execPath);
-  cached = { script, packageDir, binds: [script, ...(node.startsWith('/usr/') ? [] : [node]), ...packages.values()] };
+  cached = {
+    script,
+    packageDir,
+    binds: [script, WORKER_LOOP, ...(node.startsWith('/usr/') ? [] : [node]), ...packages.values()],
+  };
   return cached;
 }
 

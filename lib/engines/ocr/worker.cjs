@@ -5,13 +5,11 @@
 // tessdata folder (`langPath` local, `cacheMethod: 'none'`: nothing is fetched or written).
 // It holds no policy: languages and outputs come with each request from ../ocr-engine.ts.
 const { readFile, writeFile } = require('node:fs/promises');
-const readline = require('node:readline');
+const { serve } = require('../warm/serve.cjs');
 
 const { createWorker, OEM } = require(process.argv[2]);
 const langPath = process.argv[3];
 const loadOptions = { langPath, gzip: false, cacheMethod: 'none', legacyCore: false, legacyLang: false };
-
-const send = (message) => process.stdout.write(JSON.stringify(message) + '\n');
 
 let tesseract;
 let loaded;
@@ -36,25 +34,5 @@ const ops = {
   },
 };
 
-readline.createInterface({ input: process.stdin, crlfDelay: Infinity })
-  .on('line', async (line) => {
-    let req;
-    try {
-      req = JSON.parse(line);
-    } catch {
-      return;
-    }
-    try {
-      if (!Object.hasOwn(ops, req.op)) throw new Error(`unknown op ${req.op}`);
-      send({ id: req.id, ok: true, ...(await ops[req.op](req)) });
-    } catch (e) {
-      send({ id: req.id, ok: false, error: String((e && e.message) || e) });
-    }
-  })
-  .on('close', () => process.exit(0));
-
-// Warm: load the default language now, so the first job pays no start.
-withLanguages('eng').then(
-  () => send({ ready: true }),
-  (e) => send({ ready: false, error: String((e && e.message) || e) }),
-);
+// Warm: load the default language before reporting ready, so the first job pays no start.
+serve(ops, withLanguages('eng'));

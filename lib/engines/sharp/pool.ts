@@ -4,6 +4,7 @@ import { config } from '@/lib/config';
 import { EngineError } from '../sandbox';
 import { createWarmPool } from '../warm/warm-pool';
 import type { WorkerSpec } from '../warm/sandboxed-worker';
+import { WORKER_LOOP } from '../warm/worker-loop';
 
 // Warm sharp workers: Node processes in bubblewrap (no network, only their exchange folder
 // writable and visible besides /usr, Node, the worker script and sharp's own packages), under a
@@ -44,7 +45,7 @@ function binds() {
   const packages = sharpPackageDirs();
   const node = realpathSync(process.execPath);
   const extra = node.startsWith('/usr/') ? [] : [node];
-  cachedBinds = { script, sharpDir: packages[0], binds: [script, ...extra, ...packages] };
+  cachedBinds = { script, sharpDir: packages[0], binds: [script, WORKER_LOOP, ...extra, ...packages] };
   return cachedBinds;
 }
 

@@ -4,13 +4,11 @@
 // exchange folder, and does what one JSON line asks (protocol in ../warm/sandboxed-worker.ts).
 // It holds no policy: formats, options and limits come with each request from sharp-engine.ts.
 // Plain CommonJS so that it runs on bare Node, outside any bundler.
-const readline = require('node:readline');
+const { serve } = require('../warm/serve.cjs');
 
 const sharp = require(process.argv[2]);
 sharp.concurrency(1);
 sharp.cache(false); // a conversion service never reopens the same file: keep memory flat
-
-const send = (message) => process.stdout.write(JSON.stringify(message) + '\n');
 
 const ops = {
   /** Header only: nothing is decoded, so a pixel flood costs nothing here. */
@@ -75,21 +73,4 @@ const ops = {
   },
 };
 
-readline.createInterface({ input: process.stdin, crlfDelay: Infinity })
-  .on('line', async (line) => {
-    let req;
-    try {
-      req = JSON.parse(line);
-    } catch {
-      return;
-    }
-    try {
-      if (!Object.hasOwn(ops, req.op)) throw new Error(`unknown op ${req.op}`);
-      send({ id: req.id, ok: true, ...(await ops[req.op](req)) });
-    } catch (e) {
-      send({ id: req.id, ok: false, error: String((e && e.message) || e) });
-    }
-  })
-  .on('close', () => process.exit(0));
-
-send({ ready: true });
+serve(ops);
