@@ -28,8 +28,10 @@ export async function checkInput(
       'Unrecognised file format: the content matches none of the supported formats',
     );
   }
-  if (!findEngine(source, target)) {
+  const engine = findEngine(source, target);
+  if (!engine) {
     throw new AppError('unsupported_conversion', `Cannot convert ${source} to ${target}; see GET /api/v1/formats`);
   }
-  return { fileName, source, target, options: parseConvertOptions(source, target, parseOptionsText(optionsText)) };
+  const options = parseConvertOptions(source, target, parseOptionsText(optionsText), engine.name);
+  return { fileName, source, target, options };
 }

@@ -90,6 +90,8 @@ function ascendingRanges(pages: string): boolean {
 }
 
 type Family = 'image' | 'document' | 'media';
+/** The engine that applies each family's options; a pair another engine converts takes none. */
+const OPTION_ENGINES: Record<Family, string> = { image: 'sharp', document: 'libreoffice', media: 'ffmpeg' };
 const SCHEMAS = { image: ImageOptions, document: DocumentOptions, media: MediaOptions } as const;
 type OptionName = keyof ImageOptions | keyof DocumentOptions | keyof MediaOptions;
 
@@ -164,9 +166,16 @@ function asObject(value: unknown): Record<string, unknown> {
  * Checks `raw` for converting `source` to `target`; returns the options with their defaults, as
  * stored in the conversion's options column ({} when the pair takes none and none were sent).
  */
-export function parseConvertOptions(source: FormatName, target: FormatName, raw: unknown): Record<string, unknown> {
+export function parseConvertOptions(
+  source: FormatName,
+  target: FormatName,
+  raw: unknown,
+  /** The engine that runs the pair (server side): options apply only where their engine runs. */
+  engine?: string,
+): Record<string, unknown> {
   const given = raw === undefined || raw === null ? {} : asObject(raw);
-  const applicable = applicableOptions(source, target);
+  const found = applicableOptions(source, target);
+  const applicable = found && (engine === undefined || OPTION_ENGINES[found.family] === engine) ? found : null;
   for (const name of Object.keys(given)) {
     if (!ALL_NAMES.has(name)) throw invalid(`Unknown option "${name}"`);
     if (!applicable?.names.includes(name as OptionName)) {

@@ -51,7 +51,8 @@ export async function createConversion(options: {
     if (!source) throw new AppError('unsupported_format', 'Unrecognised file format: the content matches none of the supported formats');
     if (requested && !findEngine(source, requested)) throw new AppError('unsupported_conversion', `Cannot convert ${source} to ${requested}; see GET /api/v1/formats`);
     const target = tool ? toolTarget(tool, source) : requested!;
-    const convertOptions = tool ? undefined : parseConvertOptions(source, target, options.convertOptions);
+    const engine = findEngine(source, target)?.name;
+    const convertOptions = tool ? undefined : parseConvertOptions(source, target, options.convertOptions, engine);
     timer?.mark('detect');
 
     const createdAt = new Date();

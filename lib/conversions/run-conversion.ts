@@ -56,10 +56,8 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
     const engine = findEngine(row.originalFormat as FormatName, row.targetFormat as FormatName, tool.operation);
     if (!engine) return await fail(row.id, `No engine converts ${row.originalFormat} to ${row.targetFormat}`, processingSent);
     // Convert options depend on the pair, so they are checked here too (a URL import learns its source only now).
-    const options =
-      tool.operation === 'convert'
-        ? parseConvertOptions(row.originalFormat as FormatName, row.targetFormat as FormatName, tool.options)
-        : tool.options;
+    const pair = [row.originalFormat as FormatName, row.targetFormat as FormatName] as const;
+    const options = tool.operation === 'convert' ? parseConvertOptions(...pair, tool.options, engine.name) : tool.options;
     await mkdir(workDir, { recursive: true, mode: 0o700 });
     const inputPath = path.join(workDir, `input.${FORMATS[row.originalFormat as FormatName].extension}`);
     const outputPath = path.join(workDir, `output.${FORMATS[row.targetFormat as FormatName].extension}`);
