@@ -7,6 +7,7 @@ import { ErrorAlert } from './error-alert';
 import { extensionOf, guessSource, pickTarget, targetsFor } from './format-utils';
 import { JobProgress } from './job-progress';
 import { JobSummary } from './job-summary';
+import { type OptionValues, OptionsPanel, optionNames, optionsToSend } from './options-panel';
 import { ResultPanel } from './result-panel';
 import { SourceHint } from './source-hint';
 import { SupportedFormats } from './supported-formats';
@@ -28,6 +29,9 @@ export function Converter() {
   const busy = phase.kind === 'uploading' || phase.kind === 'converting';
   const shownError = error ?? formatsError;
   const [inputMode, setInputMode] = useState<'file' | 'url'>('file');
+  const [optionValues, setOptionValues] = useState<OptionValues>({});
+  const names = optionNames(source?.format, target);
+  const options = optionsToSend(names, optionValues);
 
   // When the card swaps between the picker and the job view, keep keyboard focus inside it.
   const card = useRef<HTMLElement>(null);
@@ -73,7 +77,7 @@ export function Converter() {
                 className="flex flex-col gap-4"
                 onSubmit={(e) => {
                   e.preventDefault();
-                  void convert(target);
+                  void convert(target, options);
                 }}
               >
                 <SourceHint source={source} extension={extensionOf(file.name)} />
@@ -97,6 +101,7 @@ export function Converter() {
                     Convert{target ? ` to ${target.toUpperCase()}` : ''}
                   </button>
                 </div>
+                <OptionsPanel names={names} values={optionValues} onChange={setOptionValues} />
               </form>
             )}
           </>
@@ -133,7 +138,7 @@ export function Converter() {
                 <button
                   type="button"
                   data-testid="retry-button"
-                  onClick={() => void convert(state.target)}
+                  onClick={() => void convert(state.target, options)}
                   className={buttonStyles.secondary}
                 >
                   Try again

@@ -37,15 +37,26 @@ async function conversionOf(id: string): Promise<UploadOutcome> {
 /**
  * Sends a file through tus (POST /api/v1/tus, then PATCHes): resumes by itself after a dropped
  * connection, and after a page reload when the same file is chosen again for the same target (the
- * client's fingerprint store in localStorage). The last PATCH names the conversion in X-Conversion-Id.
+ * client's fingerprint store in localStorage) with the same options. The last PATCH names the conversion in X-Conversion-Id.
  */
-export function uploadFile(file: File, target: string, onProgress: (progress: UploadProgress) => void): UploadHandle {
+export function uploadFile(
+  file: File,
+  target: string,
+  onProgress: (progress: UploadProgress) => void,
+  options: Record<string, unknown> = {},
+): UploadHandle {
   let settle: (outcome: UploadOutcome) => void = () => {};
   const done = new Promise<UploadOutcome>((resolve) => (settle = resolve));
   const upload = new tus.Upload(file, {
     endpoint: TUS_ENDPOINT,
     retryDelays: RETRY_DELAYS,
-    metadata: { filename: file.name, filetype: file.type, target_format: target },
+    metadata: {
+      filename: file.name,
+      filetype: file.type,
+      target_format: target,
+      // The conversion options as JSON (lib/uploads/tus-requests.ts checks them at creation).
+      ...(Object.keys(options).length > 0 ? { options: JSON.stringify(options) } : {}),
+    },
     removeFingerprintOnSuccess: true,
     onProgress: (sent, total) => onProgress({ sent, total }),
     onError: (e) => settle({ ok: false, error: errorOf(e) }),
@@ -62,7 +73,8 @@ export function uploadFile(file: File, target: string, onProgress: (progress: Up
   const start = async () => {
     // A reload left this file half sent for this target: continue where the server stopped.
     const previous = await upload.findPreviousUploads().catch(() => []);
-    const same = previous.find((p) => p.metadata.target_format === target);
+    const sent = Object.keys(options).length > 0 ? JSON.stringify(options) : undefined;
+    const same = previous.find((p) => p.metadata.target_format === target && p.metadata.options === sent);
     if (same) upload.resumeFromPreviousUpload(same);
     upload.start();
   };

@@ -27,16 +27,19 @@ export function useConverter() {
   const chooseTarget = useCallback((target: string) => dispatch({ type: 'choose-target', target }), []);
   const showError = useCallback((error: ErrorInfo | null) => dispatch({ type: 'error', error }), []);
 
-  /** `target`: the one shown in the picker (the chosen one, or the default for this file). */
+  /** `target`: the one shown in the picker (the chosen one, or the default for this file); `options` as sent. */
   const convert = useCallback(
-    async (target: string) => {
+    async (target: string, options: Record<string, unknown> = {}) => {
       const { file } = state;
       if (!file || !target) return;
       stopAll();
       dispatch({ type: 'upload-start', target });
       const speed = speedMeter();
-      const handle = uploadFile(file, target, ({ sent, total }) =>
-        dispatch({ type: 'upload-progress', sent, total, bytesPerSecond: speed(sent) }),
+      const handle = uploadFile(
+        file,
+        target,
+        ({ sent, total }) => dispatch({ type: 'upload-progress', sent, total, bytesPerSecond: speed(sent) }),
+        options,
       );
       upload.current = handle;
       const outcome = await handle.done;
