@@ -1,12 +1,16 @@
 // DOCX → PDF end to end through the service (warm LibreOffice in the worker) against a cold
 // `soffice --headless --convert-to pdf` per file with a fresh profile.
 // Run: npx tsx bench/docx-to-pdf.ts   (BENCH_N=10 service runs, BENCH_COLD_N=5 cold runs)
+// Pool scaling: BENCH_MODE=pool npx tsx bench/docx-to-pdf.ts   (no server or build needed): the same
+// DOCX sent two at a time to a pool of 1 warm instance (the baseline) and to a pool of 2, in
+// alternating rounds (BENCH_ROUNDS=3 of BENCH_POOL_DOCS=30 documents), documents per second and ratio.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, type Converted, fmtStats, ms, now, phases, stats, timed } from './lib/client';
 import { assertBuilt, startServer } from './lib/server';
+import { officePoolRates } from './lib/office-pool';
 
 const N = Number(process.env.BENCH_N ?? 10);
 const COLD_N = Number(process.env.BENCH_COLD_N ?? 5);
@@ -32,10 +36,12 @@ function makeDocx(dir: string): Buffer {
 const isPdf = (b: Buffer) => b.subarray(0, 5).toString() === '%PDF-';
 
 async function main() {
-  assertBuilt();
+  const poolOnly = process.env.BENCH_MODE === 'pool';
+  if (!poolOnly) assertBuilt();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'transmute-bench-docx-'));
   try {
     const docx = makeDocx(dir);
+    if (poolOnly) return await officePoolRates(docx, dir);
     console.log(`input: DOCX of ${(docx.length / 1024).toFixed(1)} KiB; ${COLD_N} cold soffice runs, ${WARMUP} warm-up + ${N} service runs`);
 
     // Baseline: a cold LibreOffice per file, each with a fresh profile (what a naive service does).
