@@ -1,11 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as uploadUrl from '@/app/api/v1/convert/upload-url/route';
 import * as status from '@/app/api/v1/convert/status/[id]/route';
 import { db } from '@/lib/db';
 import { runConversion } from '@/lib/conversions/run-conversion';
 import { installLoopbackOnlyGuard } from '@/tests/support/loopback-only';
+import { localServers } from '@/tests/support/local-servers';
 import { storage } from '@/lib/storage';
 import { jsonBody, RouteClient } from '@/tests/support/route-client';
 import { overrideEnv, withEnv } from '@/tests/support/env';
@@ -21,21 +20,12 @@ const strangerHits: string[] = [];
 let png: Buffer;
 let restoreEnv: () => void;
 let removeGuard: () => void;
-const servers: http.Server[] = [];
-
-function listen(handler: http.RequestListener) {
-  return new Promise<string>((resolve) => {
-    const s = http
-      .createServer(handler)
-      .listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(s.address() as AddressInfo).port}`));
-    servers.push(s);
-  });
-}
+const servers = localServers();
 
 beforeAll(async () => {
   removeGuard = installLoopbackOnlyGuard();
   png = await makePng();
-  origin = await listen((req, res) => {
+  origin = await servers.listen((req, res) => {
     const u = new URL(req.url!, 'http://x');
     if (u.pathname === '/files/photo.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(png);
     if (u.pathname === '/download') {
@@ -47,7 +37,7 @@ beforeAll(async () => {
     if (u.pathname === '/redirect') return void res.writeHead(302, { location: u.searchParams.get('to')! }).end();
     res.writeHead(404).end('not here');
   });
-  stranger = await listen((req, res) => {
+  stranger = await servers.listen((req, res) => {
     strangerHits.push(req.url!);
     res.end(png);
   });
@@ -57,10 +47,7 @@ beforeAll(async () => {
 afterAll(() => {
   restoreEnv();
   removeGuard();
-  for (const s of servers) {
-    s.closeAllConnections();
-    s.close();
-  }
+  servers.closeAll();
 });
 
 async function importUrl(client: RouteClient, body: Record<string, unknown>) {

@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as hooksRoute from '@/app/api/v1/webhooks-mgmt/route';
@@ -12,6 +11,7 @@ import { runConversion } from '@/lib/conversions/run-conversion';
 import { stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
 import { runWorker } from '@/lib/jobs/run-worker';
 import { installLoopbackOnlyGuard } from '@/tests/support/loopback-only';
+import { localServers } from '@/tests/support/local-servers';
 import { DeliveryAttemptFailed, deliverWebhook } from '@/lib/webhooks/deliver-webhook';
 import { MAX_ATTEMPTS, WEBHOOK_EVENTS } from '@/lib/webhooks/webhook-rules';
 import { signedUpUser } from '@/tests/support/accounts';
@@ -30,23 +30,14 @@ const flakyCalls = new Map<string, number>();
 let receiver: string;
 let stranger: string;
 const strangerHits: string[] = [];
-const servers: http.Server[] = [];
+const servers = localServers();
 let restoreEnv: () => void;
 let removeGuard: () => void;
 let stopWorker: (() => Promise<void>) | undefined;
 
-function listen(handler: http.RequestListener) {
-  return new Promise<string>((resolve) => {
-    const s = http
-      .createServer(handler)
-      .listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(s.address() as AddressInfo).port}`));
-    servers.push(s);
-  });
-}
-
 beforeAll(async () => {
   removeGuard = installLoopbackOnlyGuard();
-  receiver = await listen((req, res) => {
+  receiver = await servers.listen((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
@@ -62,7 +53,7 @@ beforeAll(async () => {
       res.writeHead(503).end();
     });
   });
-  stranger = await listen((req, res) => {
+  stranger = await servers.listen((req, res) => {
     strangerHits.push(req.url!);
     res.end();
   });
@@ -75,10 +66,7 @@ afterAll(async () => {
   await (stopWorker ? stopWorker() : stopEmbeddedQueue());
   restoreEnv();
   removeGuard();
-  for (const s of servers) {
-    s.closeAllConnections();
-    s.close();
-  }
+  servers.closeAll();
 });
 
 async function register(client: RouteClient, body: Record<string, unknown>) {
