@@ -7,14 +7,15 @@ import { Card } from './card';
 import { smallButton } from './small-button';
 
 const statusTone = (status: string): BadgeTone =>
-  status === 'active' || status === 'trialing' ? 'success' : status === 'free' ? 'neutral' : status === 'canceled' || status === 'unpaid' ? 'danger' : 'warning';
+  status === 'active' || status === 'trialing' || status === 'team' ? 'success' : status === 'free' ? 'neutral' : status === 'canceled' || status === 'unpaid' ? 'danger' : 'warning';
 
 type Props = { subscription: SubscriptionJson; priceUsd: number; billingEnabled: boolean };
 
 /** Plan, status and period end, with Upgrade (→ /pricing) and Manage (→ Stripe's portal). */
 export function BillingSummary({ subscription, priceUsd, billingEnabled }: Props) {
   const { plan, status, current_period_end: periodEnd } = subscription;
-  const paid = plan !== 'free';
+  // `team`: on the plan of the team this account belongs to; the owner pays, so no portal here.
+  const paid = plan !== 'free' && status !== 'team';
   return (
     <Card title="Current plan" testId="billing-summary">
       <dl className="grid gap-4 text-sm sm:grid-cols-3">
