@@ -6,7 +6,10 @@ import type { Caller } from '@/lib/identity/caller';
 
 // GET /convert/status/{id} is what API clients poll, so it reads its row with one prepared
 // statement on a small pg pool of its own rather than through Prisma, whose query compiler costs
-// more per call than the whole query (bench/status-reads.ts, bench/RESULTS.md).
+// more per call than the whole query (bench/status-reads.ts, bench/RESULTS.md). Concurrent reads
+// share statements: reads that arrive while one is in flight go together as the next one
+// (`WHERE id = ANY(…)`), so under load a query (its round trip, syscalls and backend work) serves
+// many requests, and every read still sees the row as it was after the read began.
 const globalForPool = globalThis as unknown as { statusReadPool?: Pool };
 
 type StatusRow = Omit<Parameters<typeof serializeStatus>[0], 'id'> & Pick<ConversionRow, 'userId' | 'guestId'>;
@@ -15,10 +18,10 @@ type StatusRow = Omit<Parameters<typeof serializeStatus>[0], 'id'> & Pick<Conver
 // pg parses to the right Date whatever the process's time zone.
 const STATUS_ROW = {
   name: 'conversion-status-row',
-  text: `SELECT user_id AS "userId", guest_id AS "guestId", original_file_name AS "originalFileName",
+  text: `SELECT id::text AS "key", user_id AS "userId", guest_id AS "guestId", original_file_name AS "originalFileName",
     original_format AS "originalFormat", target_format AS "targetFormat", status, progress, error,
     created_at AT TIME ZONE 'UTC' AS "createdAt", expires_at AT TIME ZONE 'UTC' AS "expiresAt"
-    FROM conversions WHERE id = $1`,
+    FROM conversions WHERE id = ANY($1::bigint[])`,
 };
 
 function pool(): Pool {
@@ -26,8 +29,33 @@ function pool(): Pool {
   return globalForPool.statusReadPool;
 }
 
+type Waiter = { id: string; resolve: (row: StatusRow | undefined) => void; reject: (e: unknown) => void };
+let queued: Waiter[] | null = null; // non-null while a statement is in flight
+
+async function readBatch(batch: Waiter[]): Promise<void> {
+  try {
+    const ids = [...new Set(batch.map((w) => w.id))];
+    const { rows } = await pool().query<StatusRow & { key: string }>({ ...STATUS_ROW, values: [ids] });
+    const byId = new Map(rows.map(({ key, ...row }) => [key, row as StatusRow]));
+    for (const w of batch) w.resolve(byId.get(w.id));
+  } catch (e) {
+    for (const w of batch) w.reject(e);
+  }
+  const next = queued ?? [];
+  queued = next.length ? [] : null;
+  if (next.length) void readBatch(next);
+}
+
+function readRow(id: bigint): Promise<StatusRow | undefined> {
+  return new Promise((resolve, reject) => {
+    const waiter = { id: id.toString(), resolve, reject };
+    if (queued) return void queued.push(waiter);
+    queued = [];
+    void readBatch([waiter]);
+  });
+}
+
 /** The status body of the caller's conversion; 404 and 403 as in `getConversionOrThrow`. */
 export async function readConversionStatus(caller: Caller, id: bigint) {
-  const { rows } = await pool().query<StatusRow>({ ...STATUS_ROW, values: [id.toString()] });
-  return serializeStatus({ ...assertReadableBy(rows[0], caller), id });
+  return serializeStatus({ ...assertReadableBy(await readRow(id), caller), id });
 }
