@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, randomEmail } from '../../tests/support/test-data';
 
@@ -7,6 +8,12 @@ import { PASSWORD, randomEmail } from '../../tests/support/test-data';
 
 function setPlan(email: string, plan: 'pro') {
   execFileSync('npm', ['run', '--silent', 'admin', '--', 'set-plan', email, plan], { encoding: 'utf8' });
+}
+
+/** Serious or critical axe violations on the page as it is now (with a team, invitations and dialogs). */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }
 
 async function signUp(page: Page, email: string) {
@@ -36,12 +43,14 @@ test('an owner invites a second account, it joins, and the owner removes it', as
   const link = (await owner.getByTestId('invite-link-value').textContent()) ?? '';
   expect(link).toMatch(/\/team\/join\?token=/);
   await expect(owner.getByTestId('open-invitation')).toHaveCount(1);
+  expect(await seriousViolations(owner)).toEqual([]);
 
   // The invitee opens the link signed out: sign-up first, then back to the join page.
   await invitee.goto(link);
   await expect(invitee).toHaveURL(/\/sign-in/);
   await signUp(invitee, inviteeEmail);
   await invitee.goto(link);
+  expect(await seriousViolations(invitee)).toEqual([]);
   await invitee.getByTestId('join-team-button').click();
   await expect(invitee).toHaveURL(/\/dashboard\/team$/);
   await expect(invitee.getByTestId('team-member')).toHaveCount(2);
@@ -50,6 +59,8 @@ test('an owner invites a second account, it joins, and the owner removes it', as
   await owner.reload();
   await expect(owner.getByTestId('open-invitation')).toHaveCount(0);
   await owner.getByTestId('remove-member').click();
+  await expect(owner.getByTestId('remove-member-dialog')).toBeVisible();
+  expect(await seriousViolations(owner)).toEqual([]);
   await owner.getByTestId('confirm-ok').click();
   await expect(owner.getByTestId('team-member')).toHaveCount(1);
 
