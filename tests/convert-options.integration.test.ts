@@ -15,6 +15,7 @@ import { config } from '@/lib/config';
 import { db } from '@/lib/db';
 import { runConversion } from '@/lib/conversions/run-conversion';
 import { docx, paragraph } from '@/tests/fixtures/hostile-documents';
+import { buildZip } from '@/tests/fixtures/zip';
 import { signedUpUser } from '@/tests/support/accounts';
 import { withEnv } from '@/tests/support/env';
 import { makeNoisyPng, makePng } from '@/tests/support/fixtures';
@@ -196,7 +197,48 @@ describe('audio and video options', () => {
   });
 });
 
+/** A DOCX with one embedded 1200×1200 noisy PNG shown one inch wide (1200 dpi on the page). */
+async function docxWithPicture(): Promise<Buffer> {
+  const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const types =
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+    '<Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/>' +
+    '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.' +
+    'wordprocessingml.document.main+xml"/></Types>';
+  const relsXml = (id: string, type: string, target: string) =>
+    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+    `<Relationship Id="${id}" Type="${rel}/${type}" Target="${target}"/></Relationships>`;
+  const picture =
+    '<w:p><w:r><w:drawing><wp:inline><wp:extent cx="914400" cy="914400"/><wp:docPr id="1" name="p"/>' +
+    '<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic>' +
+    '<pic:nvPicPr><pic:cNvPr id="1" name="p"/><pic:cNvPicPr/></pic:nvPicPr>' +
+    '<pic:blipFill><a:blip r:embed="rIdImg"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill>' +
+    '<pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="914400" cy="914400"/></a:xfrm><a:prstGeom prst="rect"/></pic:spPr>' +
+    '</pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>';
+  const document =
+    '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" ' +
+    `xmlns:r="${rel}" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" ` +
+    'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" ' +
+    `xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><w:body>${picture}</w:body></w:document>`;
+  return buildZip([
+    { name: '[Content_Types].xml', data: Buffer.from(types) },
+    { name: '_rels/.rels', data: Buffer.from(relsXml('rId1', 'officeDocument', 'word/document.xml')) },
+    { name: 'word/document.xml', data: Buffer.from(document) },
+    { name: 'word/_rels/document.xml.rels', data: Buffer.from(relsXml('rIdImg', 'image', 'media/image1.png')) },
+    { name: 'word/media/image1.png', data: await makeNoisyPng(1200, 1200) },
+  ]);
+}
+
 describe('document options', () => {
+  it('dpi reduces the pictures in the PDF', async () => {
+    const input = await docxWithPicture();
+    const full = await convert(input, 'p.docx', 'pdf');
+    const reduced = await convert(input, 'p.docx', 'pdf', { dpi: 75 });
+    expect(pdfinfo(reduced)).toMatch(/Pages:\s+1\b/);
+    expect(reduced.length).toBeLessThan(full.length / 4);
+  });
+
   it('pages keeps the chosen pages', async () => {
     const input = pagedDocx(4);
     expect(pdfinfo(await convert(input, 'd.docx', 'pdf'))).toMatch(/Pages:\s+4\b/);
