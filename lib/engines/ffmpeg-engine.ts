@@ -4,7 +4,7 @@ import { config } from '@/lib/config';
 import type { ConvertOptions } from '@/lib/conversions/convert-options';
 import type { FormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
-import { EngineError, runSandboxed } from './sandbox';
+import { EngineError, runSandboxed, type RunResult } from './sandbox';
 import type { Engine, EngineJob } from './types';
 
 // Video and audio through ffmpeg, sandboxed. The input demuxer is forced from the
@@ -137,6 +137,29 @@ export async function probe(job: EngineJob): Promise<number | undefined> {
   return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 }
 
+/**
+ * ffmpeg in the sandbox with `args` (ending in `-progress pipe:1` and the output), reporting
+ * progress against `duration` seconds of output (up to 99: the caller says when it is done).
+ */
+export function runFfmpeg(job: EngineJob, args: string[], duration: number | undefined): Promise<RunResult> {
+  let last = 0;
+  return runSandboxed({
+    command: 'ffmpeg',
+    args,
+    workDir: job.workDir,
+    signal: job.signal,
+    timeoutMs: config.engineTimeoutMs,
+    memoryLimitBytes: MEMORY_LIMIT,
+    onStdoutLine: (line) => {
+      // -progress prints key=value blocks; out_time_us is microseconds of output written.
+      const m = /^out_time_us=(\d+)$/.exec(line);
+      if (!m || !duration) return;
+      const pct = Math.min(99, Math.floor(Number(m[1]) / 1e4 / duration));
+      if (pct > last) job.onProgress((last = pct));
+    },
+  });
+}
+
 async function convert(job: EngineJob): Promise<void> {
   if (!OUTPUT_ARGS[job.targetFormat]) throw new AppError('unsupported_format', `Cannot write ${job.targetFormat}.`);
   const o = job.options as ConvertOptions;
@@ -157,22 +180,7 @@ async function convert(job: EngineJob): Promise<void> {
     '-progress', 'pipe:1',
     `file:${job.outputPath}`,
   ];
-  let last = 0;
-  const r = await runSandboxed({
-    command: 'ffmpeg',
-    args,
-    workDir: job.workDir,
-    signal: job.signal,
-    timeoutMs: config.engineTimeoutMs,
-    memoryLimitBytes: MEMORY_LIMIT,
-    onStdoutLine: (line) => {
-      // -progress prints key=value blocks; out_time_us is microseconds of output written.
-      const m = /^out_time_us=(\d+)$/.exec(line);
-      if (!m || !duration) return;
-      const pct = Math.min(99, Math.floor(Number(m[1]) / 1e4 / duration));
-      if (pct > last) job.onProgress((last = pct));
-    },
-  });
+  const r = await runFfmpeg(job, args, duration);
   if (r.code !== 0) {
     const msg = r.stderrTail.trim().split('\n').slice(-3).join(' | ');
     if (/does not contain any stream|matches no streams/.test(msg)) {

@@ -1,16 +1,14 @@
 import { AppError } from '@/lib/api/errors';
-import { config } from '@/lib/config';
 import type { CompressLevel } from '@/lib/conversions/operations';
 import type { FormatName } from '@/lib/formats/catalog';
-import { inputArgs, inspect, probe } from '../ffmpeg-engine';
-import { EngineError, runSandboxed } from '../sandbox';
+import { inputArgs, inspect, probe, runFfmpeg } from '../ffmpeg-engine';
+import { EngineError } from '../sandbox';
 import type { CompressFamily } from './compressor';
 
 // Video and audio: ffmpeg re-encodes in the same container and codec family at a constant
 // quality (CRF) per level for video and a lower bitrate for audio, in the sandbox with the
 // converter's input rules (forced demuxer, file protocol only).
 
-const MEMORY_LIMIT = 3 * 1024 ** 3;
 const EVEN = 'scale=trunc(iw/2)*2:trunc(ih/2)*2';
 
 const pick = <T>(level: CompressLevel, values: [T, T, T]) => values[['low', 'medium', 'high'].indexOf(level)];
@@ -68,6 +66,9 @@ const OUTPUT: Partial<Record<FormatName, (level: CompressLevel) => string[]>> = 
   ogg: (l) => ['-c:a', 'libvorbis', '-q:a', pick(l, ['3', '1', '-1']), '-f', 'ogg'],
 };
 
+/** The encoder arguments for `format` at `level` (bench/compress.ts runs them as its baseline). */
+export const mediaCodecArgs = (format: FormatName, level: CompressLevel) => OUTPUT[format]?.(level);
+
 const AUDIO: ReadonlySet<FormatName> = new Set(['mp3', 'm4a', 'ogg']);
 
 export const mediaFamily: CompressFamily = {
@@ -80,10 +81,9 @@ export const mediaFamily: CompressFamily = {
     const duration = await probe(job);
     job.onProgress(1);
     const streams = AUDIO.has(job.inputFormat) ? ['-map', '0:a:0', '-vn'] : ['-map', '0:v:0', '-map', '0:a:0?'];
-    let last = 0;
-    const r = await runSandboxed({
-      command: 'ffmpeg',
-      args: [
+    const r = await runFfmpeg(
+      job,
+      [
         '-nostdin',
         '-hide_banner',
         '-nostats',
@@ -101,17 +101,8 @@ export const mediaFamily: CompressFamily = {
         'pipe:1',
         `file:${job.outputPath}`,
       ],
-      workDir: job.workDir,
-      signal: job.signal,
-      timeoutMs: config.engineTimeoutMs,
-      memoryLimitBytes: MEMORY_LIMIT,
-      onStdoutLine: (line) => {
-        const m = /^out_time_us=(\d+)$/.exec(line);
-        if (!m || !duration) return;
-        const pct = Math.min(99, Math.floor(Number(m[1]) / 1e4 / duration));
-        if (pct > last) job.onProgress((last = pct));
-      },
-    });
+      duration,
+    );
     if (r.code !== 0)
       throw new EngineError(`ffmpeg failed (exit ${r.code ?? r.signal}): ${r.stderrTail.trim().slice(-300)}`);
   },
