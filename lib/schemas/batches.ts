@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from '@/lib/api/operation';
 import { BATCH_STATUSES } from '@/lib/batches/batch-status';
 import { Conversion, ConversionOptions, OPTIONS_ENCODING } from '@/lib/schemas/conversion';
-import { errors, json, text } from '@/lib/schemas/common';
+import { binaryContent, errors, json, text } from '@/lib/schemas/common';
 
 export const BatchStatusValue = z.enum(BATCH_STATUSES).meta({
   id: 'BatchStatus',
@@ -118,7 +118,7 @@ export const batchDownloadOp = defineOperation({
     responses: {
       '200': {
         description: 'The ZIP',
-        content: { 'application/zip': { schema: z.string().meta({ format: 'binary' }) } },
+        content: binaryContent('application/zip'),
       },
       ...errors(400, 401, 403, 404, 409, 429),
     },

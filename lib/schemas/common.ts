@@ -40,6 +40,9 @@ export function errors(...statuses: Array<keyof typeof errorText>) {
 /** A JSON response of `schema`, for an operation's `responses`. */
 export const json = <S extends z.ZodType>(schema: S, description: string): JsonResponse<S> => ({ schema, description });
 
+/** A request or response body of raw bytes of `type`, for an operation's `openapi` (OpenAPI's binary string). */
+export const binaryContent = (type: string) => ({ [type]: { schema: z.string().meta({ format: 'binary' }) } });
+
 /** `{id}` path parameter of conversion routes: the rule of lib/conversions/conversion-id.ts. */
 export const ConversionIdParams = z.object({
   id: text()

@@ -3,7 +3,7 @@ import { defineOperation } from '@/lib/api/operation';
 import { CONVERSION_ID_MAX, CONVERSION_ID_MIN } from '@/lib/conversions/conversion-id';
 import { CONVERSION_STATUSES } from '@/lib/conversions/status';
 import { DocumentOptions, ImageOptions, MediaOptions } from '@/lib/conversions/convert-options';
-import { ConversionIdParams, errors, json, text } from '@/lib/schemas/common';
+import { binaryContent, ConversionIdParams, errors, json, text } from '@/lib/schemas/common';
 
 export const ConversionStatusValue = z.enum(CONVERSION_STATUSES).meta({
   id: 'ConversionStatus',
@@ -125,7 +125,7 @@ export const downloadOp = defineOperation({
     responses: {
       '200': {
         description: 'The converted file',
-        content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
+        content: binaryContent('application/octet-stream'),
       },
       '302': { description: 'Redirect to a presigned URL (with `redirect=true`)' },
       ...errors(400, 401, 403, 404, 409, 429),

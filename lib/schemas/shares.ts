@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/api/operation';
-import { ConversionIdParams, errors, json, text } from '@/lib/schemas/common';
+import { binaryContent, ConversionIdParams, errors, json, text } from '@/lib/schemas/common';
 import {
   SHARE_PASSWORD_HEADER,
   SHARE_PASSWORD_MAX,
@@ -152,7 +152,7 @@ export const downloadShareOp = defineOperation({
     responses: {
       '200': {
         description: 'The file, as an attachment',
-        content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
+        content: binaryContent('application/octet-stream'),
       },
       ...errors(400, 401, 404, 410, 429),
     },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/api/operation';
-import { errors, json, text } from '@/lib/schemas/common';
+import { binaryContent, errors, json, text } from '@/lib/schemas/common';
 import { FORMAT_ALIASES, FORMAT_FAMILIES } from '@/lib/formats/catalog';
 
 const ALIAS_LIST = Object.entries(FORMAT_ALIASES)
@@ -87,7 +87,7 @@ export const signedFileOp = defineOperation({
     responses: {
       '200': {
         description: 'The file',
-        content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
+        content: binaryContent('application/octet-stream'),
       },
       ...errors(400, 404),
     },

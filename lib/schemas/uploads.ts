@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/api/operation';
 import { Conversion, OptionsMember } from '@/lib/schemas/conversion';
-import { errors, json, text } from '@/lib/schemas/common';
+import { binaryContent, errors, json, text } from '@/lib/schemas/common';
 import { MAX_FILE_SIZE_BYTES, MAX_PARTS, PART_SIZE_BYTES } from '@/lib/uploads/upload-rules';
 
 // The parts API (SPEC "Resumable upload"); tus at /api/v1/tus follows its own protocol.
@@ -100,7 +100,7 @@ export const putPartOp = defineOperation({
       'The raw bytes of one part: exactly `part_size` bytes, the last part the remainder. Parts go in any order and in parallel; a repeat replaces the part. A wrong size, a number out of range or a body that breaks off → 400 and the part is not stored. 409 once the upload is completed.',
     requestBody: {
       required: true,
-      content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
+      content: binaryContent('application/octet-stream'),
     },
     responses: errors(400, 401, 403, 404, 409, 429, 500, 503),
   },
@@ -202,7 +202,7 @@ export const tusPatchOp = defineOperation({
       'a file refused then (format, pair, allowance) answers 400 or 429 and is deleted.',
     requestBody: {
       required: true,
-      content: { 'application/offset+octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
+      content: binaryContent('application/offset+octet-stream'),
     },
     responses: {
       '204': { description: 'Stored; `Upload-Offset` is the new offset' },
