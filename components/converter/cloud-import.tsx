@@ -3,9 +3,8 @@
 import { useEffect, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { ErrorAlert } from './error-alert';
-import { pickTarget, targetsFor } from './format-utils';
-import { postJson, RemoteJobView, useRemoteJob } from './remote-job';
-import { TargetSelect } from './target-select';
+import { TargetAndSubmit, useImportForm } from './import-form';
+import { postJson, RemoteJobView } from './remote-job';
 import type { Conversion, FormatEntry } from './types';
 import { fieldStyle } from './url-import';
 
@@ -23,11 +22,8 @@ export function CloudImport({ formats, loading }: { formats: readonly FormatEntr
   const [provider, setProvider] = useState<Provider | null>(null);
   const [fileId, setFileId] = useState('');
   const [accessToken, setAccessToken] = useState('');
-  const [chosen, setChosen] = useState('');
-  const [pending, setPending] = useState(false);
-  const { job, error, setError, follow, reset } = useRemoteJob();
-  const targets = targetsFor(undefined, formats);
-  const target = pickTarget(targets, chosen);
+  const form = useImportForm(formats);
+  const { job, error, setError, reset } = form;
 
   useEffect(() => {
     void fetch('/api/v1/cloud/status', { headers: { accept: 'application/json' } })
@@ -41,16 +37,12 @@ export function CloudImport({ formats, loading }: { formats: readonly FormatEntr
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (!provider) return;
-    setPending(true);
-    setError(null);
     const body = provider.id === 's3' ? { file_id: fileId } : { file_id: fileId, access_token: accessToken };
-    const held = await postJson<Held>(`/api/v1/cloud/${provider.id}/download`, body);
-    const converted = held.ok
-      ? await postJson<Conversion>('/api/v1/convert/from-cloud', { token: held.data.token, target_format: target })
-      : held;
-    setPending(false);
-    if (converted.ok) follow(converted.data);
-    else setError(converted.error);
+    await form.start(async () => {
+      const held = await postJson<Held>(`/api/v1/cloud/${provider.id}/download`, body);
+      if (!held.ok) return held;
+      return postJson<Conversion>('/api/v1/convert/from-cloud', { token: held.data.token, target_format: form.target });
+    });
   }
 
   return (
@@ -91,25 +83,13 @@ export function CloudImport({ formats, loading }: { formats: readonly FormatEntr
                 />
               </label>
             )}
-            <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-              <div className="flex-1">
-                <TargetSelect
-                  targets={targets}
-                  value={target}
-                  formats={formats}
-                  grouped
-                  disabled={loading}
-                  onChange={setChosen}
-                />
-              </div>
-              <button
-                type="submit"
-                disabled={!target || loading || pending}
-                className={`${buttonStyles.primary} sm:w-44`}
-              >
-                {pending ? 'Importing…' : 'Import and convert'}
-              </button>
-            </div>
+            <TargetAndSubmit
+              form={form}
+              formats={formats}
+              loading={loading}
+              label="Import and convert"
+              pendingLabel="Importing…"
+            />
           </form>
         )
       )}

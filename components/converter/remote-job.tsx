@@ -12,11 +12,10 @@ import { watchConversion } from './watch-conversion';
 
 type Job = { conversion: Conversion; update?: ProgressUpdate };
 
+export type PostResult<T> = { ok: true; data: T } | { ok: false; error: ErrorInfo };
+
 /** POSTs JSON and parses the answer; an error answer or no answer becomes an ErrorInfo. */
-export async function postJson<T>(
-  path: string,
-  body: unknown,
-): Promise<{ ok: true; data: T } | { ok: false; error: ErrorInfo }> {
+export async function postJson<T>(path: string, body: unknown): Promise<PostResult<T>> {
   try {
     const res = await fetch(path, {
       method: 'POST',

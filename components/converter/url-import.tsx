@@ -1,11 +1,9 @@
 'use client';
 
 import { useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
 import { ErrorAlert } from './error-alert';
-import { pickTarget, targetsFor } from './format-utils';
-import { postJson, RemoteJobView, useRemoteJob } from './remote-job';
-import { TargetSelect } from './target-select';
+import { TargetAndSubmit, useImportForm } from './import-form';
+import { postJson, RemoteJobView } from './remote-job';
 import type { Conversion, FormatEntry } from './types';
 
 export const fieldStyle =
@@ -17,20 +15,12 @@ export const fieldStyle =
  */
 export function UrlImport({ formats, loading }: { formats: readonly FormatEntry[]; loading: boolean }) {
   const [url, setUrl] = useState('');
-  const [chosen, setChosen] = useState('');
-  const [pending, setPending] = useState(false);
-  const { job, error, setError, follow, reset } = useRemoteJob();
-  const targets = targetsFor(undefined, formats);
-  const target = pickTarget(targets, chosen);
+  const form = useImportForm(formats);
+  const { job, error, setError, reset } = form;
 
-  async function submit(e: React.FormEvent) {
+  function submit(e: React.FormEvent) {
     e.preventDefault();
-    setPending(true);
-    setError(null);
-    const r = await postJson<Conversion>('/api/v1/convert/upload-url', { url, target_format: target });
-    setPending(false);
-    if (r.ok) follow(r.data);
-    else setError(r.error);
+    return form.start(() => postJson<Conversion>('/api/v1/convert/upload-url', { url, target_format: form.target }));
   }
 
   return (
@@ -51,26 +41,14 @@ export function UrlImport({ formats, loading }: { formats: readonly FormatEntry[
               className={fieldStyle}
             />
           </label>
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-            <div className="flex-1">
-              <TargetSelect
-                targets={targets}
-                value={target}
-                formats={formats}
-                grouped
-                disabled={loading}
-                onChange={setChosen}
-              />
-            </div>
-            <button
-              type="submit"
-              data-testid="url-convert-button"
-              disabled={!target || loading || pending}
-              className={`${buttonStyles.primary} sm:w-44`}
-            >
-              {pending ? 'Sending…' : 'Fetch and convert'}
-            </button>
-          </div>
+          <TargetAndSubmit
+            form={form}
+            formats={formats}
+            loading={loading}
+            label="Fetch and convert"
+            pendingLabel="Sending…"
+            testId="url-convert-button"
+          />
         </form>
       )}
       {error && <ErrorAlert error={error} onDismiss={() => setError(null)} />}

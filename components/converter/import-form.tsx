@@ -1,0 +1,70 @@
+'use client';
+
+import { useState } from 'react';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { pickTarget, targetsFor } from './format-utils';
+import { type PostResult, useRemoteJob } from './remote-job';
+import { TargetSelect } from './target-select';
+import type { Conversion, FormatEntry } from './types';
+
+// What the import forms (URL import, cloud import) share: the target choice, the pending send,
+// the job it starts, and the target select with the submit button.
+
+export function useImportForm(formats: readonly FormatEntry[]) {
+  const [chosen, setChosen] = useState('');
+  const [pending, setPending] = useState(false);
+  const remote = useRemoteJob();
+  const targets = targetsFor(undefined, formats);
+  const target = pickTarget(targets, chosen);
+
+  /** Runs `send` (the form's requests), then follows the conversion it created or shows its error. */
+  async function start(send: () => Promise<PostResult<Conversion>>) {
+    setPending(true);
+    remote.setError(null);
+    const r = await send();
+    setPending(false);
+    if (r.ok) remote.follow(r.data);
+    else remote.setError(r.error);
+  }
+
+  return { ...remote, targets, target, setChosen, pending, start };
+}
+
+export function TargetAndSubmit({
+  form,
+  formats,
+  loading,
+  label,
+  pendingLabel,
+  testId,
+}: {
+  form: ReturnType<typeof useImportForm>;
+  formats: readonly FormatEntry[];
+  loading: boolean;
+  label: string;
+  pendingLabel: string;
+  testId?: string;
+}) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="flex-1">
+        <TargetSelect
+          targets={form.targets}
+          value={form.target}
+          formats={formats}
+          grouped
+          disabled={loading}
+          onChange={form.setChosen}
+        />
+      </div>
+      <button
+        type="submit"
+        data-testid={testId}
+        disabled={!form.target || loading || form.pending}
+        className={`${buttonStyles.primary} sm:w-44`}
+      >
+        {form.pending ? pendingLabel : label}
+      </button>
+    </div>
+  );
+}
