@@ -2,9 +2,8 @@
 
 import { useState, type FormEvent } from 'react';
 import { apiRequest } from '@/components/account/api-client';
-import { Notice } from '@/components/account/notice';
-import { SubmitButton } from '@/components/account/submit-button';
 import { TextField } from '@/components/account/text-field';
+import { InlineForm } from './inline-form';
 import type { CreatedApiKeyJson } from './types';
 
 type Props = { onCreated: (key: CreatedApiKeyJson) => void; onPlanRequired: (message: string) => void };
@@ -40,20 +39,26 @@ export function CreateKeyForm({ onCreated, onPlanRequired }: Props) {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3" data-testid="create-key-form">
-      {formError && (
-        <Notice tone="error" role="alert" testId="create-key-error" title="Could not create the key">
-          <p>{formError}</p>
-        </Notice>
-      )}
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <div className="flex-1">
-          <TextField label="Key name" name="name" maxLength={100} placeholder="e.g. CI pipeline" autoComplete="off" error={fieldError} data-testid="key-name-input" />
-        </div>
-        <SubmitButton pending={pending} pendingLabel="Creating…" testId="create-key-button" className="sm:mt-[1.625rem] sm:w-40">
-          Create key
-        </SubmitButton>
-      </div>
-    </form>
+    <InlineForm
+      onSubmit={onSubmit}
+      testId="create-key-form"
+      error={formError}
+      errorTitle="Could not create the key"
+      errorTestId="create-key-error"
+      pending={pending}
+      submitLabel="Create key"
+      pendingLabel="Creating…"
+      submitTestId="create-key-button"
+    >
+      <TextField
+        label="Key name"
+        name="name"
+        maxLength={100}
+        placeholder="e.g. CI pipeline"
+        autoComplete="off"
+        error={fieldError}
+        data-testid="key-name-input"
+      />
+    </InlineForm>
   );
 }

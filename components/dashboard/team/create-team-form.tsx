@@ -2,9 +2,8 @@
 
 import { useState, type FormEvent } from 'react';
 import { apiRequest } from '@/components/account/api-client';
-import { Notice } from '@/components/account/notice';
-import { SubmitButton } from '@/components/account/submit-button';
 import { TextField } from '@/components/account/text-field';
+import { InlineForm } from '../inline-form';
 import type { TeamJson } from '../types';
 
 /** Names a new team and creates it (POST /api/v1/team). */
@@ -24,25 +23,18 @@ export function CreateTeamForm({ onCreated }: { onCreated: (team: TeamJson) => v
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3" data-testid="create-team-form">
-      {error && (
-        <Notice tone="error" role="alert" testId="create-team-error" title="Could not create the team">
-          <p>{error}</p>
-        </Notice>
-      )}
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <div className="flex-1">
-          <TextField label="Team name" name="name" maxLength={100} autoComplete="off" data-testid="team-name-input" />
-        </div>
-        <SubmitButton
-          pending={pending}
-          pendingLabel="Creating…"
-          testId="create-team-button"
-          className="sm:mt-[1.625rem] sm:w-40"
-        >
-          Create team
-        </SubmitButton>
-      </div>
-    </form>
+    <InlineForm
+      onSubmit={onSubmit}
+      testId="create-team-form"
+      error={error}
+      errorTitle="Could not create the team"
+      errorTestId="create-team-error"
+      pending={pending}
+      submitLabel="Create team"
+      pendingLabel="Creating…"
+      submitTestId="create-team-button"
+    >
+      <TextField label="Team name" name="name" maxLength={100} autoComplete="off" data-testid="team-name-input" />
+    </InlineForm>
   );
 }

@@ -3,8 +3,8 @@
 import { useState, type FormEvent } from 'react';
 import { apiRequest } from '@/components/account/api-client';
 import { Notice } from '@/components/account/notice';
-import { SubmitButton } from '@/components/account/submit-button';
 import { TextField } from '@/components/account/text-field';
+import { InlineForm } from '../inline-form';
 import { smallButton } from '../small-button';
 import type { CreatedInvitationJson } from '../types';
 
@@ -41,33 +41,26 @@ export function InviteForm({ onInvited }: { onInvited: (invitation: CreatedInvit
 
   return (
     <div className="flex flex-col gap-3">
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3" data-testid="invite-form">
-        {error && (
-          <Notice tone="error" role="alert" testId="invite-error" title="Could not invite">
-            <p>{error}</p>
-          </Notice>
-        )}
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-          <div className="flex-1">
-            <TextField
-              label="E-mail address"
-              name="email"
-              type="email"
-              maxLength={254}
-              autoComplete="off"
-              data-testid="invite-email-input"
-            />
-          </div>
-          <SubmitButton
-            pending={pending}
-            pendingLabel="Inviting…"
-            testId="invite-button"
-            className="sm:mt-[1.625rem] sm:w-40"
-          >
-            Invite
-          </SubmitButton>
-        </div>
-      </form>
+      <InlineForm
+        onSubmit={onSubmit}
+        testId="invite-form"
+        error={error}
+        errorTitle="Could not invite"
+        errorTestId="invite-error"
+        pending={pending}
+        submitLabel="Invite"
+        pendingLabel="Inviting…"
+        submitTestId="invite-button"
+      >
+        <TextField
+          label="E-mail address"
+          name="email"
+          type="email"
+          maxLength={254}
+          autoComplete="off"
+          data-testid="invite-email-input"
+        />
+      </InlineForm>
       {link && (
         <Notice tone="success" role="status" testId="invite-link" title="Invitation sent">
           <p>We mailed this link. It is shown only now, works once, and expires in 7 days:</p>
