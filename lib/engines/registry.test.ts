@@ -37,7 +37,8 @@ describe('engine registry', () => {
       expect(f.targets).not.toContain(f.format);
       for (const t of f.targets) expect(findEngine(f.format, t)).toBeDefined();
     }
-    expect(list.find((f) => f.format === 'mp4')?.targets).toEqual(['aac', 'avi', 'flac', 'gif', 'm4a', 'mkv', 'mov', 'mp3', 'ogg', 'wav', 'webm']);
+    const mp4 = ['aac', 'avi', 'flac', 'gif', 'm4a', 'mkv', 'mov', 'mp3', 'ogg', 'wav', 'webm'];
+    expect(list.find((f) => f.format === 'mp4')?.targets).toEqual(expect.arrayContaining(mp4));
   });
 
   it('offers an engine only when its programs are installed', () => {

@@ -93,3 +93,26 @@ export const FONTS = {
   otf: font('font/otf', 'OpenType font', 'otf'),
   woff2: font('font/woff2', 'WOFF2 web font', 'woff2'),
 } as const;
+
+const audio = (mime: string, label: string, extension: string) => ({ family: 'audio', mime, label, extension }) as const;
+const video = (mime: string, label: string, extension: string) => ({ family: 'video', mime, label, extension }) as const;
+
+export const MORE_MEDIA = {
+  opus: audio('audio/ogg; codecs=opus', 'Opus audio', 'opus'),
+  wma: audio('audio/x-ms-wma', 'Windows Media audio', 'wma'),
+  aiff: audio('audio/aiff', 'AIFF audio', 'aiff'),
+  ac3: audio('audio/ac3', 'Dolby Digital (AC-3) audio', 'ac3'),
+  mp2: audio('audio/mpeg', 'MPEG-1 Layer II audio', 'mp2'),
+  au: audio('audio/basic', 'Sun/NeXT audio', 'au'),
+  caf: audio('audio/x-caf', 'Core Audio (ALAC)', 'caf'),
+  wv: audio('audio/x-wavpack', 'WavPack audio', 'wv'),
+  voc: audio('audio/x-voc', 'Creative Voice audio', 'voc'),
+  flv: video('video/x-flv', 'Flash video', 'flv'),
+  wmv: video('video/x-ms-wmv', 'Windows Media video', 'wmv'),
+  mpeg: video('video/mpeg', 'MPEG-2 video', 'mpg'),
+  vob: video('video/dvd', 'DVD video object', 'vob'),
+  '3gp': video('video/3gpp', '3GP video', '3gp'),
+  ts: video('video/mp2t', 'MPEG transport stream', 'ts'),
+  m4v: video('video/x-m4v', 'M4V video', 'm4v'),
+  ogv: video('video/ogg', 'Ogg Theora video', 'ogv'),
+} as const;

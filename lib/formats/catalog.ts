@@ -1,7 +1,7 @@
 // The formats Transmute knows: short lowercase names used as `target_format` and
 // `original_format`. Which pairs convert is decided by the engines (lib/engines/registry.ts).
 
-import { ARCHIVES, FONTS, MARKUP, MORE_IMAGES, VECTOR } from './catalog-breadth';
+import { ARCHIVES, FONTS, MARKUP, MORE_IMAGES, MORE_MEDIA, VECTOR } from './catalog-breadth';
 
 export const FORMAT_FAMILIES = ['image', 'vector', 'document', 'ebook', 'spreadsheet', 'presentation', 'video', 'audio', 'archive', 'font'] as const;
 export type FormatFamily = (typeof FORMAT_FAMILIES)[number];
@@ -49,6 +49,7 @@ export const FORMATS = {
   m4a: { family: 'audio', mime: 'audio/mp4', extension: 'm4a', label: 'M4A audio' },
   aac: { family: 'audio', mime: 'audio/aac', extension: 'aac', label: 'AAC audio' },
   ...MORE_IMAGES,
+  ...MORE_MEDIA,
   ...VECTOR,
   ...MARKUP,
   ...ARCHIVES,
@@ -61,7 +62,7 @@ export const isFormatName = (v: string): v is FormatName => Object.hasOwn(FORMAT
 
 /** Other names accepted for a format in `target_format` (and shown nowhere else). */
 export const FORMAT_ALIASES: Readonly<Record<string, FormatName>> = {
-  jpeg: 'jpg', jpe: 'jpg', jfif: 'jpg', tif: 'tiff', htm: 'html', xhtml: 'html', markdown: 'md', text: 'txt',
+  jpeg: 'jpg', jpe: 'jpg', jfif: 'jpg', tif: 'tiff', htm: 'html', mpg: 'mpeg', aif: 'aiff', m2ts: 'ts', mts: 'ts', snd: 'au', xhtml: 'html', markdown: 'md', text: 'txt',
   asciidoc: 'adoc', latex: 'tex', wiki: 'mediawiki', dbk: 'docbook', heif: 'heic', oga: 'ogg',
   'tar.gz': 'tgz', 'tar.bz2': 'tbz2', 'tar.xz': 'txz', pnm: 'ppm', icon: 'ico', j2k: 'jp2', jpf: 'jp2',
   texi: 'texinfo', mkd: 'md',

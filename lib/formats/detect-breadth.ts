@@ -9,7 +9,15 @@ export const BREADTH_DIRECT: Record<string, FormatName> = {
   psd: 'psd', xcf: 'xcf', ico: 'ico', cur: 'cur', jp2: 'jp2', jxl: 'jxl', ps: 'ps', eps: 'eps',
   '7z': '7z', tar: 'tar', gz: 'tgz', 'tar.gz': 'tgz', bz2: 'tbz2', xz: 'txz',
   ttf: 'ttf', otf: 'otf', woff2: 'woff2', epub: 'epub',
+  aif: 'aiff', ac3: 'ac3', mp2: 'mp2', caf: 'caf', wv: 'wv', voc: 'voc', flv: 'flv', mts: 'ts', ogv: 'ogv', '3gp': '3gp', '3g2': '3gp',
 };
+
+/** Containers that hold several of our formats: the name chooses among the ones the bytes allow. */
+export function byContainer(ftExt: string, ext: string): FormatName | null {
+  if (ftExt === 'asf') return ext === 'wma' ? 'wma' : 'wmv';
+  if (ftExt === 'mpg') return ext === 'vob' ? 'vob' : 'mpeg';
+  return null;
+}
 
 const starts = (head: Buffer, hex: string) => head.subarray(0, hex.length / 2).equals(Buffer.from(hex, 'hex'));
 const ascii = (head: Buffer, s: string) => head.subarray(0, s.length).toString('latin1') === s;
@@ -27,6 +35,7 @@ export function isIconDirectory(h: Buffer): boolean {
 /** Binary signatures at the start of the file. */
 export function binarySignature(head: Buffer): FormatName | null {
   if (ascii(head, '\x8aMNG\r\n\x1a\n')) return 'mng';
+  if (ascii(head, '.snd')) return 'au';
   if (ascii(head, 'DDS |')) return 'dds';
   if (ascii(head, 'SIMPLE  =')) return 'fits';
   if (ascii(head, '#?RADIANCE') || ascii(head, '#?RGBE')) return 'hdr';

@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import type { FormatName } from './catalog';
-import { BREADTH_DIRECT, binarySignature, isIconDirectory, textFormatOf } from './detect-breadth';
+import { BREADTH_DIRECT, binarySignature, byContainer, isIconDirectory, textFormatOf } from './detect-breadth';
 
 // What a file IS, from its bytes. The file name only chooses inside a family the bytes have
 // already proven (doc/xls/ppt inside OLE2, mp4/mov/m4a inside ISO-BMFF, csv inside text).
@@ -56,7 +56,7 @@ export async function detectFormat(head: Buffer, fileName: string): Promise<Form
     if (ISO_MEDIA.has(ft.ext)) return isoMedia(head, ft.ext, ext);
     if (ft.ext === 'cfb') return oleFormat(head, ext);
     if (ft.ext === 'zip') return zipOffice(head) ?? (isPackage(head) ? null : 'zip');
-    const direct = DIRECT[ft.ext] ?? BREADTH_DIRECT[ft.ext];
+    const direct = DIRECT[ft.ext] ?? BREADTH_DIRECT[ft.ext] ?? byContainer(ft.ext, ext);
     if (direct && (direct !== 'ico' && direct !== 'cur' || isIconDirectory(head))) return direct;
     // file-type names some text formats (xml, svg, m3u…): those are still only text to us.
   }
@@ -78,7 +78,7 @@ function heifBrand(head: Buffer): FormatName | null {
 
 /** mp4, mov and m4a share the container: the name may choose, else the brand and handlers. */
 function isoMedia(head: Buffer, ftExt: string, ext: string): FormatName {
-  if (ext === 'mp4' || ext === 'mov' || ext === 'm4a') return ext;
+  if (ext === 'mp4' || ext === 'mov' || ext === 'm4a' || ext === 'm4v' || ext === '3gp') return ext;
   if (ISO_AUDIO.has(ftExt)) return 'm4a';
   if (ftExt === 'mov') return 'mov';
   // A 'moov' box in the head tells us the track kinds: sound handlers only → audio.

@@ -2,11 +2,12 @@ import { archiveEngine } from './archive-engine';
 import { fontEngine } from './font-engine';
 import { imagemagickEngine } from './imagemagick-engine';
 import { jxlEngine } from './jxl-engine';
+import { mediaEngine } from './media-engine';
 import { pandocEngine } from './pandoc-engine';
 import { ghostscriptEngine, popplerEngine } from './pdf-engine';
 import { svgEngine } from './svg-engine';
 
 /** Engines for the long tail (issue 13), after the main ones in ../registry.ts: each is offered only if installed. */
 export const BREADTH_ENGINES = [
-  popplerEngine, ghostscriptEngine, svgEngine, jxlEngine, imagemagickEngine, pandocEngine, archiveEngine, fontEngine,
+  popplerEngine, ghostscriptEngine, svgEngine, jxlEngine, imagemagickEngine, pandocEngine, archiveEngine, fontEngine, mediaEngine,
 ];
