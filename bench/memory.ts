@@ -36,7 +36,8 @@ function kind(pid: number, role: 'web' | 'worker'): string {
   if (/^npm exec |^sh -c |\.bin\/tsx |tsx\/dist\/cli/.test(cmd)) return `${role}: launchers (npm exec, sh, tsx CLI)`;
   if (/soffice|oosplash/.test(cmd)) return 'LibreOffice (warm)';
   if (/libreoffice\/bridge\.py/.test(cmd)) return 'LibreOffice bridge (python)';
-  if (/sharp\/worker/.test(cmd)) return 'sharp workers (warm)';
+  const engine = /engines\/(\w+)\/worker\.cjs/.exec(cmd)?.[1]; // a warm engine pool's worker (sharp, ocr…)
+  if (engine) return `${engine} workers (warm)`;
   if (/^bwrap /.test(cmd)) return 'bubblewrap sandboxes';
   if (/(server|worker)\.(ts|js|mjs|cjs)\b/.test(cmd)) return `${role} (node)`;
   return `${role}: ${cmd.split(' ')[0].split('/').pop() || '?'}`;

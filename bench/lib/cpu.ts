@@ -28,7 +28,8 @@ export function cpuReading(roots: Record<string, number>): CpuGroups {
     for (const pid of processTree(root)) {
       if (seen.has(pid)) continue;
       seen.add(pid);
-      const group = /sharp\/worker/.test(cmdline(pid)) ? 'sharp workers' : name;
+      const engine = /engines\/(\w+)\/worker\.cjs/.exec(cmdline(pid))?.[1]; // warm engine workers on their own
+      const group = engine ? `${engine} workers` : name;
       out[group] = (out[group] ?? 0) + cpuMsOf(pid);
     }
   }
