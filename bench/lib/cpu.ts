@@ -18,7 +18,7 @@ function cpuMsOf(pid: number): number {
 export type CpuGroups = Record<string, number>;
 
 /**
- * CPU ms so far of each group: roots' trees, with the sharp workers split out of the worker's. A
+ * CPU ms so far of each group: roots' trees, with warm engine workers split out of the worker's. A
  * process counts once, in the first tree that has it (list the benchmark's own process last).
  */
 export function cpuReading(roots: Record<string, number>): CpuGroups {
