@@ -12,6 +12,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { mediaCodecArgs } from '@/lib/engines/compress/media';
+import { pdfwriteArgs } from '@/lib/engines/compress/pdf';
 import { findEngine } from '@/lib/engines/registry';
 import { shutdownSharp, warmUpSharp } from '@/lib/engines/sharp/pool';
 import type { FormatName } from '@/lib/formats/catalog';
@@ -21,12 +23,20 @@ import { makeNoisyPng } from '@/tests/support/fixtures';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const MB = 1e6;
 const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+const ffmpeg = (args: string[]) => run('ffmpeg', ['-nostdin', '-loglevel', 'error', ...args]);
+/** The level both sides run at; the direct side runs the service's own encoder arguments. */
+const LEVEL = 'medium';
+const codec = (format: FormatName) => {
+  const args = mediaCodecArgs(format, LEVEL);
+  if (!args) throw new Error(`no encoder arguments for ${format}`);
+  return args;
+};
 
 type Sample = {
   family: string;
   format: FormatName;
   make: (dir: string) => Promise<Buffer>;
-  /** The tool run directly, input → output, with the service's settings at level medium. */
+  /** The tool run directly, input → output, with the service's settings at LEVEL. */
   direct: (input: string, output: string) => Promise<void>;
 };
 
@@ -74,31 +84,14 @@ const SAMPLES: Sample[] = [
       run('img2pdf', ['--pagesize', 'A4', '--output', path.join(dir, 'scan.pdf'), ...pages]);
       return readFileSync(path.join(dir, 'scan.pdf'));
     },
-    direct: async (i, o) =>
-      void run('gs', [
-        '-dSAFER',
-        '-dBATCH',
-        '-dNOPAUSE',
-        '-dQUIET',
-        '-sDEVICE=pdfwrite',
-        '-dCompatibilityLevel=1.5',
-        '-dPDFSETTINGS=/ebook',
-        '-dPassThroughJPEGImages=false',
-        '-dColorImageDownsampleThreshold=1.0',
-        '-dGrayImageDownsampleThreshold=1.0',
-        `-sOutputFile=${o}`,
-        i,
-      ]),
+    direct: async (i, o) => void run('gs', pdfwriteArgs(LEVEL, i, o)),
   },
   {
     family: 'MP4 (x264 CRF)',
     format: 'mp4',
     make: async (dir) => {
       const file = path.join(dir, 'clip.mp4');
-      run('ffmpeg', [
-        '-nostdin',
-        '-loglevel',
-        'error',
+      ffmpeg([
         '-f',
         'lavfi',
         '-i',
@@ -121,44 +114,14 @@ const SAMPLES: Sample[] = [
       ]);
       return readFileSync(file);
     },
-    direct: async (i, o) =>
-      void run('ffmpeg', [
-        '-nostdin',
-        '-loglevel',
-        'error',
-        '-i',
-        i,
-        '-map',
-        '0:v:0',
-        '-map',
-        '0:a:0?',
-        '-c:v',
-        'libx264',
-        '-preset',
-        'faster',
-        '-crf',
-        '28',
-        '-pix_fmt',
-        'yuv420p',
-        '-c:a',
-        'aac',
-        '-b:a',
-        '96k',
-        '-movflags',
-        '+faststart',
-        '-y',
-        o,
-      ]),
+    direct: async (i, o) => void ffmpeg(['-i', i, '-map', '0:v:0', '-map', '0:a:0?', ...codec('mp4'), '-y', o]),
   },
   {
     family: 'MP3 (lame, lower bitrate)',
     format: 'mp3',
     make: async (dir) => {
       const file = path.join(dir, 'song.mp3');
-      run('ffmpeg', [
-        '-nostdin',
-        '-loglevel',
-        'error',
+      ffmpeg([
         '-f',
         'lavfi',
         '-i',
@@ -173,23 +136,7 @@ const SAMPLES: Sample[] = [
       ]);
       return readFileSync(file);
     },
-    direct: async (i, o) =>
-      void run('ffmpeg', [
-        '-nostdin',
-        '-loglevel',
-        'error',
-        '-i',
-        i,
-        '-map',
-        '0:a:0',
-        '-vn',
-        '-c:a',
-        'libmp3lame',
-        '-b:a',
-        '96k',
-        '-y',
-        o,
-      ]),
+    direct: async (i, o) => void ffmpeg(['-i', i, '-map', '0:a:0', '-vn', ...codec('mp3'), '-y', o]),
   },
 ];
 
@@ -215,7 +162,7 @@ async function main() {
       let service = { ms: Infinity, size: 0 };
       let direct = { ms: Infinity, size: 0 };
       for (let r = 0; r < ROUNDS; r++) {
-        const job = await makeJob(input, sample.format, sample.format, { options: { level: 'medium' } });
+        const job = await makeJob(input, sample.format, sample.format, { options: { level: LEVEL } });
         let t = now();
         await engine.inspect?.(job);
         await engine.convert(job);

@@ -56,6 +56,10 @@ function gsArgs(setting: Setting, input: string, output: string): string[] {
   ];
 }
 
+/** Ghostscript's pdfwrite at a level's own setting (bench/compress.ts runs it as its baseline). */
+export const pdfwriteArgs = (level: CompressLevel, input: string, output: string) =>
+  gsArgs(LEVEL[level], input, output);
+
 /** One Ghostscript + qpdf pass; returns the size of the file written to `out`. */
 async function pass(job: EngineJob, setting: Setting, out: string): Promise<number> {
   const gsOut = path.join(job.workDir, 'gs.pdf');
