@@ -1,7 +1,11 @@
 import { BatchConverter } from '@/components/batch/batch-converter';
 import { Converter } from '@/components/converter/converter';
+import { RecentConversions } from '@/components/converter/recent-conversions';
+import { loadGuestConversions } from '@/lib/dashboard/guest-conversions-data';
 
-export default function HomePage() {
+export default async function HomePage() {
+  // The visitor's own recent conversions, from the signed guest cookie (makes the page per request).
+  const recent = await loadGuestConversions();
   return (
     <div className="flex flex-col gap-8">
       <div className="flex flex-col gap-2">
@@ -18,6 +22,7 @@ export default function HomePage() {
         </h2>
         <BatchConverter />
       </section>
+      <RecentConversions items={recent} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import {
   CONVERSIONS_PAGE_SIZE,
   listConversions,
   parseConversionFilter,
+  recentGuestConversions,
   usageHistory,
 } from '@/lib/conversions/list-conversions';
 import { db } from '@/lib/db';
@@ -11,7 +12,7 @@ import { accountPlan } from '@/lib/identity/account-plan';
 import { limitsFor } from '@/lib/plans';
 import { signedUpUser } from '@/tests/support/accounts';
 import { makePng } from '@/tests/support/fixtures';
-import { uploadForm } from '@/tests/support/route-client';
+import { RouteClient, uploadForm } from '@/tests/support/route-client';
 import { teamWith } from '@/tests/support/teams';
 
 describe('dashboard conversions listing', () => {
@@ -84,5 +85,31 @@ describe('dashboard conversions listing', () => {
     });
     expect(freeHistory).toMatchObject({ allowance: limitsFor('free').dailyConversions, shared: false });
     expect(freeHistory.days.every((d) => d.count === 0)).toBe(true);
+  });
+
+  it("shows a guest only their own recent conversions (the home page's list)", async () => {
+    const png = await makePng();
+    const guest = new RouteClient();
+    const other = new RouteClient();
+    const mine = await (
+      await guest.call(upload.POST, {
+        method: 'POST',
+        path: '/api/v1/convert/upload',
+        body: uploadForm(png, 'g.png', 'webp'),
+      })
+    ).json();
+    await other.call(upload.POST, {
+      method: 'POST',
+      path: '/api/v1/convert/upload',
+      body: uploadForm(png, 'o.png', 'webp'),
+    });
+    const row = await db.conversion.findUniqueOrThrow({ where: { id: BigInt(mine.id) } });
+    const list = await recentGuestConversions(row.guestId!);
+    expect(list).toEqual([
+      { id: String(mine.id), fileName: 'g.png', to: 'webp', status: 'pending', expiresAt: mine.expires_at },
+    ]);
+    // expired ones are not offered
+    await db.conversion.update({ where: { id: BigInt(mine.id) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(await recentGuestConversions(row.guestId!)).toEqual([]);
   });
 });

@@ -87,3 +87,22 @@ export async function usageHistory(caller: Caller) {
 }
 
 export type UsageHistory = Awaited<ReturnType<typeof usageHistory>>;
+
+/** A guest's most recent conversions (by the signed guest cookie's id), newest first, for the home page. */
+export async function recentGuestConversions(guestId: string, limit = 10) {
+  const rows = await db.conversion.findMany({
+    where: { guestId, userId: null, expiresAt: { gt: new Date() } },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: limit,
+    select: { id: true, originalFileName: true, targetFormat: true, status: true, expiresAt: true },
+  });
+  return rows.map((r) => ({
+    id: String(r.id),
+    fileName: r.originalFileName,
+    to: r.targetFormat,
+    status: r.status,
+    expiresAt: r.expiresAt.toISOString(),
+  }));
+}
+
+export type GuestConversion = Awaited<ReturnType<typeof recentGuestConversions>>[number];
