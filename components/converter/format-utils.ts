@@ -1,19 +1,5 @@
-import { formatInfo } from '@/lib/formats/catalog';
+import { FORMAT_ALIASES, formatInfo } from '@/lib/formats/catalog';
 import type { FormatEntry, FormatFamily } from './types';
-
-/** Extensions that name a format differently from its short name. */
-const EXTENSION_ALIASES: Record<string, string> = {
-  jpeg: 'jpg',
-  jpe: 'jpg',
-  jfif: 'jpg',
-  tif: 'tiff',
-  heif: 'heic',
-  htm: 'html',
-  text: 'txt',
-  oga: 'ogg',
-  m4v: 'mp4',
-};
-
 
 export const FAMILY_LABELS: Record<FormatFamily, string> = {
   image: 'Images',
@@ -32,7 +18,7 @@ export function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
   if (dot <= 0 || dot === fileName.length - 1) return '';
   const ext = fileName.slice(dot + 1).toLowerCase();
-  return EXTENSION_ALIASES[ext] ?? ext;
+  return Object.hasOwn(FORMAT_ALIASES, ext) ? FORMAT_ALIASES[ext] : ext;
 }
 
 /** The likely source format judged by the file's extension (the server decides from the bytes). */
