@@ -1,35 +1,22 @@
 import { stat } from 'node:fs/promises';
-import { config } from '@/lib/config';
-import { EngineError, runSandboxed, type SandboxSpec } from '../sandbox';
-import type { EngineJob } from '../types';
+import { type JobFolder, runInJob, type ToolSandbox } from '../run-in-job';
+import { EngineError } from '../sandbox';
 
-// One sandboxed run of a command-line converter for a job (no network, only the job folder
-// writable: see ../sandbox.ts), failing with the tool's last stderr lines.
-
-const DEFAULT_MEMORY = 2 * 1024 ** 3;
+// One sandboxed run of a command-line converter for a job (../run-in-job.ts), failing with the
+// tool's last stderr lines.
 
 export async function runTool(
-  job: Pick<EngineJob, 'workDir' | 'signal'>,
+  job: JobFolder,
   command: string,
   args: readonly string[],
-  extra: Partial<Omit<SandboxSpec, 'command' | 'args' | 'workDir'>> = {},
+  extra: ToolSandbox = {},
 ): Promise<string> {
-  let stdout = '';
-  const r = await runSandboxed({
-    command,
-    args,
-    workDir: job.workDir,
-    signal: job.signal,
-    timeoutMs: config.engineTimeoutMs,
-    memoryLimitBytes: DEFAULT_MEMORY,
-    onStdoutLine: (l) => (stdout += l + '\n'),
-    ...extra,
-  });
+  const r = await runInJob(job, command, args, extra);
   if (r.code !== 0) {
     const msg = r.stderrTail.trim().split('\n').slice(-3).join(' | ');
     throw new EngineError(`${command} failed (exit ${r.code ?? r.signal}): ${msg}`);
   }
-  return stdout;
+  return r.stdout;
 }
 
 /** The tool must have left a non-empty file. */

@@ -1,11 +1,10 @@
 import { AppError } from '@/lib/api/errors';
-import { config } from '@/lib/config';
-import { EngineError, runSandboxed } from '../sandbox';
+import { runInJob } from '../run-in-job';
+import { EngineError } from '../sandbox';
 
-// Poppler and qpdf runs on untrusted PDFs, sandboxed (no network, only the job folder), shared by
-// PDF compression and OCR.
+// Poppler and qpdf runs on untrusted PDFs, sandboxed (no network, only the job folder: ../run-in-job.ts),
+// shared by PDF compression and OCR.
 
-const MEMORY_LIMIT = 2 * 1024 ** 3;
 /** Most pages we process in one PDF. */
 export const MAX_PDF_PAGES = 2000;
 /** Largest page side we accept, in points (200 inches): a huge page is a rasterising bomb. */
@@ -21,21 +20,12 @@ export async function runPdfTool(
   refusal: string,
   okCodes = [0],
 ): Promise<string> {
-  let out = '';
-  const r = await runSandboxed({
-    command,
-    args,
-    workDir: run.workDir,
-    signal: run.signal,
-    timeoutMs: config.engineTimeoutMs,
-    memoryLimitBytes: MEMORY_LIMIT,
-    onStdoutLine: (line) => (out += line + '\n'),
-  });
+  const r = await runInJob(run, command, args);
   if (r.code === null) throw new EngineError(`${command} was killed (${r.signal})`);
   if (!okCodes.includes(r.code)) {
     throw new AppError('unsupported_format', refusal, { cause: new Error(r.stderrTail.trim().slice(-500)) });
   }
-  return out;
+  return r.stdout;
 }
 
 export type PdfInfo = { pages: number; encrypted: boolean };
