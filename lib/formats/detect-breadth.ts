@@ -36,6 +36,9 @@ export function isIconDirectory(h: Buffer): boolean {
 export function binarySignature(head: Buffer): FormatName | null {
   if (ascii(head, '\x8aMNG\r\n\x1a\n')) return 'mng';
   if (ascii(head, '.snd')) return 'au';
+  if (ascii(head, '\x8bJNG\r\n\x1a\n')) return 'jng';
+  // X window dump: a big-endian header size of at least 100 bytes, then file version 7.
+  if (head.length >= 100 && head.readUInt32BE(4) === 7 && head.readUInt32BE(0) >= 100 && head.readUInt32BE(0) < 4096) return 'xwd';
   if (ascii(head, 'DDS |')) return 'dds';
   if (ascii(head, 'SIMPLE  =')) return 'fits';
   if (ascii(head, '#?RADIANCE') || ascii(head, '#?RGBE')) return 'hdr';
@@ -92,9 +95,10 @@ export function textFormatOf(head: Buffer, ext: string): FormatName {
   if (pnm) return ({ '1': 'pbm', '2': 'pgm', '3': 'ppm' } as const)[pnm[1] as '1' | '2' | '3'];
   if (start.startsWith('/* xpm */')) return 'xpm';
   if (/^#define\s+\w+_width\s+\d+/.test(start)) return 'xbm';
-  if (/^<!doctype html[\s>]/.test(start) || /^<html[\s>]/.test(start)) return 'html';
-  // XML: the root element names the format.
-  const body = start.replace(/^(<\?xml[^>]*\?>|<!--[\s\S]*?-->|<!doctype[^>]*>|\s+)*/, '');
+  // XML: the root element names the format (XHTML too, after its XML declaration).
+  const prolog = start.replace(/^(<\?xml[^>]*\?>|<!--[\s\S]*?-->|\s+)*/, '');
+  if (/^<!doctype html[\s>]/.test(prolog) || /^<html[\s>]/.test(prolog)) return 'html';
+  const body = prolog.replace(/^(<!doctype[^>]*>|<!--[\s\S]*?-->|\s+)*/, '');
   if (/^<svg[\s>]/.test(body)) return 'svg';
   if (/^<fictionbook[\s>]/.test(body)) return 'fb2';
   if (/^<opml[\s>]/.test(body)) return 'opml';

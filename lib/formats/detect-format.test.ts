@@ -183,6 +183,8 @@ describe('long-tail signatures', () => {
     expect(await detectFormat(svg, 'drawing.md')).toBe('svg');
     expect(await detectFormat(Buffer.from('/* XPM */\nstatic char *x[] = {};'), 'x.c')).toBe('xpm');
     expect(await detectFormat(Buffer.from('# Title\n'), 'notes.md')).toBe('md');
+    const xhtml = '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" "x">\n<html>';
+    expect(await detectFormat(Buffer.from(xhtml), 'page.txt')).toBe('html');
     expect(await detectFormat(Buffer.from('<article><title>x</title></article>'), 'a.xml')).toBe('txt'); // JATS or DocBook: unproven
     expect(await detectFormat(Buffer.from('{"cells": []}'), 'a.ipynb')).toBe('ipynb');
     expect(await detectFormat(Buffer.from('{"cells": []}'), 'a.json')).toBe('txt');

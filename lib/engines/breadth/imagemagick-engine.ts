@@ -15,12 +15,12 @@ const coder = (f: FormatName) => CODER[f] ?? f.toUpperCase();
 
 const COMMON = ['png', 'jpg', 'webp', 'tiff', 'gif', 'bmp'] as const satisfies readonly FormatName[];
 const TAIL_RW = [
-  'psd', 'tga', 'pcx', 'ppm', 'pgm', 'pbm', 'pam', 'dds', 'ico', 'sgi', 'xbm', 'xpm', 'fits', 'hdr', 'jp2', 'mng', 'ras', 'dpx', 'miff', 'viff',
+  'psd', 'tga', 'pcx', 'ppm', 'pgm', 'pbm', 'pam', 'dds', 'ico', 'sgi', 'xbm', 'xpm', 'fits', 'hdr', 'jp2', 'mng', 'ras', 'dpx', 'miff', 'viff', 'jng', 'xwd',
 ] as const satisfies readonly FormatName[];
 const TAIL_READ_ONLY = ['cur', 'cin'] as const satisfies readonly FormatName[];
 
 /** Targets that cannot hold transparency: laid over white first. */
-const OPAQUE = new Set<FormatName>(['jpg', 'ppm', 'pgm', 'pbm', 'pcx', 'xbm', 'fits', 'hdr', 'ras', 'dpx', 'viff']);
+const OPAQUE = new Set<FormatName>(['jpg', 'xwd', 'ppm', 'pgm', 'pbm', 'pcx', 'xbm', 'fits', 'hdr', 'ras', 'dpx', 'viff']);
 
 function outputArgs(target: FormatName): string[] {
   const args = OPAQUE.has(target) ? ['-background', 'white', '-alpha', 'remove', '-alpha', 'off'] : [];

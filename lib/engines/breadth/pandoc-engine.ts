@@ -22,6 +22,8 @@ const WRITERS: Partial<Record<FormatName, string>> = {
   dokuwiki: 'dokuwiki', textile: 'textile', jira: 'jira', muse: 'muse', man: 'man', docbook: 'docbook5', jats: 'jats',
   opml: 'opml', ipynb: 'ipynb', texinfo: 'texinfo', icml: 'icml', tei: 'tei', zimwiki: 'zimwiki', fb2: 'fb2',
   epub: 'epub3', html: 'html5', odt: 'odt', docx: 'docx', rtf: 'rtf', pptx: 'pptx',
+  gfm: 'gfm', commonmark: 'commonmark', markua: 'markua', revealjs: 'revealjs', slidy: 'slidy', beamer: 'beamer',
+  context: 'context', ms: 'ms', haddock: 'haddock', xwiki: 'xwiki',
 };
 
 const ZIPPED_WRITERS = new Set<FormatName>(['docx', 'odt', 'epub', 'pptx']);
