@@ -48,7 +48,8 @@ export const VECTOR = {
   ps: vec('application/postscript', 'PostScript', 'ps'),
 } as const;
 
-const doc = (mime: string, label: string, extension: string) => ({ family: 'document', mime, label, extension }) as const;
+const doc = (mime: string, label: string, extension: string) =>
+  ({ family: 'document', mime, label, extension }) as const;
 const TEXT = 'text/plain; charset=utf-8';
 
 export const MARKUP = {
@@ -87,7 +88,8 @@ export const MARKUP = {
   epub: { family: 'ebook', mime: 'application/epub+zip', label: 'EPUB e-book', extension: 'epub' },
 } as const;
 
-const arc = (mime: string, label: string, extension: string) => ({ family: 'archive', mime, label, extension }) as const;
+const arc = (mime: string, label: string, extension: string) =>
+  ({ family: 'archive', mime, label, extension }) as const;
 
 export const ARCHIVES = {
   zip: arc('application/zip', 'ZIP archive', 'zip'),
@@ -106,8 +108,10 @@ export const FONTS = {
   woff2: font('font/woff2', 'WOFF2 web font', 'woff2'),
 } as const;
 
-const audio = (mime: string, label: string, extension: string) => ({ family: 'audio', mime, label, extension }) as const;
-const video = (mime: string, label: string, extension: string) => ({ family: 'video', mime, label, extension }) as const;
+const audio = (mime: string, label: string, extension: string) =>
+  ({ family: 'audio', mime, label, extension }) as const;
+const video = (mime: string, label: string, extension: string) =>
+  ({ family: 'video', mime, label, extension }) as const;
 
 export const MORE_MEDIA = {
   opus: audio('audio/ogg; codecs=opus', 'Opus audio', 'opus'),

@@ -6,10 +6,35 @@ import type { FormatName } from './catalog';
 
 /** file-type answers for long-tail formats. */
 export const BREADTH_DIRECT: Record<string, FormatName> = {
-  psd: 'psd', xcf: 'xcf', ico: 'ico', cur: 'cur', jp2: 'jp2', jxl: 'jxl', ps: 'ps', eps: 'eps',
-  '7z': '7z', tar: 'tar', gz: 'tgz', 'tar.gz': 'tgz', bz2: 'tbz2', xz: 'txz',
-  ttf: 'ttf', otf: 'otf', woff2: 'woff2', epub: 'epub',
-  aif: 'aiff', ac3: 'ac3', mp2: 'mp2', caf: 'caf', wv: 'wv', voc: 'voc', flv: 'flv', mts: 'ts', ogv: 'ogv', '3gp': '3gp', '3g2': '3gp',
+  psd: 'psd',
+  xcf: 'xcf',
+  ico: 'ico',
+  cur: 'cur',
+  jp2: 'jp2',
+  jxl: 'jxl',
+  ps: 'ps',
+  eps: 'eps',
+  '7z': '7z',
+  tar: 'tar',
+  gz: 'tgz',
+  'tar.gz': 'tgz',
+  bz2: 'tbz2',
+  xz: 'txz',
+  ttf: 'ttf',
+  otf: 'otf',
+  woff2: 'woff2',
+  epub: 'epub',
+  aif: 'aiff',
+  ac3: 'ac3',
+  mp2: 'mp2',
+  caf: 'caf',
+  wv: 'wv',
+  voc: 'voc',
+  flv: 'flv',
+  mts: 'ts',
+  ogv: 'ogv',
+  '3gp': '3gp',
+  '3g2': '3gp',
 };
 
 /** Containers that hold several of our formats: the name chooses among the ones the bytes allow. */
@@ -38,7 +63,8 @@ export function binarySignature(head: Buffer): FormatName | null {
   if (ascii(head, '.snd')) return 'au';
   if (ascii(head, '\x8bJNG\r\n\x1a\n')) return 'jng';
   // X window dump: a big-endian header size of at least 100 bytes, then file version 7.
-  if (head.length >= 100 && head.readUInt32BE(4) === 7 && head.readUInt32BE(0) >= 100 && head.readUInt32BE(0) < 4096) return 'xwd';
+  if (head.length >= 100 && head.readUInt32BE(4) === 7 && head.readUInt32BE(0) >= 100 && head.readUInt32BE(0) < 4096)
+    return 'xwd';
   if (ascii(head, 'DDS |')) return 'dds';
   if (ascii(head, 'SIMPLE  =')) return 'fits';
   if (ascii(head, '#?RADIANCE') || ascii(head, '#?RGBE')) return 'hdr';
@@ -57,7 +83,8 @@ export function binarySignature(head: Buffer): FormatName | null {
 
 /** ZSoft PCX: 0x0A, a known version, RLE encoding, a valid bit depth and window. */
 function isPcx(h: Buffer): boolean {
-  if (h.length < 128 || h[0] !== 0x0a || ![0, 2, 3, 4, 5].includes(h[1]) || h[2] !== 1 || ![1, 2, 4, 8].includes(h[3])) return false;
+  if (h.length < 128 || h[0] !== 0x0a || ![0, 2, 3, 4, 5].includes(h[1]) || h[2] !== 1 || ![1, 2, 4, 8].includes(h[3]))
+    return false;
   const [x0, y0, x1, y1] = [h.readUInt16LE(4), h.readUInt16LE(6), h.readUInt16LE(8), h.readUInt16LE(10)];
   return x1 >= x0 && y1 >= y0 && h[64] === 0 && [1, 3, 4].includes(h[65]);
 }
@@ -74,22 +101,44 @@ function isTga(h: Buffer): boolean {
   const depth = h[16];
   const descriptor = h[17];
   return (
-    idLen < 64 && (mapType === 0 || mapType === 1) && [1, 2, 3, 9, 10, 11].includes(type) &&
+    idLen < 64 &&
+    (mapType === 0 || mapType === 1) &&
+    [1, 2, 3, 9, 10, 11].includes(type) &&
     (mapType === 1) === (type === 1 || type === 9) &&
-    width > 0 && height > 0 && [8, 15, 16, 24, 32].includes(depth) && (descriptor & 0xc0) === 0 &&
-    h.readUInt16LE(8) === 0 && h.readUInt16LE(10) === 0
+    width > 0 &&
+    height > 0 &&
+    [8, 15, 16, 24, 32].includes(depth) &&
+    (descriptor & 0xc0) === 0 &&
+    h.readUInt16LE(8) === 0 &&
+    h.readUInt16LE(10) === 0
   );
 }
 
 /** Text markup chosen by the name (pandoc reads these; the bytes only prove UTF-8 text). */
 const TEXT_BY_EXT: Record<string, FormatName> = {
-  md: 'md', markdown: 'md', mkd: 'md', rst: 'rst', org: 'org', tex: 'tex', latex: 'tex', wiki: 'mediawiki',
-  mediawiki: 'mediawiki', textile: 'textile', muse: 'muse', t2t: 't2t', creole: 'creole', man: 'man', csv: 'csv',
+  md: 'md',
+  markdown: 'md',
+  mkd: 'md',
+  rst: 'rst',
+  org: 'org',
+  tex: 'tex',
+  latex: 'tex',
+  wiki: 'mediawiki',
+  mediawiki: 'mediawiki',
+  textile: 'textile',
+  muse: 'muse',
+  t2t: 't2t',
+  creole: 'creole',
+  man: 'man',
+  csv: 'csv',
 };
 
 /** The text formats: content first (it cannot lie about itself), then the name among markups. */
 export function textFormatOf(head: Buffer, ext: string): FormatName {
-  const raw = head.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '');
+  const raw = head
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   const start = raw.trimStart().toLowerCase();
   const pnm = /^P([1-3])\s/.exec(raw);
   if (pnm) return ({ '1': 'pbm', '2': 'pgm', '3': 'ppm' } as const)[pnm[1] as '1' | '2' | '3'];

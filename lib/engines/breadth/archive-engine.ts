@@ -40,7 +40,11 @@ function parse7zListing(out: string): Entry[] {
     .filter((b) => /^Path = /m.test(b))
     .map((b) => {
       const field = (k: string) => new RegExp(`^${k} = (.*)$`, 'm').exec(b)?.[1] ?? '';
-      return { name: field('Path'), size: Number(field('Size') || 0), link: field('Symbolic Link') !== '' || field('Hard Link') !== '' };
+      return {
+        name: field('Path'),
+        size: Number(field('Size') || 0),
+        link: field('Symbolic Link') !== '' || field('Hard Link') !== '',
+      };
     });
 }
 
@@ -50,9 +54,11 @@ function checkEntries(entries: Entry[]): void {
   for (const e of entries) {
     total += e.size;
     if (e.link) throw refuse('it contains links');
-    if (e.name.startsWith('/') || e.name.split(/[\\/]/).includes('..')) throw refuse('an entry points outside the archive');
+    if (e.name.startsWith('/') || e.name.split(/[\\/]/).includes('..'))
+      throw refuse('an entry points outside the archive');
   }
-  if (total > ZIP_LIMITS.maxTotalUncompressed) throw refuse(`it expands to more than ${ZIP_LIMITS.maxTotalUncompressed / 1024 ** 2} MB`);
+  if (total > ZIP_LIMITS.maxTotalUncompressed)
+    throw refuse(`it expands to more than ${ZIP_LIMITS.maxTotalUncompressed / 1024 ** 2} MB`);
 }
 
 async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat' | 'signal'>): Promise<void> {

@@ -14,7 +14,9 @@ afterEach(async () => {
   await Promise.all(jobs.splice(0).map((j) => j.cleanup()));
 });
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
 describe('ImageMagick engine', () => {
   it('reads with the coder of the detected format only: a PDF claimed as PSD is not rendered', async () => {
@@ -31,9 +33,16 @@ describe('ImageMagick engine', () => {
     const env = { env: { MAGICK_CONFIGURE_PATH: policyDir }, extraRoBinds: [policyDir] };
     const listed = await runTool(j, 'convert', ['-list', 'policy'], env);
     expect(listed).toContain(path.join(policyDir, 'policy.xml'));
-    await expect(runTool(j, 'convert', [`pdf:${j.inputPath}`, `png:${j.outputPath}`], env)).rejects.toThrow(/security policy `PDF'/);
-    writeFileSync(path.join(j.workDir, 'x.mvg'), 'viewbox 0 0 10 10 image over 0,0 0,0 "/usr/share/pixmaps/debian-logo.png"');
-    await expect(runTool(j, 'convert', [`mvg:${path.join(j.workDir, 'x.mvg')}`, `png:${j.outputPath}`], env)).rejects.toThrow(/security policy `MVG'/);
+    await expect(runTool(j, 'convert', [`pdf:${j.inputPath}`, `png:${j.outputPath}`], env)).rejects.toThrow(
+      /security policy `PDF'/,
+    );
+    writeFileSync(
+      path.join(j.workDir, 'x.mvg'),
+      'viewbox 0 0 10 10 image over 0,0 0,0 "/usr/share/pixmaps/debian-logo.png"',
+    );
+    await expect(
+      runTool(j, 'convert', [`mvg:${path.join(j.workDir, 'x.mvg')}`, `png:${j.outputPath}`], env),
+    ).rejects.toThrow(/security policy `MVG'/);
   });
 });
 

@@ -15,12 +15,46 @@ const coder = (f: FormatName) => CODER[f] ?? f.toUpperCase();
 
 const COMMON = ['png', 'jpg', 'webp', 'tiff', 'gif', 'bmp'] as const satisfies readonly FormatName[];
 const TAIL_RW = [
-  'psd', 'tga', 'pcx', 'ppm', 'pgm', 'pbm', 'pam', 'dds', 'ico', 'sgi', 'xbm', 'xpm', 'fits', 'hdr', 'jp2', 'mng', 'ras', 'dpx', 'miff', 'viff', 'jng', 'xwd',
+  'psd',
+  'tga',
+  'pcx',
+  'ppm',
+  'pgm',
+  'pbm',
+  'pam',
+  'dds',
+  'ico',
+  'sgi',
+  'xbm',
+  'xpm',
+  'fits',
+  'hdr',
+  'jp2',
+  'mng',
+  'ras',
+  'dpx',
+  'miff',
+  'viff',
+  'jng',
+  'xwd',
 ] as const satisfies readonly FormatName[];
 const TAIL_READ_ONLY = ['cur', 'cin'] as const satisfies readonly FormatName[];
 
 /** Targets that cannot hold transparency: laid over white first. */
-const OPAQUE = new Set<FormatName>(['jpg', 'xwd', 'ppm', 'pgm', 'pbm', 'pcx', 'xbm', 'fits', 'hdr', 'ras', 'dpx', 'viff']);
+const OPAQUE = new Set<FormatName>([
+  'jpg',
+  'xwd',
+  'ppm',
+  'pgm',
+  'pbm',
+  'pcx',
+  'xbm',
+  'fits',
+  'hdr',
+  'ras',
+  'dpx',
+  'viff',
+]);
 
 function outputArgs(target: FormatName): string[] {
   const args = OPAQUE.has(target) ? ['-background', 'white', '-alpha', 'remove', '-alpha', 'off'] : [];
@@ -33,10 +67,15 @@ function outputArgs(target: FormatName): string[] {
 async function convert(job: EngineJob): Promise<void> {
   // The first image only (a PSD's composite, an icon's first size, an animation's first frame).
   const read = `${coder(job.inputFormat)}:${job.inputPath}[0]`;
-  await runTool(job, 'convert', [read, '-strip', ...outputArgs(job.targetFormat), `${coder(job.targetFormat)}:${job.outputPath}`], {
-    env: { MAGICK_CONFIGURE_PATH: POLICY_DIR, MAGICK_TMPDIR: job.workDir },
-    extraRoBinds: [POLICY_DIR],
-  });
+  await runTool(
+    job,
+    'convert',
+    [read, '-strip', ...outputArgs(job.targetFormat), `${coder(job.targetFormat)}:${job.outputPath}`],
+    {
+      env: { MAGICK_CONFIGURE_PATH: POLICY_DIR, MAGICK_TMPDIR: job.workDir },
+      extraRoBinds: [POLICY_DIR],
+    },
+  );
   await assertOutput(job.outputPath, 'ImageMagick');
 }
 

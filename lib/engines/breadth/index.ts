@@ -9,5 +9,13 @@ import { svgEngine } from './svg-engine';
 
 /** Engines for the long tail (issue 13), after the main ones in ../registry.ts: each is offered only if installed. */
 export const BREADTH_ENGINES = [
-  popplerEngine, ghostscriptEngine, svgEngine, jxlEngine, imagemagickEngine, pandocEngine, archiveEngine, fontEngine, mediaEngine,
+  popplerEngine,
+  ghostscriptEngine,
+  svgEngine,
+  jxlEngine,
+  imagemagickEngine,
+  pandocEngine,
+  archiveEngine,
+  fontEngine,
+  mediaEngine,
 ];

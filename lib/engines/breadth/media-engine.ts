@@ -12,8 +12,22 @@ import { assertOutput, runTool } from './run-tool';
 // protocol exists, frames over MAX_VIDEO_PIXELS are refused, and it all runs sandboxed.
 
 const NEW_DEMUXER: Partial<Record<FormatName, string>> = {
-  wma: 'asf', wmv: 'asf', aiff: 'aiff', ac3: 'ac3', mp2: 'mp3', au: 'au', caf: 'caf', wv: 'wv', voc: 'voc',
-  flv: 'flv', mpeg: 'mpeg', vob: 'mpeg', '3gp': 'mov', ts: 'mpegts', m4v: 'mov', ogv: 'ogg',
+  wma: 'asf',
+  wmv: 'asf',
+  aiff: 'aiff',
+  ac3: 'ac3',
+  mp2: 'mp3',
+  au: 'au',
+  caf: 'caf',
+  wv: 'wv',
+  voc: 'voc',
+  flv: 'flv',
+  mpeg: 'mpeg',
+  vob: 'mpeg',
+  '3gp': 'mov',
+  ts: 'mpegts',
+  m4v: 'mov',
+  ogv: 'ogg',
 };
 const DEMUXER = { ...MAIN_DEMUXER, ...NEW_DEMUXER };
 
@@ -25,16 +39,60 @@ const NEW_VIDEO = ['flv', 'wmv', 'mpeg', 'vob', '3gp', 'ts', 'm4v', 'ogv'] as co
 const EVEN = 'scale=trunc(iw/2)*2:trunc(ih/2)*2';
 const H264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-vf', EVEN];
 const AAC = ['-c:a', 'aac', '-b:a', '160k'];
-const MPEG_PS = ['-c:v', 'mpeg2video', '-q:v', '4', '-r', '25', '-vf', EVEN, '-c:a', 'mp2', '-b:a', '192k', '-ar', '48000'];
+const MPEG_PS = [
+  '-c:v',
+  'mpeg2video',
+  '-q:v',
+  '4',
+  '-r',
+  '25',
+  '-vf',
+  EVEN,
+  '-c:a',
+  'mp2',
+  '-b:a',
+  '192k',
+  '-ar',
+  '48000',
+];
 
 /** Codec and muxer arguments for each target this engine writes (the main formats as ../ffmpeg-engine.ts writes them). */
 const OUTPUT_ARGS: Partial<Record<FormatName, string[]>> = {
   mp4: [...H264, ...AAC, '-movflags', '+faststart', '-f', 'mp4'],
   mov: [...H264, ...AAC, '-movflags', '+faststart', '-f', 'mov'],
   mkv: [...H264, ...AAC, '-f', 'matroska'],
-  webm: ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-b:v', '0', '-crf', '35', '-pix_fmt', 'yuv420p', '-c:a', 'libopus', '-b:a', '128k', '-f', 'webm'],
+  webm: [
+    '-c:v',
+    'libvpx-vp9',
+    '-deadline',
+    'realtime',
+    '-cpu-used',
+    '8',
+    '-row-mt',
+    '1',
+    '-b:v',
+    '0',
+    '-crf',
+    '35',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'libopus',
+    '-b:a',
+    '128k',
+    '-f',
+    'webm',
+  ],
   avi: ['-c:v', 'mpeg4', '-q:v', '5', '-vf', EVEN, '-c:a', 'libmp3lame', '-q:a', '4', '-f', 'avi'],
-  gif: ['-an', '-filter_complex', "[0:v:0]fps=10,scale='min(480,iw)':-2:flags=lanczos,split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer", '-loop', '0', '-f', 'gif'],
+  gif: [
+    '-an',
+    '-filter_complex',
+    "[0:v:0]fps=10,scale='min(480,iw)':-2:flags=lanczos,split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer",
+    '-loop',
+    '0',
+    '-f',
+    'gif',
+  ],
   mp3: ['-c:a', 'libmp3lame', '-q:a', '4', '-f', 'mp3'],
   wav: ['-c:a', 'pcm_s16le', '-f', 'wav'],
   ogg: ['-c:a', 'libvorbis', '-q:a', '4', '-f', 'ogg'],
@@ -58,12 +116,36 @@ const OUTPUT_ARGS: Partial<Record<FormatName, string[]>> = {
   ts: [...H264, ...AAC, '-f', 'mpegts'],
   m4v: [...H264, ...AAC, '-movflags', '+faststart', '-f', 'mp4'],
   ogv: ['-c:v', 'libtheora', '-q:v', '6', '-c:a', 'libvorbis', '-q:a', '4', '-f', 'ogg'],
-  webp: ['-an', '-vf', "fps=10,scale='min(480,iw)':-2", '-c:v', 'libwebp_anim', '-q:v', '70', '-loop', '0', '-f', 'webp'],
-  png: ['-filter_complex', '[0:a:0]showwavespic=s=1200x240:colors=0x3366cc[w]', '-map', '[w]', '-frames:v', '1', '-c:v', 'png', '-f', 'image2'],
+  webp: [
+    '-an',
+    '-vf',
+    "fps=10,scale='min(480,iw)':-2",
+    '-c:v',
+    'libwebp_anim',
+    '-q:v',
+    '70',
+    '-loop',
+    '0',
+    '-f',
+    'webp',
+  ],
+  png: [
+    '-filter_complex',
+    '[0:a:0]showwavespic=s=1200x240:colors=0x3366cc[w]',
+    '-map',
+    '[w]',
+    '-frames:v',
+    '1',
+    '-c:v',
+    'png',
+    '-f',
+    'image2',
+  ],
 };
 
 const AUDIO_OUT = ['opus', ...NEW_AUDIO] as const satisfies readonly FormatName[];
-const isAudio = (f: FormatName) => (OLD_AUDIO as readonly FormatName[]).includes(f) || (NEW_AUDIO as readonly FormatName[]).includes(f);
+const isAudio = (f: FormatName) =>
+  (OLD_AUDIO as readonly FormatName[]).includes(f) || (NEW_AUDIO as readonly FormatName[]).includes(f);
 
 async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): Promise<void> {
   const demuxer = DEMUXER[job.inputFormat];
@@ -73,18 +155,34 @@ async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): Promi
   }
 }
 
-const inputArgs = (job: EngineJob) => ['-protocol_whitelist', 'file', '-f', DEMUXER[job.inputFormat]!, '-i', `file:${job.inputPath}`];
+const inputArgs = (job: EngineJob) => [
+  '-protocol_whitelist',
+  'file',
+  '-f',
+  DEMUXER[job.inputFormat]!,
+  '-i',
+  `file:${job.inputPath}`,
+];
 
 type ProbeJson = { streams?: Array<{ codec_type?: string; width?: number; height?: number }> };
 
 async function probe(job: EngineJob): Promise<void> {
-  const out = await runTool(job, 'ffprobe', ['-v', 'error', ...inputArgs(job), '-show_entries', 'stream=codec_type,width,height', '-of', 'json']).catch(
-    (e: unknown) => {
-      throw new AppError('unsupported_format', `The ${job.inputFormat.toUpperCase()} file could not be read.`, { cause: e });
-    },
-  );
+  const out = await runTool(job, 'ffprobe', [
+    '-v',
+    'error',
+    ...inputArgs(job),
+    '-show_entries',
+    'stream=codec_type,width,height',
+    '-of',
+    'json',
+  ]).catch((e: unknown) => {
+    throw new AppError('unsupported_format', `The ${job.inputFormat.toUpperCase()} file could not be read.`, {
+      cause: e,
+    });
+  });
   const info = JSON.parse(out || '{}') as ProbeJson;
-  if (!info.streams?.length) throw new AppError('unsupported_format', `The ${job.inputFormat.toUpperCase()} file has no streams.`);
+  if (!info.streams?.length)
+    throw new AppError('unsupported_format', `The ${job.inputFormat.toUpperCase()} file has no streams.`);
   for (const s of info.streams) {
     if (s.codec_type === 'video' && (s.width ?? 0) * (s.height ?? 0) > MAX_VIDEO_PIXELS) {
       throw new AppError('unsupported_format', `The video frame is too large (${s.width}×${s.height}).`);
@@ -97,11 +195,35 @@ async function convert(job: EngineJob): Promise<void> {
   if (!codecArgs) throw new AppError('unsupported_format', `Cannot write ${job.targetFormat}.`);
   await probe(job);
   const t = job.targetFormat;
-  const streams = t === 'png' || t === 'gif' ? [] : t === 'webp' ? ['-map', '0:v:0'] : isAudio(t) || t === 'opus' ? ['-map', '0:a:0', '-vn'] : ['-map', '0:v:0', '-map', '0:a:0?'];
-  await runTool(job, 'ffmpeg', [
-    '-nostdin', '-hide_banner', '-nostats', '-loglevel', 'error', '-y', ...inputArgs(job),
-    ...streams, '-sn', '-dn', '-map_metadata', '-1', ...codecArgs, `file:${job.outputPath}`,
-  ], { memoryLimitBytes: 3 * 1024 ** 3 });
+  const streams =
+    t === 'png' || t === 'gif'
+      ? []
+      : t === 'webp'
+        ? ['-map', '0:v:0']
+        : isAudio(t) || t === 'opus'
+          ? ['-map', '0:a:0', '-vn']
+          : ['-map', '0:v:0', '-map', '0:a:0?'];
+  await runTool(
+    job,
+    'ffmpeg',
+    [
+      '-nostdin',
+      '-hide_banner',
+      '-nostats',
+      '-loglevel',
+      'error',
+      '-y',
+      ...inputArgs(job),
+      ...streams,
+      '-sn',
+      '-dn',
+      '-map_metadata',
+      '-1',
+      ...codecArgs,
+      `file:${job.outputPath}`,
+    ],
+    { memoryLimitBytes: 3 * 1024 ** 3 },
+  );
   await assertOutput(job.outputPath, 'ffmpeg');
   job.onProgress(100);
 }

@@ -13,7 +13,23 @@ const base = (file: string) => file.replace(/\.[^./]+$/, '');
 const POPPLER: Partial<Record<FormatName, (job: EngineJob) => [string, string[]]>> = {
   png: (j) => ['pdftoppm', ['-png', '-r', DPI, '-f', '1', '-l', '1', '-singlefile', j.inputPath, base(j.outputPath)]],
   jpg: (j) => ['pdftoppm', ['-jpeg', '-r', DPI, '-f', '1', '-l', '1', '-singlefile', j.inputPath, base(j.outputPath)]],
-  tiff: (j) => ['pdftoppm', ['-tiff', '-tiffcompression', 'deflate', '-r', DPI, '-f', '1', '-l', '1', '-singlefile', j.inputPath, base(j.outputPath)]],
+  tiff: (j) => [
+    'pdftoppm',
+    [
+      '-tiff',
+      '-tiffcompression',
+      'deflate',
+      '-r',
+      DPI,
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      j.inputPath,
+      base(j.outputPath),
+    ],
+  ],
   txt: (j) => ['pdftotext', ['-enc', 'UTF-8', '-layout', j.inputPath, j.outputPath]],
   html: (j) => ['pdftohtml', ['-s', '-i', '-noframes', '-q', j.inputPath, base(j.outputPath)]],
   svg: (j) => ['pdftocairo', ['-svg', '-f', '1', '-l', '1', j.inputPath, j.outputPath]],
@@ -42,8 +58,16 @@ async function ghostscriptConvert(job: EngineJob): Promise<void> {
   if (!device) throw new Error(`ghostscript: cannot write ${job.targetFormat}`);
   const eps = job.inputFormat === 'eps' ? ['-dEPSCrop'] : [];
   await runTool(job, 'gs', [
-    '-dSAFER', '-dBATCH', '-dNOPAUSE', '-dQUIET', '-dNOINTERPOLATE', ...eps, ...device,
-    `-sOutputFile=${job.outputPath}`, '-f', job.inputPath,
+    '-dSAFER',
+    '-dBATCH',
+    '-dNOPAUSE',
+    '-dQUIET',
+    '-dNOINTERPOLATE',
+    ...eps,
+    ...device,
+    `-sOutputFile=${job.outputPath}`,
+    '-f',
+    job.inputPath,
   ]);
   await assertOutput(job.outputPath, 'ghostscript');
 }
