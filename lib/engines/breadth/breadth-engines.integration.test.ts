@@ -1,11 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/api/errors';
+import { EngineError } from '@/lib/engines/sandbox';
+import type { FormatName } from '@/lib/formats/catalog';
 import { makeJob, type TestJob } from '@/tests/fixtures/engine-job';
 import { archiveEngine } from './archive-engine';
 import { imagemagickEngine } from './imagemagick-engine';
+import { pandocEngine } from './pandoc-engine';
 
 // The hostile-input rules of the long-tail engines (the format matrix covers the good paths).
 
@@ -76,5 +79,42 @@ describe('archive engine', () => {
     const err = await archiveEngine.inspect!(j).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect(String(err)).toMatch(/expands to more than/);
+  });
+});
+
+describe('pandoc engine', () => {
+  // Documents that name files outside the job folder. DOCX/ODT/EPUB/PPTX are written without
+  // pandoc's --sandbox (see pandoc-engine.ts); the engine's narrow system view must keep the files out.
+  const GPL = '/usr/share/common-licenses/GPL-3'; // on every Debian system
+  // (LaTeX \input adds .tex to a name without one, so \lstinputlisting is the one that reads these.)
+  const INCLUDES: Array<[FormatName, string]> = [
+    ['tex', `Hello\n\n\\lstinputlisting{${GPL}}\n\n\\lstinputlisting{/etc/os-release}\n`],
+    ['rst', 'Hello\n\n.. include:: /etc/os-release\n\n.. include:: ' + GPL + '\n   :literal:\n'],
+    ['org', `* Hello\n\n#+INCLUDE: "/etc/os-release" src sh\n\n#+INCLUDE: "${GPL}" example\n`],
+    // The writers embed images; the DOCX and PPTX writers give up on an absolute path they cannot read.
+    ['md', `Hello\n\n![a](${GPL})\n\n![b](/etc/os-release)\n`],
+  ];
+  const MARKERS = [/GNU GENERAL PUBLIC LICENSE/i, /PRETTY_NAME/];
+  const cases = (['docx', 'odt', 'epub', 'pptx'] as const).flatMap((to) =>
+    INCLUDES.map(([from, doc]): [FormatName, FormatName, string] => [from, to, doc]),
+  );
+
+  it('the files exist here, so the cases below can fail', () => {
+    expect(readFileSync(GPL, 'utf8')).toMatch(MARKERS[0]!);
+    expect(readFileSync('/etc/os-release', 'utf8')).toMatch(MARKERS[1]!);
+  });
+
+  it.each(cases)('%s → %s: includes of system files end up nowhere in the result', async (from, to, doc) => {
+    const j = await makeJob(Buffer.from(doc), from, to);
+    jobs.push(j);
+    // A missing include is only a warning to pandoc; a missing image may fail the run, which is fine.
+    const failed = await pandocEngine.convert(j).then(
+      () => false,
+      (e: unknown) => e instanceof EngineError && /does not exist/.test(e.message),
+    );
+    if (failed) return;
+    const text = execFileSync('unzip', ['-p', j.outputPath], { maxBuffer: 64 * 1024 ** 2 }).toString('latin1');
+    expect(text).toContain('Hello');
+    for (const m of MARKERS) expect(m.test(text), `${from} → ${to} contains ${m}`).toBe(false);
   });
 });

@@ -1,13 +1,17 @@
 import type { FormatName } from '@/lib/formats/catalog';
 import type { Engine, EngineJob } from '../types';
+import { pandocSystemView } from './pandoc-system-view';
 import { assertOutput, runTool } from './run-tool';
 
 // pandoc between markup and document formats. `--sandbox` keeps it from reading or fetching
-// anything but the input (LaTeX \input, HTML images, includes). Debian's pandoc reads its
-// DOCX/ODT/EPUB/PPTX templates from /usr/share/pandoc, which --sandbox forbids: those writers
-// run without it, so they may read what the process sandbox shows (the job folder and public
-// system files under /usr), never the network. GHC reserves a huge address space, so memory is
-// capped with the RTS's own -M instead of RLIMIT_AS.
+// anything but the input (LaTeX \input, HTML images, includes). Debian's pandoc 2.17 is built
+// without embedded data files, and under --sandbox its DOCX/ODT/EPUB/PPTX writers cannot read
+// them from /usr/share/pandoc (jgm/pandoc#8128; --reference-doc does not help, the writers
+// rebuild the default one from the data files): those writers run without it. Every run, with
+// or without it, sees only pandoc, its libraries and its data files (./pandoc-system-view.ts),
+// so an include can read nothing but the job folder and pandoc's own files, and never the
+// network. GHC reserves a huge address space, so memory is capped with the RTS's own -M
+// instead of RLIMIT_AS.
 
 /** Our format → pandoc reader. */
 const READERS: Partial<Record<FormatName, string>> = {
@@ -86,7 +90,10 @@ async function convert(job: EngineJob): Promise<void> {
   const sandbox = ZIPPED_WRITERS.has(job.targetFormat) ? [] : ['--sandbox'];
   const args = ['+RTS', '-M1g', '-RTS', ...sandbox, '-s', '-f', from, '-t', to, '-o', job.outputPath, job.inputPath];
   // The title is required by some writers; the document's own wins when it has one.
-  await runTool(job, 'pandoc', [...args, '--metadata', 'pagetitle=Document'], { memoryLimitBytes: undefined });
+  await runTool(job, 'pandoc', [...args, '--metadata', 'pagetitle=Document'], {
+    memoryLimitBytes: undefined,
+    systemView: pandocSystemView(),
+  });
   await assertOutput(job.outputPath, 'pandoc');
 }
 
