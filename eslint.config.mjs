@@ -11,7 +11,18 @@ const upward = (from) => ({
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: ['.next/**', 'dist/**', 'lib/generated/**', '.data/**', '.tools/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '.next/**',
+      'dist/**',
+      'lib/generated/**',
+      '.data/**',
+      '.tools/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   {
     files: ['**/*.{ts,tsx,mjs}'],
     rules: { 'max-lines': ['error', { max: 300 }] },
@@ -28,11 +39,18 @@ const config = [
         'error',
         {
           paths: [
-            { name: '@/lib/db', message: 'components/ never reads the database: put the query in lib/ behind server-only.' },
+            {
+              name: '@/lib/db',
+              message: 'components/ never reads the database: put the query in lib/ behind server-only.',
+            },
             { name: 'pg', message: 'components/ never reads the database.' },
           ],
           patterns: [
-            { group: ['@/lib/generated/*'], allowTypeImports: true, message: 'components/ never uses the Prisma client: import types only.' },
+            {
+              group: ['@/lib/generated/*'],
+              allowTypeImports: true,
+              message: 'components/ never uses the Prisma client: import types only.',
+            },
             { group: ['@/app/*', '@/inngest/*'], message: 'components/ must not import from app/ or inngest/.' },
           ],
         },

@@ -9,13 +9,22 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['lib/**/*.test.ts', 'inngest/**/*.test.ts'], exclude: ['**/*.integration.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['lib/**/*.test.ts', 'inngest/**/*.test.ts'],
+          exclude: ['**/*.integration.test.ts'],
+          environment: 'node',
+        },
       },
       {
         resolve: { alias },
         test: {
           name: 'integration',
-          include: ['lib/**/*.integration.test.ts', 'inngest/**/*.integration.test.ts', 'tests/**/*.integration.test.ts'],
+          include: [
+            'lib/**/*.integration.test.ts',
+            'inngest/**/*.integration.test.ts',
+            'tests/**/*.integration.test.ts',
+          ],
           environment: 'node',
           setupFiles: ['tests/assert-local-database.ts'],
           testTimeout: 120_000,

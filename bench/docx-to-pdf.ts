@@ -18,7 +18,11 @@ const WARMUP = 2;
 
 /** `soffice --headless` with its own, fresh user profile; throws on failure. */
 function soffice(profileDir: string, args: string[], cwd: string): void {
-  const r = spawnSync('soffice', ['--headless', `-env:UserInstallation=file://${profileDir}`, ...args], { cwd, encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync('soffice', ['--headless', `-env:UserInstallation=file://${profileDir}`, ...args], {
+    cwd,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   if (r.status !== 0) throw new Error(`soffice ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
 }
 
@@ -26,7 +30,9 @@ function soffice(profileDir: string, args: string[], cwd: string): void {
 function makeDocx(dir: string): Buffer {
   const lines = ['Transmute benchmark document', ''];
   for (let i = 1; i <= 40; i++) {
-    lines.push(`Paragraph ${i}. The quick brown fox jumps over the lazy dog; pack my box with five dozen liquor jugs. ${'Lorem ipsum dolor sit amet. '.repeat(3)}`);
+    lines.push(
+      `Paragraph ${i}. The quick brown fox jumps over the lazy dog; pack my box with five dozen liquor jugs. ${'Lorem ipsum dolor sit amet. '.repeat(3)}`,
+    );
   }
   writeFileSync(path.join(dir, 'bench.txt'), lines.join('\n'));
   soffice(path.join(dir, 'profile-make'), ['--convert-to', 'docx:MS Word 2007 XML', 'bench.txt'], dir);
@@ -42,7 +48,9 @@ async function main() {
   try {
     const docx = makeDocx(dir);
     if (poolOnly) return await officePoolRates(docx, dir);
-    console.log(`input: DOCX of ${(docx.length / 1024).toFixed(1)} KiB; ${COLD_N} cold soffice runs, ${WARMUP} warm-up + ${N} service runs`);
+    console.log(
+      `input: DOCX of ${(docx.length / 1024).toFixed(1)} KiB; ${COLD_N} cold soffice runs, ${WARMUP} warm-up + ${N} service runs`,
+    );
 
     // Baseline: a cold LibreOffice per file, each with a fresh profile (what a naive service does).
     const cold: number[] = [];
@@ -81,8 +89,12 @@ async function main() {
     const minWait = Math.min(...runs.map((r) => r.waitMs));
     console.log('\n| variant | n | mean | p50 | p95 | speed-up vs cold soffice |');
     console.log('|---|---|---|---|---|---|');
-    console.log(`| baseline: cold soffice --convert-to pdf | ${coldStats.n} | ${ms(coldStats.mean)} | ${ms(coldStats.p50)} | ${ms(coldStats.p95)} | 1.0× |`);
-    console.log(`| service DOCX→PDF end to end (warm) | ${warmStats.n} | ${ms(warmStats.mean)} | ${ms(warmStats.p50)} | ${ms(warmStats.p95)} | ${(coldStats.mean / warmStats.mean).toFixed(1)}× (mean), ${(coldStats.p50 / warmStats.p50).toFixed(1)}× (p50) |`);
+    console.log(
+      `| baseline: cold soffice --convert-to pdf | ${coldStats.n} | ${ms(coldStats.mean)} | ${ms(coldStats.p50)} | ${ms(coldStats.p95)} | 1.0× |`,
+    );
+    console.log(
+      `| service DOCX→PDF end to end (warm) | ${warmStats.n} | ${ms(warmStats.mean)} | ${ms(warmStats.p50)} | ${ms(warmStats.p95)} | ${(coldStats.mean / warmStats.mean).toFixed(1)}× (mean), ${(coldStats.p50 / warmStats.p50).toFixed(1)}× (p50) |`,
+    );
     console.log(`\nfastest wait (upload answered → completed event): ${ms(minWait)}`);
     if (warmStats.p50 >= 1000) console.log('NOTE: warm DOCX→PDF is not under 1 s end to end.');
   } finally {

@@ -92,12 +92,17 @@ const webAndWorker = (r: Reading) =>
 async function main() {
   assertBuilt();
   // 1 MP of noise: a PNG of about 3 MB, like the issue's 2.8 MB one.
-  const png = await sharp(randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } }).png().toBuffer();
+  const png = await sharp(randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } })
+    .png()
+    .toBuffer();
   // The inspector (BENCH_HEAP=1) on a port of its own choosing, announced in each service's log.
   const server = await startServer({}, HEAP ? ['--inspect=127.0.0.1:0'] : []);
   const roots = { web: server.webRootPid, worker: server.workerRootPid };
-  let before!: Reading, after!: Reading, wallMs = 0;
-  let dbBefore = 0, dbAfter = 0;
+  let before!: Reading,
+    after!: Reading,
+    wallMs = 0;
+  let dbBefore = 0,
+    dbAfter = 0;
   const heaps: string[] = [];
   const inspectors: Array<[string, Inspector]> = [];
   const heapReading = async (label: string) => {
@@ -114,7 +119,9 @@ async function main() {
     heaps.push(`| ${label} | ${cells.join(' | ')} |`);
   };
   try {
-    console.log(`service on ${server.baseUrl}; ${N} conversions of a 1000×1000 PNG (${mb(png.length)}), concurrency ${CONCURRENCY}`);
+    console.log(
+      `service on ${server.baseUrl}; ${N} conversions of a 1000×1000 PNG (${mb(png.length)}), concurrency ${CONCURRENCY}`,
+    );
     const client = new Client(server.baseUrl);
     await client.init();
     // Warm-up: code paths loaded, engine pools and heaps at their working size before the first reading.
@@ -144,7 +151,9 @@ async function main() {
   console.log(`\n${N} conversions in ${(wallMs / 1000).toFixed(0)} s (${((N * 1000) / wallMs).toFixed(2)}/s)`);
   console.log('| reading | process tree PSS | web + worker (node) | PostgreSQL (separate server) |');
   console.log('|---|---|---|---|');
-  console.log(`| idle after ${WARMUP} warm-up conversions | ${mb(before.total)} | ${mb(webAndWorker(before))} | ${mb(dbBefore)} |`);
+  console.log(
+    `| idle after ${WARMUP} warm-up conversions | ${mb(before.total)} | ${mb(webAndWorker(before))} | ${mb(dbBefore)} |`,
+  );
   console.log(`| idle after ${N} conversions | ${mb(after.total)} | ${mb(webAndWorker(after))} | ${mb(dbAfter)} |`);
   console.log(`\nafter / before (process tree): ${ratio.toFixed(3)} (target ≤ ${TARGET_RATIO.toFixed(2)})`);
   if (HEAP) {

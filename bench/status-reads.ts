@@ -42,11 +42,15 @@ async function main() {
   try {
     const client = new Client(server.baseUrl);
     await client.init();
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#48c' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#48c' } })
+      .png()
+      .toBuffer();
     const id = await client.upload(png, 'status.png', 'webp');
     const outcome = await client.wait(id);
     if (outcome.status !== 'completed') throw new Error(`conversion ${id} ${outcome.status}`);
-    console.log(`service on ${server.baseUrl}; polling conversion ${id} (${outcome.status}) with ${CONNECTIONS} connections`);
+    console.log(
+      `service on ${server.baseUrl}; polling conversion ${id} (${outcome.status}) with ${CONNECTIONS} connections`,
+    );
 
     const pgPid = await postgresPid(server.databaseUrl);
     const roots = { web: server.webRootPid, ...(pgPid ? { postgres: pgPid } : {}) };
@@ -62,7 +66,13 @@ async function main() {
     };
     const load = (path: string, durationMs: number) =>
       cpuPerRequest(() =>
-        runLoad({ port: server.port, path, headers: { cookie: client.cookieHeader }, connections: CONNECTIONS, durationMs }),
+        runLoad({
+          port: server.port,
+          path,
+          headers: { cookie: client.cookieHeader },
+          connections: CONNECTIONS,
+          durationMs,
+        }),
       );
     const baselinePath = '/api/bench-baseline';
     const statusPath = `/api/v1/convert/status/${id}`;
@@ -74,9 +84,11 @@ async function main() {
       const status = await load(statusPath, SECONDS * 1000);
       const counted = (await countedRequests(server.databaseUrl)) - before;
       console.log(`round ${round}\n  baseline: ${fmt(baseline)}\n  status:   ${fmt(status)}`);
-      console.log(counted >= 0
-        ? `  rate limiter counted ${counted} of the ${status.requests} status requests in PostgreSQL`
-        : `  rate limiter: its minute window restarted during the round (${counted + before} counted since)`);
+      console.log(
+        counted >= 0
+          ? `  rate limiter counted ${counted} of the ${status.requests} status requests in PostgreSQL`
+          : `  rate limiter: its minute window restarted during the round (${counted + before} counted since)`,
+      );
       if (status.unexpected || baseline.unexpected) throw new Error('unexpected responses (see above)');
       results.push({ baseline, status });
     }
@@ -95,13 +107,21 @@ async function main() {
   const baseline = total((r) => r.baseline);
   const status = total((r) => r.status);
   const ratio = status.perSec / baseline.perSec;
-  console.log(`\n${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s each (requests/s: mean of rounds; p50/p99: worst round)`);
+  console.log(
+    `\n${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s each (requests/s: mean of rounds; p50/p99: worst round)`,
+  );
   console.log('| route | requests/s | p50 | p99 |');
   console.log('|---|---|---|---|');
-  console.log(`| baseline (constant route handler) | ${baseline.perSec.toFixed(0)} | ${baseline.p50.toFixed(1)} ms | ${baseline.p99.toFixed(1)} ms |`);
-  console.log(`| GET /convert/status/{id}, ${RATE_PER_MINUTE} requests/minute | ${status.perSec.toFixed(0)} | ${status.p50.toFixed(1)} ms | ${status.p99.toFixed(1)} ms |`);
-  console.log(`\nstatus / baseline requests/s: ${(ratio * 100).toFixed(0)} % (target ≥ ${TARGET.ratio * 100} %);` +
-    ` status p99 ${status.p99.toFixed(1)} ms (target < ${TARGET.p99Ms} ms)`);
+  console.log(
+    `| baseline (constant route handler) | ${baseline.perSec.toFixed(0)} | ${baseline.p50.toFixed(1)} ms | ${baseline.p99.toFixed(1)} ms |`,
+  );
+  console.log(
+    `| GET /convert/status/{id}, ${RATE_PER_MINUTE} requests/minute | ${status.perSec.toFixed(0)} | ${status.p50.toFixed(1)} ms | ${status.p99.toFixed(1)} ms |`,
+  );
+  console.log(
+    `\nstatus / baseline requests/s: ${(ratio * 100).toFixed(0)} % (target ≥ ${TARGET.ratio * 100} %);` +
+      ` status p99 ${status.p99.toFixed(1)} ms (target < ${TARGET.p99Ms} ms)`,
+  );
 }
 
 main().catch((e) => {

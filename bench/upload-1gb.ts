@@ -15,7 +15,7 @@ import { assertBuilt, rssOf, ROOT, startServer } from './lib/server';
 const MiB = 1024 * 1024;
 const SIZES = (process.env.BENCH_SIZES_MIB ?? '256,1024').split(',').map((s) => Number(s) * 1024 * 1024);
 const mib = (bytes: number) => `${(bytes / MiB).toFixed(0)} MiB`;
-const mbps = (bytes: number, ms: number) => (bytes / 1e6) / (ms / 1000);
+const mbps = (bytes: number, ms: number) => bytes / 1e6 / (ms / 1000);
 
 /** A 44-byte PCM WAV header (44.1 kHz, 16-bit stereo) declaring `dataBytes` of samples. */
 function wavHeader(dataBytes: number): Buffer {
@@ -57,7 +57,8 @@ function wavStream(totalBytes: number): Readable {
 
 /** Multipart body: the target_format field, then the file part streamed from `file`. */
 function multipart(file: Readable, boundary: string): Readable {
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="target_format"\r\n\r\nmp3\r\n` +
+  const head =
+    `--${boundary}\r\nContent-Disposition: form-data; name="target_format"\r\n\r\nmp3\r\n` +
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.wav"\r\nContent-Type: audio/wav\r\n\r\n`;
   return Readable.from(
     (async function* () {
@@ -70,7 +71,11 @@ function multipart(file: Readable, boundary: string): Readable {
 }
 
 /** POSTs `totalBytes` chunked to `url`; returns the response status, body and elapsed ms. */
-async function upload(url: string, cookie: string, totalBytes: number): Promise<{ status: number; body: string; ms: number }> {
+async function upload(
+  url: string,
+  cookie: string,
+  totalBytes: number,
+): Promise<{ status: number; body: string; ms: number }> {
   const boundary = `bench${Date.now()}`;
   const t = now();
   return new Promise((resolve, reject) => {
@@ -81,7 +86,9 @@ async function upload(url: string, cookie: string, totalBytes: number): Promise<
     req.on('response', (res) => {
       const parts: Buffer[] = [];
       res.on('data', (c: Buffer) => parts.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString(), ms: now() - t }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString(), ms: now() - t }),
+      );
     });
     req.on('error', reject);
     pipeline(multipart(wavStream(totalBytes), boundary), req).catch(reject);
@@ -115,7 +122,16 @@ async function diskBaseline(totalBytes: number): Promise<number> {
   }
 }
 
-type Result = { size: number; rssBefore: number; rssPeak: number; mainBefore: number; mainPeak: number; ms: number; diskMs: number; bareMs: number };
+type Result = {
+  size: number;
+  rssBefore: number;
+  rssPeak: number;
+  mainBefore: number;
+  mainPeak: number;
+  ms: number;
+  diskMs: number;
+  bareMs: number;
+};
 
 async function main() {
   assertBuilt();
@@ -148,24 +164,36 @@ async function main() {
       }, 100);
       const ms = await upOnce(size).finally(() => clearInterval(sampler));
       results.push({ size, rssBefore, rssPeak, mainBefore, mainPeak, ms, diskMs, bareMs });
-      console.log(`  ${mib(size)}: upload ${(ms / 1000).toFixed(1)} s, RSS ${mib(rssBefore)} → peak ${mib(rssPeak)} (tree), ${mib(mainBefore)} → ${mib(mainPeak)} (serving process)`);
+      console.log(
+        `  ${mib(size)}: upload ${(ms / 1000).toFixed(1)} s, RSS ${mib(rssBefore)} → peak ${mib(rssPeak)} (tree), ${mib(mainBefore)} → ${mib(mainPeak)} (serving process)`,
+      );
     }
   } finally {
     await server.stop();
   }
 
-  console.log('\n| upload | RSS before (tree) | peak RSS (tree) | peak − before | serving process before → peak | service MB/s | disk write MB/s (baseline) | service / disk | bare node:http MB/s | service / bare http |');
+  console.log(
+    '\n| upload | RSS before (tree) | peak RSS (tree) | peak − before | serving process before → peak | service MB/s | disk write MB/s (baseline) | service / disk | bare node:http MB/s | service / bare http |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     const [up, disk, bare] = [mbps(r.size, r.ms), mbps(r.size, r.diskMs), mbps(r.size, r.bareMs)];
-    const cells = [mib(r.size), mib(r.rssBefore), mib(r.rssPeak), mib(r.rssPeak - r.rssBefore), `${mib(r.mainBefore)} → ${mib(r.mainPeak)}`];
+    const cells = [
+      mib(r.size),
+      mib(r.rssBefore),
+      mib(r.rssPeak),
+      mib(r.rssPeak - r.rssBefore),
+      `${mib(r.mainBefore)} → ${mib(r.mainPeak)}`,
+    ];
     cells.push(up.toFixed(0), disk.toFixed(0), (up / disk).toFixed(2), bare.toFixed(0), (up / bare).toFixed(2));
     console.log(`| ${cells.join(' | ')} |`);
   }
   if (results.length > 1) {
     const [a, b] = [results[0], results[results.length - 1]];
-    const grow = (b.rssPeak - b.rssBefore) - (a.rssPeak - a.rssBefore);
-    console.log(`\npeak growth from ${mib(a.size)} to ${mib(b.size)}: ${mib(grow)} (flat ≈ streaming; growing with size = buffering)`);
+    const grow = b.rssPeak - b.rssBefore - (a.rssPeak - a.rssBefore);
+    console.log(
+      `\npeak growth from ${mib(a.size)} to ${mib(b.size)}: ${mib(grow)} (flat ≈ streaming; growing with size = buffering)`,
+    );
   }
 }
 

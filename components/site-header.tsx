@@ -33,7 +33,9 @@ export async function SiteHeader() {
             <li>
               <NavLink href="/pricing">Pricing</NavLink>
             </li>
-            <li>{signedIn ? <NavLink href="/dashboard">Dashboard</NavLink> : <NavLink href="/sign-in">Sign in</NavLink>}</li>
+            <li>
+              {signedIn ? <NavLink href="/dashboard">Dashboard</NavLink> : <NavLink href="/sign-in">Sign in</NavLink>}
+            </li>
           </ul>
         </nav>
       </div>

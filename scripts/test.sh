@@ -20,8 +20,9 @@ trap stop_database EXIT
 failed=0
 step() { echo; echo "=== $1"; }
 
-step "lint and typecheck"
+step "lint, format and typecheck"
 npx eslint . --max-warnings=0 || { echo "[test] lint failed"; failed=1; }
+npx prettier --check . --log-level warn || { echo "[test] formatting differs from Prettier (npx prettier --write .)"; failed=1; }
 npx tsc --noEmit || { echo "[test] typecheck failed"; failed=1; }
 
 step "unit + integration tests (vitest)"

@@ -14,18 +14,27 @@ import { signedUpUser } from '@/tests/support/accounts';
 import { lastMailTo, tokenFromMail } from '@/tests/support/mail-outbox';
 import { PASSWORD, randomEmail } from '@/tests/support/test-data';
 
-const post = (client: RouteClient, handler: Parameters<RouteClient['call']>[0], path: string, value: unknown) => client.call(handler, { method: 'POST', path, ...jsonBody(value) });
+const post = (client: RouteClient, handler: Parameters<RouteClient['call']>[0], path: string, value: unknown) =>
+  client.call(handler, { method: 'POST', path, ...jsonBody(value) });
 const getProfile = (client: RouteClient) => client.call(profile.GET, { path: '/api/v1/user/profile' });
 
 describe('registration and session tokens', () => {
   it('registers, refuses duplicates and bad input', async () => {
     const email = randomEmail();
     const anon = new RouteClient();
-    const res = await post(anon, register.POST, '/api/v1/auth/register', { email: email.toUpperCase(), password: PASSWORD, name: 'Ada' });
+    const res = await post(anon, register.POST, '/api/v1/auth/register', {
+      email: email.toUpperCase(),
+      password: PASSWORD,
+      name: 'Ada',
+    });
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ email, name: 'Ada', plan: 'free', email_verified: false });
     expect((await post(anon, register.POST, '/api/v1/auth/register', { email, password: PASSWORD })).status).toBe(409);
-    for (const bad of [{ email: 'nope', password: PASSWORD }, { email: randomEmail(), password: 'short' }, { email: randomEmail(), password: PASSWORD, admin: true }]) {
+    for (const bad of [
+      { email: 'nope', password: PASSWORD },
+      { email: randomEmail(), password: 'short' },
+      { email: randomEmail(), password: PASSWORD, admin: true },
+    ]) {
       const r = await post(anon, register.POST, '/api/v1/auth/register', bad);
       expect(r.status, JSON.stringify(bad)).toBe(400);
       expect(await r.json()).toHaveProperty('error');
@@ -41,8 +50,18 @@ describe('registration and session tokens', () => {
     const me = await getProfile(user.client);
     expect(me.status).toBe(200);
     expect((await me.json()).email).toBe(user.email);
-    expect((await post(new RouteClient(), token.POST, '/api/v1/auth/token', { email: user.email, password: 'wrong password!' })).status).toBe(401);
-    expect((await post(new RouteClient(), token.POST, '/api/v1/auth/token', { email: randomEmail(), password: PASSWORD })).status).toBe(401);
+    expect(
+      (
+        await post(new RouteClient(), token.POST, '/api/v1/auth/token', {
+          email: user.email,
+          password: 'wrong password!',
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (await post(new RouteClient(), token.POST, '/api/v1/auth/token', { email: randomEmail(), password: PASSWORD }))
+        .status,
+    ).toBe(401);
     expect((await getProfile(new RouteClient())).status).toBe(401);
   });
 
@@ -51,11 +70,15 @@ describe('registration and session tokens', () => {
     const [header, payload] = user.tokens.access_token.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
-    const wrongKey = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('not-the-server-secret-at-all-000000'));
+    const wrongKey = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('not-the-server-secret-at-all-000000'));
     const forgedPayload = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url');
     const swapped = `${header}.${forgedPayload}.${user.tokens.access_token.split('.')[2]}`;
     for (const bad of [none, wrongKey, swapped, 'garbage', `${header}.${payload}`]) {
-      expect((await getProfile(new RouteClient({ authorization: `Bearer ${bad}` }))).status, bad.slice(0, 30)).toBe(401);
+      expect((await getProfile(new RouteClient({ authorization: `Bearer ${bad}` }))).status, bad.slice(0, 30)).toBe(
+        401,
+      );
     }
   });
 
@@ -75,13 +98,17 @@ describe('registration and session tokens', () => {
     const next = await post(anon, refresh.POST, '/api/v1/auth/refresh', { refresh_token: user.tokens.refresh_token });
     expect(next.status).toBe(200);
     const pair = await next.json();
-    expect((await post(anon, refresh.POST, '/api/v1/auth/refresh', { refresh_token: user.tokens.refresh_token })).status).toBe(401);
+    expect(
+      (await post(anon, refresh.POST, '/api/v1/auth/refresh', { refresh_token: user.tokens.refresh_token })).status,
+    ).toBe(401);
     const client = new RouteClient({ authorization: `Bearer ${pair.access_token}` });
     expect((await getProfile(client)).status).toBe(200);
     expect((await client.call(revoke.POST, { method: 'POST', path: '/api/v1/auth/revoke' })).status).toBe(200);
     expect((await getProfile(client)).status).toBe(401);
     expect((await getProfile(user.client)).status).toBe(401); // same session
-    expect((await post(anon, refresh.POST, '/api/v1/auth/refresh', { refresh_token: pair.refresh_token })).status).toBe(401);
+    expect((await post(anon, refresh.POST, '/api/v1/auth/refresh', { refresh_token: pair.refresh_token })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -98,13 +125,41 @@ describe('e-mail verification and password reset', () => {
 
   it('resets the password with the mailed token and ends existing sessions', async () => {
     const user = await signedUpUser();
-    expect((await post(new RouteClient(), reset.POST, '/api/v1/auth/password-reset', { email: user.email })).status).toBe(200);
-    expect((await post(new RouteClient(), reset.POST, '/api/v1/auth/password-reset', { email: randomEmail() })).status).toBe(200);
+    expect(
+      (await post(new RouteClient(), reset.POST, '/api/v1/auth/password-reset', { email: user.email })).status,
+    ).toBe(200);
+    expect(
+      (await post(new RouteClient(), reset.POST, '/api/v1/auth/password-reset', { email: randomEmail() })).status,
+    ).toBe(200);
     const t = tokenFromMail((await lastMailTo(user.email)).text);
-    expect((await post(new RouteClient(), resetConfirm.POST, '/api/v1/auth/password-reset/confirm', { token: t, password: 'a brand new password' })).status).toBe(200);
+    expect(
+      (
+        await post(new RouteClient(), resetConfirm.POST, '/api/v1/auth/password-reset/confirm', {
+          token: t,
+          password: 'a brand new password',
+        })
+      ).status,
+    ).toBe(200);
     expect((await getProfile(user.client)).status).toBe(401);
-    expect((await post(new RouteClient(), token.POST, '/api/v1/auth/token', { email: user.email, password: PASSWORD })).status).toBe(401);
-    expect((await post(new RouteClient(), token.POST, '/api/v1/auth/token', { email: user.email, password: 'a brand new password' })).status).toBe(200);
-    expect((await post(new RouteClient(), resetConfirm.POST, '/api/v1/auth/password-reset/confirm', { token: t, password: 'another password!' })).status).toBe(400);
+    expect(
+      (await post(new RouteClient(), token.POST, '/api/v1/auth/token', { email: user.email, password: PASSWORD }))
+        .status,
+    ).toBe(401);
+    expect(
+      (
+        await post(new RouteClient(), token.POST, '/api/v1/auth/token', {
+          email: user.email,
+          password: 'a brand new password',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await post(new RouteClient(), resetConfirm.POST, '/api/v1/auth/password-reset/confirm', {
+          token: t,
+          password: 'another password!',
+        })
+      ).status,
+    ).toBe(400);
   });
 });

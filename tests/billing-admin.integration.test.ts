@@ -16,10 +16,11 @@ function capture() {
 }
 
 describe('admin command', () => {
-  it('set-plan changes the plan, effective on the account\'s next request', async () => {
+  it("set-plan changes the plan, effective on the account's next request", async () => {
     const user = await newUser();
     const { access_token } = await createSession(user.id);
-    const planNow = async () => (await resolveCaller(new Headers({ authorization: `Bearer ${access_token}` }), new Map(), 'bearer')).caller.plan;
+    const planNow = async () =>
+      (await resolveCaller(new Headers({ authorization: `Bearer ${access_token}` }), new Map(), 'bearer')).caller.plan;
     expect(await planNow()).toBe('free');
 
     const { io, out } = capture();
@@ -29,7 +30,11 @@ describe('admin command', () => {
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).plan).toBe('business');
     expect(await planNow()).toBe('business');
 
-    expect(await setPlan(user.email, 'free')).toMatchObject({ previous: 'business', plan: 'free', stripeManaged: false });
+    expect(await setPlan(user.email, 'free')).toMatchObject({
+      previous: 'business',
+      plan: 'free',
+      stripeManaged: false,
+    });
     expect(await planNow()).toBe('free');
   });
 

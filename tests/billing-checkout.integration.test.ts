@@ -37,7 +37,9 @@ afterEach(() => {
 afterAll(() => fake.close());
 
 const uid = () => randomUUID().slice(0, 8);
-async function signedIn(data: { stripeCustomerId?: string; plan?: 'pro'; stripeSubscriptionId?: string; subscriptionStatus?: string } = {}) {
+async function signedIn(
+  data: { stripeCustomerId?: string; plan?: 'pro'; stripeSubscriptionId?: string; subscriptionStatus?: string } = {},
+) {
   const user = await db.user.create({ data: { email: randomEmail('checkout'), ...data } });
   const { access_token } = await createSession(user.id);
   return { user, client: new RouteClient({ authorization: `Bearer ${access_token}` }) };
@@ -45,10 +47,11 @@ async function signedIn(data: { stripeCustomerId?: string; plan?: 'pro'; stripeS
 
 const startCheckout = (client: RouteClient, body: unknown) =>
   client.call(checkout.POST, { method: 'POST', path: '/api/v1/billing/checkout', ...jsonBody(body) });
-const openPortal = (client: RouteClient) => client.call(portal.POST, { method: 'POST', path: '/api/v1/billing/portal' });
+const openPortal = (client: RouteClient) =>
+  client.call(portal.POST, { method: 'POST', path: '/api/v1/billing/portal' });
 
 describe('POST /api/v1/billing/checkout', () => {
-  it('creates a subscription Checkout Session for the plan\'s price and the signed-in user', async () => {
+  it("creates a subscription Checkout Session for the plan's price and the signed-in user", async () => {
     const { user, client } = await signedIn();
     const res = await startCheckout(client, { plan: 'pro' });
     expect(res.status).toBe(200);
@@ -74,7 +77,10 @@ describe('POST /api/v1/billing/checkout', () => {
   it('reuses the Stripe customer of an account that has one', async () => {
     const { user, client } = await signedIn({ stripeCustomerId: `cus_${uid()}` });
     expect((await startCheckout(client, { plan: 'starter' })).status).toBe(200);
-    expect(fake.requests[0].form).toMatchObject({ customer: user.stripeCustomerId, 'line_items[0][price]': 'price_starter' });
+    expect(fake.requests[0].form).toMatchObject({
+      customer: user.stripeCustomerId,
+      'line_items[0][price]': 'price_starter',
+    });
     expect(fake.requests[0].form.customer_email).toBeUndefined();
   });
 
@@ -92,7 +98,12 @@ describe('POST /api/v1/billing/checkout', () => {
 
   it('409 when the account already has a live subscription (active, trialing or past_due)', async () => {
     for (const subscriptionStatus of ['active', 'trialing', 'past_due']) {
-      const { client } = await signedIn({ stripeCustomerId: `cus_${uid()}`, plan: 'pro', stripeSubscriptionId: `sub_${uid()}`, subscriptionStatus });
+      const { client } = await signedIn({
+        stripeCustomerId: `cus_${uid()}`,
+        plan: 'pro',
+        stripeSubscriptionId: `sub_${uid()}`,
+        subscriptionStatus,
+      });
       const res = await startCheckout(client, { plan: 'starter' });
       expect(res.status, subscriptionStatus).toBe(409);
       expect((await res.json()).code).toBe('invalid_state');
@@ -102,7 +113,12 @@ describe('POST /api/v1/billing/checkout', () => {
 
   it('a subscription that ended (canceled, unpaid) does not stand in the way of a new checkout', async () => {
     for (const subscriptionStatus of ['canceled', 'unpaid']) {
-      const { client } = await signedIn({ stripeCustomerId: `cus_${uid()}`, plan: 'pro', stripeSubscriptionId: `sub_${uid()}`, subscriptionStatus });
+      const { client } = await signedIn({
+        stripeCustomerId: `cus_${uid()}`,
+        plan: 'pro',
+        stripeSubscriptionId: `sub_${uid()}`,
+        subscriptionStatus,
+      });
       expect((await startCheckout(client, { plan: 'starter' })).status, subscriptionStatus).toBe(200);
     }
     expect(fake.requests).toHaveLength(2);
@@ -113,14 +129,17 @@ describe('POST /api/v1/billing/checkout', () => {
     const { client } = await signedIn();
     for (const res of [await startCheckout(client, { plan: 'pro' }), await openPortal(client)]) {
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ code: 'service_unavailable', error: 'Billing is not configured; upgrades are managed by the administrator' });
+      expect(await res.json()).toEqual({
+        code: 'service_unavailable',
+        error: 'Billing is not configured; upgrades are managed by the administrator',
+      });
     }
     expect(fake.requests).toHaveLength(0);
   });
 
   it('503 when Stripe answers with an error (details are logged, not echoed)', async () => {
     const { client } = await signedIn();
-    fake.failNext(400, 'No such price: \'price_pro\'');
+    fake.failNext(400, "No such price: 'price_pro'");
     const res = await startCheckout(client, { plan: 'pro' });
     expect(res.status).toBe(503);
     expect((await res.json()).error).not.toContain('price_pro');
@@ -128,13 +147,16 @@ describe('POST /api/v1/billing/checkout', () => {
 });
 
 describe('POST /api/v1/billing/portal', () => {
-  it('opens the Customer Portal for the account\'s Stripe customer', async () => {
+  it("opens the Customer Portal for the account's Stripe customer", async () => {
     const { user, client } = await signedIn({ stripeCustomerId: `cus_${uid()}` });
     const res = await openPortal(client);
     expect(res.status).toBe(200);
     expect((await res.json()).url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\/bps_test_/);
     expect(fake.requests).toHaveLength(1);
-    expect(fake.requests[0]).toMatchObject({ path: '/v1/billing_portal/sessions', form: { customer: user.stripeCustomerId } });
+    expect(fake.requests[0]).toMatchObject({
+      path: '/v1/billing_portal/sessions',
+      form: { customer: user.stripeCustomerId },
+    });
     expect(fake.requests[0].form.return_url).toMatch(/^https?:\/\/[^/]+\/dashboard\/billing$/);
   });
 

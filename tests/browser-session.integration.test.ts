@@ -21,9 +21,17 @@ describe('browser sessions (next-auth cookie)', () => {
     const user = await signedUpUser('starter');
     const browser = await browserFor(user.id);
     expect((await browser.call(profile.GET, { path: '/api/v1/user/profile' })).status).toBe(200);
-    const crossSite = await browser.call(apiKeys.POST, { method: 'POST', path: '/api/v1/api-keys', ...jsonBody({ name: 'x' }, { origin: 'https://evil.example' }) });
+    const crossSite = await browser.call(apiKeys.POST, {
+      method: 'POST',
+      path: '/api/v1/api-keys',
+      ...jsonBody({ name: 'x' }, { origin: 'https://evil.example' }),
+    });
     expect(crossSite.status).toBe(403);
-    const sameSite = await browser.call(apiKeys.POST, { method: 'POST', path: '/api/v1/api-keys', ...jsonBody({ name: 'x' }, { origin: 'http://localhost:3000' }) });
+    const sameSite = await browser.call(apiKeys.POST, {
+      method: 'POST',
+      path: '/api/v1/api-keys',
+      ...jsonBody({ name: 'x' }, { origin: 'http://localhost:3000' }),
+    });
     expect(sameSite.status).toBe(201);
     const forged = new RouteClient({ cookie: 'next-auth.session-token=forged.value.here' });
     expect((await forged.call(profile.GET, { path: '/api/v1/user/profile' })).status).toBe(401);
@@ -33,9 +41,21 @@ describe('browser sessions (next-auth cookie)', () => {
     const user = await signedUpUser();
     const before = await browserFor(user.id, Date.now() - 1000);
     expect((await before.call(profile.GET, { path: '/api/v1/user/profile' })).status).toBe(200);
-    await new RouteClient().call(reset.POST, { method: 'POST', path: '/api/v1/auth/password-reset', ...jsonBody({ email: user.email }) });
+    await new RouteClient().call(reset.POST, {
+      method: 'POST',
+      path: '/api/v1/auth/password-reset',
+      ...jsonBody({ email: user.email }),
+    });
     const t = tokenFromMail((await lastMailTo(user.email)).text);
-    expect((await new RouteClient().call(resetConfirm.POST, { method: 'POST', path: '/api/v1/auth/password-reset/confirm', ...jsonBody({ token: t, password: 'fresh password 42' }) })).status).toBe(200);
+    expect(
+      (
+        await new RouteClient().call(resetConfirm.POST, {
+          method: 'POST',
+          path: '/api/v1/auth/password-reset/confirm',
+          ...jsonBody({ token: t, password: 'fresh password 42' }),
+        })
+      ).status,
+    ).toBe(200);
     expect((await before.call(profile.GET, { path: '/api/v1/user/profile' })).status).toBe(401);
     const after = await browserFor(user.id, Date.now() + 1);
     expect((await after.call(profile.GET, { path: '/api/v1/user/profile' })).status).toBe(200);

@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import * as upload from '@/app/api/v1/convert/upload/route';
@@ -10,39 +8,58 @@ import * as files from '@/app/api/v1/files/[token]/route';
 import * as conversion from '@/app/api/v1/conversions/[id]/route';
 import * as cancel from '@/app/api/v1/conversions/[id]/cancel/route';
 import { db } from '@/lib/db';
-import { config } from '@/lib/config';
 import { CONVERSION_ID_MIN } from '@/lib/conversions/conversion-id';
 import { runConversion } from '@/lib/conversions/run-conversion';
 import { purgeExpiredConversions } from '@/lib/conversions/purge-expired';
 import { storage } from '@/lib/storage';
 import { RouteClient, uploadForm } from '@/tests/support/route-client';
-import { withEnv } from '@/tests/support/env';
 import { makePng } from '@/tests/support/fixtures';
 
 async function createPngConversion(client: RouteClient, target = 'webp', name = 'photo.png') {
-  const res = await client.call(upload.POST, { method: 'POST', path: '/api/v1/convert/upload', body: uploadForm(await makePng(), name, target) });
+  const res = await client.call(upload.POST, {
+    method: 'POST',
+    path: '/api/v1/convert/upload',
+    body: uploadForm(await makePng(), name, target),
+  });
   expect(res.status).toBe(201);
-  return (await res.json()) as { id: number; status: string; progress: number; original_format: string; original_file_name: string; expires_at: string; created_at: string };
+  return (await res.json()) as {
+    id: number;
+    status: string;
+    progress: number;
+    original_format: string;
+    original_file_name: string;
+    expires_at: string;
+    created_at: string;
+  };
 }
-
-const inputFiles = async () => readdir(path.join(config.filesDir, 'inputs')).catch(() => [] as string[]);
 
 describe('conversion API: upload → convert → download', () => {
   it('converts a PNG to WebP end to end and serves the bytes', async () => {
     const client = new RouteClient();
     const created = await createPngConversion(client);
-    expect(created).toMatchObject({ status: 'pending', progress: 0, original_format: 'png', original_file_name: 'photo.png' });
+    expect(created).toMatchObject({
+      status: 'pending',
+      progress: 0,
+      original_format: 'png',
+      original_file_name: 'photo.png',
+    });
     expect(Number.isSafeInteger(created.id)).toBe(true);
     // retention: 24 h for an anonymous caller
     expect(Date.parse(created.expires_at) - Date.parse(created.created_at)).toBe(24 * 3600 * 1000);
 
     expect(await runConversion(BigInt(created.id))).toBe('completed');
-    const st = await client.call(status.GET, { path: `/api/v1/convert/status/${created.id}`, params: { id: String(created.id) } });
+    const st = await client.call(status.GET, {
+      path: `/api/v1/convert/status/${created.id}`,
+      params: { id: String(created.id) },
+    });
     const body = await st.json();
     expect(body.conversion).toMatchObject({ id: created.id, status: 'completed', progress: 100 });
     expect(body.conversion.original_format).toBeUndefined();
 
-    const dl = await client.call(download.GET, { path: `/api/v1/convert/download/${created.id}`, params: { id: String(created.id) } });
+    const dl = await client.call(download.GET, {
+      path: `/api/v1/convert/download/${created.id}`,
+      params: { id: String(created.id) },
+    });
     expect(dl.status).toBe(200);
     expect(dl.headers.get('x-content-type-options')).toBe('nosniff');
     expect(dl.headers.get('content-disposition')).toContain('photo.webp');
@@ -65,7 +82,10 @@ describe('conversion API: upload → convert → download', () => {
     const client = new RouteClient();
     const created = await createPngConversion(client, 'jpg');
     await runConversion(BigInt(created.id));
-    const res = await client.call(presigned.GET, { path: `/api/v1/convert/presigned-url/${created.id}`, params: { id: String(created.id) } });
+    const res = await client.call(presigned.GET, {
+      path: `/api/v1/convert/presigned-url/${created.id}`,
+      params: { id: String(created.id) },
+    });
     const { url, expires_at } = await res.json();
     expect(Date.parse(expires_at)).toBeGreaterThan(Date.now());
     const token = new URL(url).pathname.split('/').pop()!;
@@ -74,9 +94,14 @@ describe('conversion API: upload → convert → download', () => {
     expect(file.status).toBe(200);
     expect((await sharp(Buffer.from(await file.arrayBuffer())).metadata()).format).toBe('jpeg');
     const tampered = token.slice(0, -2) + (token.endsWith('A') ? 'BB' : 'AA');
-    expect((await anonymous.call(files.GET, { path: `/api/v1/files/${tampered}`, params: { token: tampered } })).status).toBe(404);
+    expect(
+      (await anonymous.call(files.GET, { path: `/api/v1/files/${tampered}`, params: { token: tampered } })).status,
+    ).toBe(404);
 
-    const redirect = await client.call(download.GET, { path: `/api/v1/convert/download/${created.id}?redirect=true`, params: { id: String(created.id) } });
+    const redirect = await client.call(download.GET, {
+      path: `/api/v1/convert/download/${created.id}?redirect=true`,
+      params: { id: String(created.id) },
+    });
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get('location')).toContain('/api/v1/files/');
   });
@@ -84,7 +109,10 @@ describe('conversion API: upload → convert → download', () => {
   it('download before completion answers 409', async () => {
     const client = new RouteClient();
     const created = await createPngConversion(client);
-    const res = await client.call(download.GET, { path: `/api/v1/convert/download/${created.id}`, params: { id: String(created.id) } });
+    const res = await client.call(download.GET, {
+      path: `/api/v1/convert/download/${created.id}`,
+      params: { id: String(created.id) },
+    });
     expect(res.status).toBe(409);
     expect((await res.json()).code).toBe('invalid_state');
   });
@@ -92,11 +120,19 @@ describe('conversion API: upload → convert → download', () => {
   it('cancel stops a pending conversion; the job then does nothing', async () => {
     const client = new RouteClient();
     const created = await createPngConversion(client);
-    const res = await client.call(cancel.POST, { method: 'POST', path: `/api/v1/conversions/${created.id}/cancel`, params: { id: String(created.id) } });
+    const res = await client.call(cancel.POST, {
+      method: 'POST',
+      path: `/api/v1/conversions/${created.id}/cancel`,
+      params: { id: String(created.id) },
+    });
     expect(res.status).toBe(200);
     expect((await res.json()).conversion.status).toBe('cancelled');
     expect(await runConversion(BigInt(created.id))).toBe('skipped');
-    const again = await client.call(cancel.POST, { method: 'POST', path: `/api/v1/conversions/${created.id}/cancel`, params: { id: String(created.id) } });
+    const again = await client.call(cancel.POST, {
+      method: 'POST',
+      path: `/api/v1/conversions/${created.id}/cancel`,
+      params: { id: String(created.id) },
+    });
     expect(again.status).toBe(409);
   });
 
@@ -106,12 +142,19 @@ describe('conversion API: upload → convert → download', () => {
     await runConversion(BigInt(created.id));
     const row = await db.conversion.findUniqueOrThrow({ where: { id: BigInt(created.id) } });
     expect(await storage().size(row.resultKey)).toBeGreaterThan(0);
-    const res = await client.call(conversion.DELETE, { method: 'DELETE', path: `/api/v1/conversions/${created.id}`, params: { id: String(created.id) } });
+    const res = await client.call(conversion.DELETE, {
+      method: 'DELETE',
+      path: `/api/v1/conversions/${created.id}`,
+      params: { id: String(created.id) },
+    });
     expect(res.status).toBe(200);
     expect(await db.conversion.findUnique({ where: { id: BigInt(created.id) } })).toBeNull();
     expect(await storage().size(row.inputKey)).toBeNull();
     expect(await storage().size(row.resultKey)).toBeNull();
-    const gone = await client.call(status.GET, { path: `/api/v1/convert/status/${created.id}`, params: { id: String(created.id) } });
+    const gone = await client.call(status.GET, {
+      path: `/api/v1/convert/status/${created.id}`,
+      params: { id: String(created.id) },
+    });
     expect(gone.status).toBe(404);
   });
 
@@ -135,78 +178,5 @@ describe('conversion API: upload → convert → download', () => {
     const b = await createPngConversion(client);
     expect(Math.abs(b.id - a.id)).toBeGreaterThan(1000);
     expect(a.id).toBeGreaterThanOrEqual(CONVERSION_ID_MIN);
-  });
-
-  it('bad inputs get 400 with {error, code} and leave nothing behind', async () => {
-    const client = new RouteClient();
-    const png = await makePng();
-    const before = { rows: await db.conversion.count(), files: (await inputFiles()).length };
-    const cases: Array<[string, RequestInit & { headers?: Record<string, string> }, string]> = [
-      ['no file', { body: (() => { const f = new FormData(); f.append('target_format', 'webp'); return f; })() }, 'missing_file'],
-      ['no target', { body: uploadForm(png, 'a.png') }, 'validation_failed'],
-      ['unknown target', { body: uploadForm(png, 'a.png', 'exe') }, 'unsupported_format'],
-      ['unsupported pair', { body: uploadForm(png, 'a.png', 'mp3') }, 'unsupported_conversion'],
-      ['wrong magic bytes', { body: uploadForm(Buffer.from([0xde, 0xad, 0xbe, 0xef, 0, 1, 2, 3, 0, 0, 0xff]), 'photo.png', 'webp') }, 'unsupported_format'],
-      ['JSON instead of multipart', { body: JSON.stringify({ target_format: 'webp' }), headers: { 'content-type': 'application/json' } }, 'unsupported_media_type'],
-    ];
-    for (const [name, init, code] of cases) {
-      const res = await client.call(upload.POST, { method: 'POST', path: '/api/v1/convert/upload', body: init.body as BodyInit, headers: init.headers });
-      const body = await res.json();
-      expect(res.status, name).toBe(400);
-      expect(body.code, name).toBe(code);
-      expect(typeof body.error, name).toBe('string');
-    }
-    for (const bad of ['abc', '-1', '0', '1.5', '99999999999999999999']) {
-      const res = await client.call(status.GET, { path: `/api/v1/convert/status/${bad}`, params: { id: bad } });
-      expect(res.status, bad).toBe(400);
-    }
-    expect(await db.conversion.count()).toBe(before.rows);
-    expect((await inputFiles()).length).toBe(before.files);
-  });
-
-  it('an upload over the plan limit is cut off with 413 and nothing is kept', async () => {
-    await withEnv({ PLAN_FREE_MAX_UPLOAD_BYTES: '100000' }, async () => {
-      const client = new RouteClient();
-      const before = { rows: await db.conversion.count(), files: (await inputFiles()).length };
-      const body = Buffer.concat([await makePng(), Buffer.alloc(300_000, 7)]);
-      const res = await client.call(upload.POST, { method: 'POST', path: '/api/v1/convert/upload', body: uploadForm(body, 'big.png', 'webp') });
-      expect(res.status).toBe(413);
-      expect((await res.json()).code).toBe('payload_too_large');
-      expect(await db.conversion.count()).toBe(before.rows);
-      expect((await inputFiles()).length).toBe(before.files);
-
-      // Just over the limit with a declared length: the rest is read and dropped, still 413.
-      const form = await new Response(uploadForm(Buffer.concat([await makePng(), Buffer.alloc(100_500, 7)]), 'edge.png', 'webp'));
-      const bytes = new Uint8Array(await form.arrayBuffer());
-      const edge = await client.call(upload.POST, { method: 'POST', path: '/api/v1/convert/upload', body: bytes, headers: { 'content-type': form.headers.get('content-type')!, 'content-length': String(bytes.length) } });
-      expect(edge.status).toBe(413);
-      expect(await db.conversion.count()).toBe(before.rows);
-      expect((await inputFiles()).length).toBe(before.files);
-    });
-  });
-
-  it('hostile file names are display text only', async () => {
-    const client = new RouteClient();
-    // RFC 5987 lets a client send any bytes in a file name, control characters included.
-    const boundary = 'hostile-boundary';
-    const png = await makePng();
-    const raw = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="target_format"\r\n\r\nwebp\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''..%2F..%2Fetc%2Fpass%00wd%07%E2%80%AE.png\r\nContent-Type: image/png\r\n\r\n`),
-      png,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const res = await client.call(upload.POST, { method: 'POST', path: '/api/v1/convert/upload', body: raw, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
-    expect(res.status).toBe(201);
-    const created = await res.json();
-    expect(created.original_file_name).toBe('passwd.png');
-    const row = await db.conversion.findUniqueOrThrow({ where: { id: BigInt(created.id) } });
-    expect(row.inputKey).toMatch(/^inputs\/[A-Za-z0-9_-]+$/);
-    // Raw control characters in the header itself are malformed: a clean 400, nothing stored.
-    const bad = await client.call(upload.POST, { method: 'POST', path: '/api/v1/convert/upload', body: uploadForm(png, 'a\u0007b.png', 'webp') });
-    expect(bad.status).toBe(400);
-    const long = await createPngConversion(client, 'webp', `-${'x'.repeat(300)}.png`);
-    expect(long.original_file_name.length).toBeLessThanOrEqual(200);
-    expect(long.original_file_name.startsWith('-x')).toBe(true);
   });
 });

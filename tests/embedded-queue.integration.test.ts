@@ -17,7 +17,11 @@ const waitForStatus = (id: number, statuses: string[], timeoutMs = 60_000) =>
   );
 
 const upload = async (body: Buffer, name: string, target: string) => {
-  const res = await new RouteClient().call(uploadRoute.POST, { method: 'POST', path: '/api/v1/convert/upload', body: uploadForm(body, name, target) });
+  const res = await new RouteClient().call(uploadRoute.POST, {
+    method: 'POST',
+    path: '/api/v1/convert/upload',
+    body: uploadForm(body, name, target),
+  });
   expect(res.status).toBe(201);
   return (await res.json()).id as number;
 };
@@ -27,10 +31,20 @@ const uploadPng = async (body?: Buffer, target = 'webp') => upload(body ?? (awai
 function wav(seconds: number, rate = 8000): Buffer {
   const samples = seconds * rate;
   const b = Buffer.alloc(44 + samples * 2);
-  b.write('RIFF', 0); b.writeUInt32LE(36 + samples * 2, 4); b.write('WAVEfmt ', 8);
-  b.writeUInt32LE(16, 16); b.writeUInt16LE(1, 20); b.writeUInt16LE(1, 22); b.writeUInt32LE(rate, 24);
-  b.writeUInt32LE(rate * 2, 28); b.writeUInt16LE(2, 32); b.writeUInt16LE(16, 34); b.write('data', 36); b.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++) b.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  b.write('RIFF', 0);
+  b.writeUInt32LE(36 + samples * 2, 4);
+  b.write('WAVEfmt ', 8);
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(1, 22);
+  b.writeUInt32LE(rate, 24);
+  b.writeUInt32LE(rate * 2, 28);
+  b.writeUInt16LE(2, 32);
+  b.writeUInt16LE(16, 34);
+  b.write('data', 36);
+  b.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++)
+    b.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
   return b;
 }
 
@@ -82,5 +96,4 @@ describe('embedded durable queue (pg-boss)', () => {
     );
     expect(job).toMatchObject({ state: 'completed', retryCount: 0, output: { outcome: 'bad-payload' } });
   });
-
 });

@@ -31,19 +31,24 @@ describe('per-minute rate limit', () => {
   it('counts concurrent requests exactly', async () => {
     await withEnv({ PLAN_FREE_RATE_PER_MINUTE: '10' }, async () => {
       const client = new RouteClient();
-      const results = await Promise.all(Array.from({ length: 25 }, () => client.call(formats.GET, { path: '/api/v1/formats' })));
+      const results = await Promise.all(
+        Array.from({ length: 25 }, () => client.call(formats.GET, { path: '/api/v1/formats' })),
+      );
       expect(results.filter((r) => r.status === 200)).toHaveLength(10);
     });
   });
 
   it('Business is unlimited', async () => {
     const user = await signedUpUser('business');
-    await withEnv({ PLAN_FREE_RATE_PER_MINUTE: '1', PLAN_STARTER_RATE_PER_MINUTE: '1', PLAN_PRO_RATE_PER_MINUTE: '1' }, async () => {
-      for (let i = 0; i < 5; i++) {
-        const res = await user.client.call(subscription.GET, { path: '/api/v1/subscriptions/me' });
-        expect(res.status, await res.text()).toBe(200);
-      }
-    });
+    await withEnv(
+      { PLAN_FREE_RATE_PER_MINUTE: '1', PLAN_STARTER_RATE_PER_MINUTE: '1', PLAN_PRO_RATE_PER_MINUTE: '1' },
+      async () => {
+        for (let i = 0; i < 5; i++) {
+          const res = await user.client.call(subscription.GET, { path: '/api/v1/subscriptions/me' });
+          expect(res.status, await res.text()).toBe(200);
+        }
+      },
+    );
   });
 });
 
@@ -53,7 +58,15 @@ describe('daily allowance', () => {
       const client = new RouteClient();
       const png = await makePng();
       const before = await db.conversion.count();
-      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => client.call(upload.POST, { method: 'POST', path: '/api/v1/convert/upload', body: uploadForm(png, `${i}.png`, 'webp') })));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          client.call(upload.POST, {
+            method: 'POST',
+            path: '/api/v1/convert/upload',
+            body: uploadForm(png, `${i}.png`, 'webp'),
+          }),
+        ),
+      );
       const codes = results.map((r) => r.status).sort();
       expect(codes).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
       const refused = results.find((r) => r.status === 429)!;
@@ -66,9 +79,17 @@ describe('daily allowance', () => {
   it('a refused upload is not charged', async () => {
     await withEnv({ PLAN_FREE_DAILY_CONVERSIONS: '1' }, async () => {
       const client = new RouteClient();
-      const bad = await client.call(upload.POST, { method: 'POST', path: '/api/v1/convert/upload', body: uploadForm(await makePng(), 'a.png', 'mp3') });
+      const bad = await client.call(upload.POST, {
+        method: 'POST',
+        path: '/api/v1/convert/upload',
+        body: uploadForm(await makePng(), 'a.png', 'mp3'),
+      });
       expect(bad.status).toBe(400);
-      const ok = await client.call(upload.POST, { method: 'POST', path: '/api/v1/convert/upload', body: uploadForm(await makePng(), 'a.png', 'webp') });
+      const ok = await client.call(upload.POST, {
+        method: 'POST',
+        path: '/api/v1/convert/upload',
+        body: uploadForm(await makePng(), 'a.png', 'webp'),
+      });
       expect(ok.status).toBe(201);
     });
   });
@@ -78,10 +99,18 @@ describe('daily allowance', () => {
       const a = await signedUpUser('free');
       const b = await signedUpUser('free');
       for (const user of [a, b]) {
-        const res = await user.client.call(upload.POST, { method: 'POST', path: '/api/v1/convert/upload', body: uploadForm(await makePng(), 'a.png', 'webp') });
+        const res = await user.client.call(upload.POST, {
+          method: 'POST',
+          path: '/api/v1/convert/upload',
+          body: uploadForm(await makePng(), 'a.png', 'webp'),
+        });
         expect(res.status).toBe(201);
       }
-      const again = await a.client.call(upload.POST, { method: 'POST', path: '/api/v1/convert/upload', body: uploadForm(await makePng(), 'a.png', 'webp') });
+      const again = await a.client.call(upload.POST, {
+        method: 'POST',
+        path: '/api/v1/convert/upload',
+        body: uploadForm(await makePng(), 'a.png', 'webp'),
+      });
       expect(again.status).toBe(429);
     });
   });

@@ -25,13 +25,17 @@ const endpoints = (id: string) =>
 
 async function ownedConversion(complete: boolean) {
   const owner = new RouteClient();
-  const res = await owner.call(upload.POST, { method: 'POST', path: '/api/v1/convert/upload', body: uploadForm(await makePng(), 'mine.png', 'webp') });
+  const res = await owner.call(upload.POST, {
+    method: 'POST',
+    path: '/api/v1/convert/upload',
+    body: uploadForm(await makePng(), 'mine.png', 'webp'),
+  });
   const { id } = await res.json();
   if (complete) await runConversion(BigInt(id));
   return { owner, id: String(id) };
 }
 
-describe('a stranger cannot touch another caller\'s conversion', () => {
+describe("a stranger cannot touch another caller's conversion", () => {
   for (const complete of [false, true]) {
     it(`every endpoint answers 403 (conversion ${complete ? 'completed' : 'pending'})`, async () => {
       const { owner, id } = await ownedConversion(complete);
@@ -67,15 +71,27 @@ describe('a stranger cannot touch another caller\'s conversion', () => {
 
   it('invalid credentials answer 401 instead of falling back to a guest', async () => {
     const { id } = await ownedConversion(false);
-    for (const headers of [{ 'x-api-key': 'tm_nope' }, { authorization: 'Bearer not.a.jwt' }, { authorization: 'Basic abc' }] as Record<string, string>[]) {
-      const res = await new RouteClient(headers).call(status.GET, { path: `/api/v1/convert/status/${id}`, params: { id } });
+    for (const headers of [
+      { 'x-api-key': 'tm_nope' },
+      { authorization: 'Bearer not.a.jwt' },
+      { authorization: 'Basic abc' },
+    ] as Record<string, string>[]) {
+      const res = await new RouteClient(headers).call(status.GET, {
+        path: `/api/v1/convert/status/${id}`,
+        params: { id },
+      });
       expect(res.status).toBe(401);
     }
   });
 
   it('a cross-origin state change with the guest cookie is refused (CSRF)', async () => {
     const { owner, id } = await ownedConversion(false);
-    const res = await owner.call(cancel.POST, { method: 'POST', path: `/api/v1/conversions/${id}/cancel`, params: { id }, headers: { origin: 'https://evil.example', host: 'localhost:3000' } });
+    const res = await owner.call(cancel.POST, {
+      method: 'POST',
+      path: `/api/v1/conversions/${id}/cancel`,
+      params: { id },
+      headers: { origin: 'https://evil.example', host: 'localhost:3000' },
+    });
     expect(res.status).toBe(403);
     expect((await db.conversion.findUniqueOrThrow({ where: { id: BigInt(id) } })).status).toBe('pending');
   });

@@ -20,8 +20,17 @@ async function readEvents(res: Response) {
 describe('progress stream (SSE)', () => {
   it('pushes the current state, then changes, and ends with completed', async () => {
     const client = new RouteClient();
-    const created = await (await client.call(upload.POST, { method: 'POST', path: '/api/v1/convert/upload', body: uploadForm(await makePng(400, 300), 'a.png', 'avif') })).json();
-    const res = await client.call(progress.GET, { path: `/api/v1/conversions/${created.id}/progress`, params: { id: String(created.id) } });
+    const created = await (
+      await client.call(upload.POST, {
+        method: 'POST',
+        path: '/api/v1/convert/upload',
+        body: uploadForm(await makePng(400, 300), 'a.png', 'avif'),
+      })
+    ).json();
+    const res = await client.call(progress.GET, {
+      path: `/api/v1/conversions/${created.id}/progress`,
+      params: { id: String(created.id) },
+    });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const events = readEvents(res);
     await runConversion(BigInt(created.id));
@@ -34,9 +43,18 @@ describe('progress stream (SSE)', () => {
 
   it('a finished conversion gets its terminal event at once', async () => {
     const client = new RouteClient();
-    const created = await (await client.call(upload.POST, { method: 'POST', path: '/api/v1/convert/upload', body: uploadForm(await makePng(), 'a.png', 'jpg') })).json();
+    const created = await (
+      await client.call(upload.POST, {
+        method: 'POST',
+        path: '/api/v1/convert/upload',
+        body: uploadForm(await makePng(), 'a.png', 'jpg'),
+      })
+    ).json();
     await runConversion(BigInt(created.id));
-    const res = await client.call(progress.GET, { path: `/api/v1/conversions/${created.id}/progress`, params: { id: String(created.id) } });
+    const res = await client.call(progress.GET, {
+      path: `/api/v1/conversions/${created.id}/progress`,
+      params: { id: String(created.id) },
+    });
     const list = await readEvents(res);
     expect(list).toEqual([{ event: 'completed', data: { id: created.id, status: 'completed', progress: 100 } }]);
   });

@@ -18,7 +18,9 @@ const outcome = (p: Promise<unknown>) =>
   );
 
 async function counted(key: string): Promise<number> {
-  const { rows } = await pools[0].query<{ points: number }>('SELECT points FROM rate_limits WHERE key = $1', [`rpm:${key}`]);
+  const { rows } = await pools[0].query<{ points: number }>('SELECT points FROM rate_limits WHERE key = $1', [
+    `rpm:${key}`,
+  ]);
   return rows[0]?.points ?? 0;
 }
 
@@ -32,8 +34,17 @@ describe('rate limit shared by processes', () => {
     expect(results.filter((r) => r === 'allowed')).toHaveLength(limit);
     expect(await counted(key)).toBeGreaterThanOrEqual(limit);
     // concurrent requests share store writes, yet each allowed one gets its own place in the count
-    const remaining = await Promise.all(requests.map((p) => p.then((r) => r.remainingPoints, () => null)));
-    expect(remaining.filter((r) => r !== null).sort((x, y) => x! - y!)).toEqual(Array.from({ length: limit }, (_, i) => i));
+    const remaining = await Promise.all(
+      requests.map((p) =>
+        p.then(
+          (r) => r.remainingPoints,
+          () => null,
+        ),
+      ),
+    );
+    expect(remaining.filter((r) => r !== null).sort((x, y) => x! - y!)).toEqual(
+      Array.from({ length: limit }, (_, i) => i),
+    );
   });
 
   it('a process that saw the key exhausted refuses it from memory, without writing the count', async () => {

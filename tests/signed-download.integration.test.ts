@@ -40,8 +40,7 @@ describe('presigned downloads', () => {
     const client = new RouteClient();
     const id = await completedConversion(client, 'résumé 日本.png');
     const direct = await client.call(download.GET, { path: `/api/v1/convert/download/${id}`, params: { id } });
-    const expected =
-      `attachment; filename="r?sum? ??.webp"; filename*=UTF-8''r%C3%A9sum%C3%A9%20%E6%97%A5%E6%9C%AC.webp`;
+    const expected = `attachment; filename="r?sum? ??.webp"; filename*=UTF-8''r%C3%A9sum%C3%A9%20%E6%97%A5%E6%9C%AC.webp`;
     expect(direct.headers.get('content-disposition')).toBe(expected);
 
     const res = await client.call(presigned.GET, { path: `/api/v1/convert/presigned-url/${id}`, params: { id } });

@@ -14,7 +14,11 @@ import { waitFor } from '@/tests/support/wait-for';
 // The real worker process (scripts/worker.ts), killed with SIGKILL in the middle of a job.
 const workers: ChildProcess[] = [];
 function startWorker(): ChildProcess {
-  const child = spawn('node_modules/.bin/tsx', ['scripts/worker.ts'], { env: { ...process.env, ENGINE_CONCURRENCY: '1' }, detached: true, stdio: 'ignore' });
+  const child = spawn('node_modules/.bin/tsx', ['scripts/worker.ts'], {
+    env: { ...process.env, ENGINE_CONCURRENCY: '1' },
+    detached: true,
+    stdio: 'ignore',
+  });
   workers.push(child);
   return child;
 }
@@ -34,7 +38,11 @@ describe('a worker killed mid-job', () => {
   it('has its job run again by another worker, yielding exactly one result', async () => {
     // A noisy 4 MP image to AVIF keeps the engine busy for seconds.
     const png = await makeNoisyPng(2600, 1600);
-    const res = await new RouteClient().call(upload.POST, { method: 'POST', path: '/api/v1/convert/upload', body: uploadForm(png, 'noise.png', 'avif') });
+    const res = await new RouteClient().call(upload.POST, {
+      method: 'POST',
+      path: '/api/v1/convert/upload',
+      body: uploadForm(png, 'noise.png', 'avif'),
+    });
     expect(res.status).toBe(201);
     const id = BigInt((await res.json()).id);
     const conversion = () => db.conversion.findUniqueOrThrow({ where: { id } });

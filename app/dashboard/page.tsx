@@ -17,15 +17,25 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function DashboardPage({ searchParams }: Props) {
   const profile = await requireProfile('/dashboard');
-  const [subscription, keys, { welcome }] = await Promise.all([loadSubscription(profile), loadApiKeys(profile), searchParams]);
+  const [subscription, keys, { welcome }] = await Promise.all([
+    loadSubscription(profile),
+    loadApiKeys(profile),
+    searchParams,
+  ]);
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeading title={profile.name ? `Hello, ${profile.name}` : 'Your account'} description="Your profile, your plan and what you have used today." />
+      <PageHeading
+        title={profile.name ? `Hello, ${profile.name}` : 'Your account'}
+        description="Your profile, your plan and what you have used today."
+      />
 
       {welcome === '1' && (
         <Notice tone="success" role="status" testId="welcome-banner" title="Welcome to Transmute">
-          <p>Your account is ready{profile.email_verified ? '.' : ` — we sent a link to ${profile.email} to confirm your address.`}</p>
+          <p>
+            Your account is ready
+            {profile.email_verified ? '.' : ` — we sent a link to ${profile.email} to confirm your address.`}
+          </p>
         </Notice>
       )}
       {!profile.email_verified && welcome !== '1' && (
@@ -41,7 +51,15 @@ export default async function DashboardPage({ searchParams }: Props) {
       </div>
 
       <div className="grid gap-6 md:grid-cols-2">
-        <Card title="Your limits" description={<>Compare them with the other plans on the <TextLink href="/pricing">pricing page</TextLink>.</>} testId="limits-card">
+        <Card
+          title="Your limits"
+          description={
+            <>
+              Compare them with the other plans on the <TextLink href="/pricing">pricing page</TextLink>.
+            </>
+          }
+          testId="limits-card"
+        >
           <PlanLimitsList limits={subscription.limits} testId="plan-limits" />
         </Card>
         <Card title="API keys" description="Use Transmute from scripts and other apps." testId="api-keys-summary">

@@ -7,7 +7,10 @@ import { OperationCard } from '@/components/docs/operation-card';
 import { SchemaView } from '@/components/docs/schema-view';
 import { openApiDocument } from '@/lib/api/openapi';
 
-export const metadata: Metadata = { title: 'API reference', description: 'The Transmute HTTP API, generated from its OpenAPI document.' };
+export const metadata: Metadata = {
+  title: 'API reference',
+  description: 'The Transmute HTTP API, generated from its OpenAPI document.',
+};
 
 export default function DocsPage() {
   // zod-openapi types its output with its OpenAPI 3.2 interfaces (a superset); the document is 3.1.0.
@@ -31,9 +34,14 @@ export default function DocsPage() {
 
       <div className="flex min-w-0 flex-1 flex-col gap-12">
         <header className="flex flex-col gap-3">
-          <p className="text-sm font-medium text-brand-600 dark:text-brand-300">API reference · OpenAPI {doc.openapi}</p>
+          <p className="text-sm font-medium text-brand-600 dark:text-brand-300">
+            API reference · OpenAPI {doc.openapi}
+          </p>
           <h1 className="text-3xl font-bold tracking-tight">
-            {doc.info.title} <span className="align-middle font-mono text-base font-normal text-zinc-500 dark:text-zinc-400">v{doc.info.version}</span>
+            {doc.info.title}{' '}
+            <span className="align-middle font-mono text-base font-normal text-zinc-500 dark:text-zinc-400">
+              v{doc.info.version}
+            </span>
           </h1>
           <InlineMarkdown text={doc.info.description} className="max-w-3xl text-base" />
           <p className="text-sm">
@@ -51,7 +59,12 @@ export default function DocsPage() {
         <AuthOverview doc={doc} />
 
         {groups.map((g) => (
-          <section key={g.tag} id={g.anchor} aria-labelledby={`${g.anchor}-heading`} className="scroll-mt-20 flex flex-col gap-4">
+          <section
+            key={g.tag}
+            id={g.anchor}
+            aria-labelledby={`${g.anchor}-heading`}
+            className="scroll-mt-20 flex flex-col gap-4"
+          >
             <h2 id={`${g.anchor}-heading`} className="text-xl font-semibold tracking-tight">
               {g.tag}
             </h2>
@@ -68,7 +81,11 @@ export default function DocsPage() {
               Schemas
             </h2>
             {schemas.map(([name, schema]) => (
-              <article key={name} id={schemaAnchor(name)} className="scroll-mt-20 flex flex-col gap-2 rounded-2xl border border-zinc-200 bg-white p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-900/50">
+              <article
+                key={name}
+                id={schemaAnchor(name)}
+                className="scroll-mt-20 flex flex-col gap-2 rounded-2xl border border-zinc-200 bg-white p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-900/50"
+              >
                 <h3 className="font-mono text-base font-semibold">{name}</h3>
                 {!isRef(schema) && schema.properties && <InlineMarkdown text={schema.description} />}
                 <SchemaView schema={schema} />

@@ -17,7 +17,8 @@ export default async function PricingPage() {
       <div className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">Plans and pricing</h1>
         <p className="max-w-2xl text-zinc-600 text-pretty dark:text-zinc-400">
-          Every plan converts the same formats on this server. Paid plans take bigger files, keep results longer and add API keys. Prices are in US dollars per month.
+          Every plan converts the same formats on this server. Paid plans take bigger files, keep results longer and add
+          API keys. Prices are in US dollars per month.
         </p>
         {!profile && (
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
@@ -28,9 +29,19 @@ export default async function PricingPage() {
 
       {!billingEnabled && <AdminUpgradeNote email={profile?.email} />}
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="pricing-plans" data-billing-enabled={billingEnabled}>
+      <div
+        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+        data-testid="pricing-plans"
+        data-billing-enabled={billingEnabled}
+      >
         {plans.map((plan) => (
-          <PricingCard key={plan.id} plan={plan} viewer={viewer} billingEnabled={billingEnabled} featured={plan.id === 'pro'} />
+          <PricingCard
+            key={plan.id}
+            plan={plan}
+            viewer={viewer}
+            billingEnabled={billingEnabled}
+            featured={plan.id === 'pro'}
+          />
         ))}
       </div>
     </div>

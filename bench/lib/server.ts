@@ -91,14 +91,21 @@ async function benchDatabase(): Promise<string> {
   } finally {
     await client.end();
   }
-  const migrate = spawnSync('npx', ['prisma', 'migrate', 'deploy'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url.href }, encoding: 'utf8' });
+  const migrate = spawnSync('npx', ['prisma', 'migrate', 'deploy'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: url.href },
+    encoding: 'utf8',
+  });
   if (migrate.status !== 0) throw new Error(`prisma migrate deploy failed:\n${migrate.stdout}${migrate.stderr}`);
   return url.href;
 }
 
 /** dist/*.mjs from scripts/*.ts with scripts/build-if-needed.sh's own `compile_scripts` (esbuild, ~0.1 s). */
 function compileScripts(): void {
-  const r = spawnSync('bash', ['-c', 'source scripts/build-if-needed.sh && compile_scripts'], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync('bash', ['-c', 'source scripts/build-if-needed.sh && compile_scripts'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`compiling scripts/*.ts failed:\n${r.stdout}${r.stderr}`);
 }
 
@@ -117,7 +124,10 @@ export function assertBuilt(): void {
   process.exit(2);
 }
 
-export async function startServer(extraEnv: Record<string, string> = {}, extraNodeArgs: string[] = []): Promise<BenchServer> {
+export async function startServer(
+  extraEnv: Record<string, string> = {},
+  extraNodeArgs: string[] = [],
+): Promise<BenchServer> {
   assertBuilt();
   compileScripts();
   const databaseUrl = await benchDatabase();
@@ -139,7 +149,11 @@ export async function startServer(extraEnv: Record<string, string> = {}, extraNo
   // As scripts/run-services.sh: the web server (Next behind the address-recording HTTP server) and the
   // worker, each one plain node process. BENCH_NODE_ARGS adds flags to both (e.g. --expose-gc, --cpu-prof).
   const nodeArgs = [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), ...extraNodeArgs];
-  const web = launch([...nodeArgs, 'dist/server.mjs'], { ...env, PORT: String(port), HOST: '127.0.0.1' }, path.join(dataDir, 'web.log'));
+  const web = launch(
+    [...nodeArgs, 'dist/server.mjs'],
+    { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    path.join(dataDir, 'web.log'),
+  );
   const worker = launch([...nodeArgs, 'dist/worker.mjs'], env, path.join(dataDir, 'worker.log'));
   const children = [web, worker];
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -165,17 +179,32 @@ export async function startServer(extraEnv: Record<string, string> = {}, extraNo
   for (;;) {
     const exited = children.find((c) => c.exitCode !== null);
     if (exited || Date.now() > deadline) {
-      const tail = (f: string) => (existsSync(path.join(dataDir, f)) ? readFileSync(path.join(dataDir, f), 'utf8').slice(-2000) : '');
+      const tail = (f: string) =>
+        existsSync(path.join(dataDir, f)) ? readFileSync(path.join(dataDir, f), 'utf8').slice(-2000) : '';
       const logs = ['web.log', 'worker.log'].map((f) => `--- ${f}\n${tail(f)}`).join('\n');
       process.env.BENCH_KEEP_DATA = '1';
       await stop();
       throw new Error(`${exited ? 'a service exited' : 'health check timed out'} (logs in ${dataDir}):\n${logs}`);
     }
-    const ok = await fetch(`${baseUrl}/api/v1/health`).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`${baseUrl}/api/v1/health`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok && workerReady(dataDir)) break;
     await sleep(250);
   }
-  return { baseUrl, port, dataDir, databaseUrl, webRootPid: web.pid!, workerRootPid: worker.pid!, webPid, webRss: () => processTree(web.pid!).reduce((s, p) => s + rssOf(p), 0), logOf: (role) => path.join(dataDir, `${role}.log`), stop };
+  return {
+    baseUrl,
+    port,
+    dataDir,
+    databaseUrl,
+    webRootPid: web.pid!,
+    workerRootPid: worker.pid!,
+    webPid,
+    webRss: () => processTree(web.pid!).reduce((s, p) => s + rssOf(p), 0),
+    logOf: (role) => path.join(dataDir, `${role}.log`),
+    stop,
+  };
 }
 
 function workerReady(dataDir: string): boolean {

@@ -36,10 +36,12 @@ export function ForgotPasswordForm() {
     return (
       <Notice tone="success" role="status" testId="forgot-password-sent" title="Check your inbox">
         <p>
-          If an account exists for <strong className="break-all">{sentTo}</strong>, we sent it a link to choose a new password. The link is
-          valid for 1 hour.
+          If an account exists for <strong className="break-all">{sentTo}</strong>, we sent it a link to choose a new
+          password. The link is valid for 1 hour.
         </p>
-        <p className="text-emerald-800/80 dark:text-emerald-200/70">No mail after a few minutes? Check your spam folder, or ask the administrator of this server.</p>
+        <p className="text-emerald-800/80 dark:text-emerald-200/70">
+          No mail after a few minutes? Check your spam folder, or ask the administrator of this server.
+        </p>
       </Notice>
     );
   }
@@ -51,7 +53,18 @@ export function ForgotPasswordForm() {
           <p>{formError}</p>
         </Notice>
       )}
-      <TextField label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" required autoFocus maxLength={254} error={fieldError} data-testid="email-input" />
+      <TextField
+        label="E-mail"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        autoFocus
+        maxLength={254}
+        error={fieldError}
+        data-testid="email-input"
+      />
       <SubmitButton pending={pending} pendingLabel="Sending…" testId="forgot-password-button">
         Send reset link
       </SubmitButton>

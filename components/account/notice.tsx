@@ -39,7 +39,12 @@ type Props = {
 export function Notice({ tone, title, children, testId, role, code }: Props) {
   const t = TONES[tone];
   return (
-    <div role={role} data-testid={testId} data-code={code} className={`flex items-start gap-3 rounded-xl border p-4 text-sm ${t.box}`}>
+    <div
+      role={role}
+      data-testid={testId}
+      data-code={code}
+      className={`flex items-start gap-3 rounded-xl border p-4 text-sm ${t.box}`}
+    >
       <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className={`mt-0.5 size-5 shrink-0 ${t.icon}`}>
         <path fillRule="evenodd" d={t.path} clipRule="evenodd" />
       </svg>

@@ -23,7 +23,11 @@ export function PlanLimitsList({ limits, testId }: { limits: LimitsJson; testId?
       {limitRows(limits).map((row) => (
         <div key={row.key} className="flex items-baseline justify-between gap-4 py-2" data-limit={row.key}>
           <dt className="text-zinc-600 dark:text-zinc-400">{row.label}</dt>
-          <dd className={`text-right font-medium tabular-nums ${row.value === 'Not included' ? 'text-zinc-500 dark:text-zinc-400' : ''}`}>{row.value}</dd>
+          <dd
+            className={`text-right font-medium tabular-nums ${row.value === 'Not included' ? 'text-zinc-500 dark:text-zinc-400' : ''}`}
+          >
+            {row.value}
+          </dd>
         </div>
       ))}
     </dl>

@@ -26,7 +26,11 @@ export function PricingCard({ plan, viewer, billingEnabled, featured = false }: 
       data-plan={plan.id}
       data-current={current || undefined}
       className={`flex flex-col gap-5 rounded-2xl border bg-white p-5 shadow-sm dark:bg-zinc-900/50 ${
-        current ? 'border-brand-500 ring-2 ring-brand-500/30 dark:border-brand-400' : featured ? 'border-brand-300 dark:border-brand-800' : 'border-zinc-200 dark:border-zinc-800'
+        current
+          ? 'border-brand-500 ring-2 ring-brand-500/30 dark:border-brand-400'
+          : featured
+            ? 'border-brand-300 dark:border-brand-800'
+            : 'border-zinc-200 dark:border-zinc-800'
       }`}
     >
       <div className="flex flex-col gap-2">
@@ -35,11 +39,18 @@ export function PricingCard({ plan, viewer, billingEnabled, featured = false }: 
             {plan.name}
           </h2>
           {current ? (
-            <span className="rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white dark:bg-brand-400 dark:text-zinc-950" data-testid="current-plan-badge">
+            <span
+              className="rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white dark:bg-brand-400 dark:text-zinc-950"
+              data-testid="current-plan-badge"
+            >
               Your plan
             </span>
           ) : (
-            featured && <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 dark:bg-brand-900/40 dark:text-brand-200">Popular</span>
+            featured && (
+              <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 dark:bg-brand-900/40 dark:text-brand-200">
+                Popular
+              </span>
+            )
           )}
         </div>
         <p className="flex items-baseline gap-1">
@@ -63,23 +74,48 @@ function PlanAction({ plan, viewer, billingEnabled }: Omit<Props, 'featured'>) {
   if (!viewer.signedIn) {
     const href = plan.id === 'free' ? '/sign-up' : '/sign-up?callbackUrl=%2Fpricing';
     return (
-      <Link href={href} className={`${plan.id === 'free' ? buttonStyles.secondary : buttonStyles.primary} ${full}`} data-testid="plan-sign-up">
+      <Link
+        href={href}
+        className={`${plan.id === 'free' ? buttonStyles.secondary : buttonStyles.primary} ${full}`}
+        data-testid="plan-sign-up"
+      >
         {plan.id === 'free' ? 'Create a free account' : `Sign up for ${plan.name}`}
       </Link>
     );
   }
   if (viewer.plan === plan.id) {
-    return <p className="flex h-11 items-center justify-center text-sm font-medium text-zinc-500 dark:text-zinc-400">You are on this plan</p>;
+    return (
+      <p className="flex h-11 items-center justify-center text-sm font-medium text-zinc-500 dark:text-zinc-400">
+        You are on this plan
+      </p>
+    );
   }
   if (!billingEnabled) {
-    return <p className="flex h-11 items-center justify-center text-center text-sm text-zinc-500 dark:text-zinc-400">Ask your administrator</p>;
+    return (
+      <p className="flex h-11 items-center justify-center text-center text-sm text-zinc-500 dark:text-zinc-400">
+        Ask your administrator
+      </p>
+    );
   }
   if (viewer.plan === 'free') {
-    return <RedirectButton endpoint="/api/v1/billing/checkout" body={{ plan: plan.id }} label={`Upgrade to ${plan.name}`} pendingLabel="Opening checkout…" testId={`upgrade-${plan.id}`} buttonClass={`${buttonStyles.primary} ${full}`} />;
+    return (
+      <RedirectButton
+        endpoint="/api/v1/billing/checkout"
+        body={{ plan: plan.id }}
+        label={`Upgrade to ${plan.name}`}
+        pendingLabel="Opening checkout…"
+        testId={`upgrade-${plan.id}`}
+        buttonClass={`${buttonStyles.primary} ${full}`}
+      />
+    );
   }
   // A paid subscription changes plan in Stripe's portal (a second checkout would bill twice).
   return (
-    <Link href="/dashboard/billing" className={`${buttonStyles.secondary} ${full}`} data-testid={`change-to-${plan.id}`}>
+    <Link
+      href="/dashboard/billing"
+      className={`${buttonStyles.secondary} ${full}`}
+      data-testid={`change-to-${plan.id}`}
+    >
       {plan.id === 'free' ? 'Cancel in billing' : `Switch to ${plan.name}`}
     </Link>
   );

@@ -18,7 +18,14 @@ type Props = {
 };
 
 /** Asks the API for a Stripe URL and goes there; the API's message shows when it refuses. */
-export function RedirectButton({ endpoint, body = {}, label, pendingLabel, testId, buttonClass = buttonStyles.primary }: Props) {
+export function RedirectButton({
+  endpoint,
+  body = {},
+  label,
+  pendingLabel,
+  testId,
+  buttonClass = buttonStyles.primary,
+}: Props) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string>();
 
@@ -37,7 +44,13 @@ export function RedirectButton({ endpoint, body = {}, label, pendingLabel, testI
 
   return (
     <div className="flex flex-col gap-3">
-      <button type="button" onClick={() => void onClick()} disabled={pending} className={buttonClass} data-testid={testId}>
+      <button
+        type="button"
+        onClick={() => void onClick()}
+        disabled={pending}
+        className={buttonClass}
+        data-testid={testId}
+      >
         {pending && <Spinner />}
         {pending ? pendingLabel : label}
       </button>

@@ -75,7 +75,16 @@ export function ResetPasswordForm({ token }: { token: string }) {
         error={errors.password}
         data-testid="password-input"
       />
-      <TextField label="Repeat the new password" name="confirm" type="password" autoComplete="new-password" required maxLength={200} error={errors.confirm} data-testid="confirm-input" />
+      <TextField
+        label="Repeat the new password"
+        name="confirm"
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={200}
+        error={errors.confirm}
+        data-testid="confirm-input"
+      />
       <SubmitButton pending={pending} pendingLabel="Saving…" testId="reset-password-button">
         Set new password
       </SubmitButton>

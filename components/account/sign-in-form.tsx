@@ -56,8 +56,27 @@ export function SignInForm({ callbackPath, initialError }: { callbackPath: strin
           <p>{errors.form}</p>
         </Notice>
       )}
-      <TextField label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" required autoFocus error={errors.email} data-testid="email-input" />
-      <TextField label="Password" name="password" type="password" autoComplete="current-password" required revealable error={errors.password} data-testid="password-input" />
+      <TextField
+        label="E-mail"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        autoFocus
+        error={errors.email}
+        data-testid="email-input"
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        revealable
+        error={errors.password}
+        data-testid="password-input"
+      />
       <div className="-mt-1 text-right text-sm">
         <TextLink href="/forgot-password" data-testid="forgot-password-link">
           Forgot your password?
@@ -69,4 +88,3 @@ export function SignInForm({ callbackPath, initialError }: { callbackPath: strin
     </form>
   );
 }
-

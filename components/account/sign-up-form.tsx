@@ -39,7 +39,9 @@ export function SignUpForm({ callbackPath }: { callbackPath: string }) {
     if (first) return focus(first);
 
     setPending(true);
-    const registered = await apiRequest('/api/v1/auth/register', { body: { email, password, ...(name ? { name } : {}) } });
+    const registered = await apiRequest('/api/v1/auth/register', {
+      body: { email, password, ...(name ? { name } : {}) },
+    });
     if (!registered.ok) {
       setPending(false);
       setErrors({ form: registered.error, code: registered.status === 409 ? 'exists' : registered.code });
@@ -61,17 +63,42 @@ export function SignUpForm({ callbackPath }: { callbackPath: string }) {
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="sign-up-form">
       {errors.form && (
-        <Notice tone="error" role="alert" testId="sign-up-error" code={errors.code} title="Could not create the account">
+        <Notice
+          tone="error"
+          role="alert"
+          testId="sign-up-error"
+          code={errors.code}
+          title="Could not create the account"
+        >
           <p>{errors.form}</p>
           {errors.code === 'exists' && (
             <p>
-              <TextLink href="/sign-in">Sign in</TextLink> instead, or <TextLink href="/forgot-password">reset your password</TextLink>.
+              <TextLink href="/sign-in">Sign in</TextLink> instead, or{' '}
+              <TextLink href="/forgot-password">reset your password</TextLink>.
             </p>
           )}
         </Notice>
       )}
-      <TextField label="Name (optional)" name="name" autoComplete="name" maxLength={100} autoFocus error={errors.name} data-testid="name-input" />
-      <TextField label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" required maxLength={254} error={errors.email} data-testid="email-input" />
+      <TextField
+        label="Name (optional)"
+        name="name"
+        autoComplete="name"
+        maxLength={100}
+        autoFocus
+        error={errors.name}
+        data-testid="name-input"
+      />
+      <TextField
+        label="E-mail"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        maxLength={254}
+        error={errors.email}
+        data-testid="email-input"
+      />
       <TextField
         label="Password"
         name="password"

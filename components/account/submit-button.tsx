@@ -2,9 +2,27 @@ import type { ReactNode } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 
 /** A form's main button: shows a spinner and stays disabled while the request runs. */
-export function SubmitButton({ pending, children, pendingLabel, testId, className }: { pending: boolean; children: ReactNode; pendingLabel: string; testId?: string; className?: string }) {
+export function SubmitButton({
+  pending,
+  children,
+  pendingLabel,
+  testId,
+  className,
+}: {
+  pending: boolean;
+  children: ReactNode;
+  pendingLabel: string;
+  testId?: string;
+  className?: string;
+}) {
   return (
-    <button type="submit" disabled={pending} aria-disabled={pending} data-testid={testId} className={`${buttonStyles.primary} ${className ?? 'w-full'}`}>
+    <button
+      type="submit"
+      disabled={pending}
+      aria-disabled={pending}
+      data-testid={testId}
+      className={`${buttonStyles.primary} ${className ?? 'w-full'}`}
+    >
       {pending && <Spinner />}
       {pending ? pendingLabel : children}
     </button>

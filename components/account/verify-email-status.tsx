@@ -34,7 +34,9 @@ export function VerifyEmailStatus({ token, signedIn }: { token: string; signedIn
     };
   }, [token]);
 
-  const next = signedIn ? { href: '/dashboard', label: 'Go to your dashboard' } : { href: '/sign-in', label: 'Sign in' };
+  const next = signedIn
+    ? { href: '/dashboard', label: 'Go to your dashboard' }
+    : { href: '/sign-in', label: 'Sign in' };
 
   return (
     <div className="flex flex-col gap-4" data-testid="verify-email-status" data-phase={state.phase}>
@@ -51,7 +53,10 @@ export function VerifyEmailStatus({ token, signedIn }: { token: string; signedIn
       {state.phase === 'failed' && (
         <Notice tone="error" role="alert" testId="verify-email-error" title="This link did not work">
           <p>{state.message}</p>
-          <p>Links are valid for 3 days and work once. If you already confirmed your address, there is nothing left to do.</p>
+          <p>
+            Links are valid for 3 days and work once. If you already confirmed your address, there is nothing left to
+            do.
+          </p>
         </Notice>
       )}
       {state.phase !== 'verifying' && (

@@ -20,7 +20,11 @@ export function DropZone({ file, disabled = false, onFile, hint }: Props) {
   const [dragging, setDragging] = useState(false);
   const hintId = useId();
   // false in the server HTML, true once hydrated: `data-ready` tells tests the handlers are live.
-  const ready = useSyncExternalStore(noSubscription, () => true, () => false);
+  const ready = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
   // A file dropped next to the zone must not make the browser navigate away to it.
   useEffect(() => {
@@ -95,7 +99,8 @@ export function DropZone({ file, disabled = false, onFile, hint }: Props) {
           </div>
         ) : (
           <p className="text-base font-semibold">
-            Drop a file here or <span className="text-brand-600 underline underline-offset-4 dark:text-brand-300">browse</span>
+            Drop a file here or{' '}
+            <span className="text-brand-600 underline underline-offset-4 dark:text-brand-300">browse</span>
           </p>
         )}
         <p id={hintId} className="text-sm text-zinc-500 dark:text-zinc-400">
@@ -124,7 +129,16 @@ export function DropZone({ file, disabled = false, onFile, hint }: Props) {
 function UploadIcon() {
   return (
     <span className="flex size-12 items-center justify-center rounded-full bg-brand-100 text-brand-600 transition-transform group-hover:-translate-y-0.5 dark:bg-brand-900/60 dark:text-brand-300">
-      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="size-6">
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        className="size-6"
+      >
         <path d="M12 16V4m0 0-4.5 4.5M12 4l4.5 4.5M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
       </svg>
     </span>

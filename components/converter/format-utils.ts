@@ -41,7 +41,10 @@ export function pickTarget(targets: readonly string[], chosen: string): string {
   return PREFERRED_TARGETS.find((t) => targets.includes(t)) ?? targets[0] ?? '';
 }
 
-export function describeFormat(format: string, formats: readonly FormatEntry[]): { family: FormatFamily | undefined; label: string } {
+export function describeFormat(
+  format: string,
+  formats: readonly FormatEntry[],
+): { family: FormatFamily | undefined; label: string } {
   const entry = formats.find((f) => f.format === format);
   if (entry) return { family: entry.family, label: entry.label };
   // Formats that are only targets (pdf) are not listed by GET /formats: the catalog knows them.
@@ -61,10 +64,19 @@ export type PreviewKind = 'image' | 'pdf' | 'audio' | 'video';
 
 /** Results a browser can show inline; their MIME types come from the catalog. */
 const PREVIEW_KINDS: Record<string, PreviewKind> = {
-  png: 'image', jpg: 'image', webp: 'image', avif: 'image', gif: 'image',
+  png: 'image',
+  jpg: 'image',
+  webp: 'image',
+  avif: 'image',
+  gif: 'image',
   pdf: 'pdf',
-  mp3: 'audio', wav: 'audio', ogg: 'audio', flac: 'audio', m4a: 'audio',
-  mp4: 'video', webm: 'video',
+  mp3: 'audio',
+  wav: 'audio',
+  ogg: 'audio',
+  flac: 'audio',
+  m4a: 'audio',
+  mp4: 'video',
+  webm: 'video',
 };
 
 /** How the browser can show a result of this format inline, if at all. */

@@ -21,7 +21,12 @@ export function ResultPanel({ conversion }: { conversion: Conversion }) {
             </time>
           </p>
         </div>
-        <a href={`/api/v1/convert/download/${conversion.id}`} download={fileName} data-testid="download-link" className={buttonStyles.primary}>
+        <a
+          href={`/api/v1/convert/download/${conversion.id}`}
+          download={fileName}
+          data-testid="download-link"
+          className={buttonStyles.primary}
+        >
           <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-4">
             <path d="M10.75 2.75a.75.75 0 0 0-1.5 0v8.69L6.03 8.22a.75.75 0 0 0-1.06 1.06l4.5 4.5a.75.75 0 0 0 1.06 0l4.5-4.5a.75.75 0 0 0-1.06-1.06l-3.22 3.22V2.75Z" />
             <path d="M3.5 12.75a.75.75 0 0 0-1.5 0v2.5A2.75 2.75 0 0 0 4.75 18h10.5A2.75 2.75 0 0 0 18 15.25v-2.5a.75.75 0 0 0-1.5 0v2.5c0 .69-.56 1.25-1.25 1.25H4.75c-.69 0-1.25-.56-1.25-1.25v-2.5Z" />

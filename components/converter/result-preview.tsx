@@ -46,7 +46,9 @@ export function ResultPreview({ id, target, fileName }: { id: number; target: st
     >
       <div className="flex min-h-40 items-center justify-center bg-[conic-gradient(at_50%_50%,#0000_25%,#8881_0_50%,#0000_0_75%,#8881_0)] bg-[length:20px_20px] p-4">
         {!current && <span className="animate-pulse text-sm text-zinc-500">Loading preview…</span>}
-        {current && 'failed' in current && <span className="text-sm text-zinc-500">The preview could not be loaded; the download still works.</span>}
+        {current && 'failed' in current && (
+          <span className="text-sm text-zinc-500">The preview could not be loaded; the download still works.</span>
+        )}
         {current && 'url' in current && <PreviewMedia kind={preview.kind} url={current.url} fileName={fileName} />}
       </div>
       <figcaption className="border-t border-zinc-200 bg-white px-4 py-2 text-xs text-zinc-500 dark:border-zinc-800 dark:bg-zinc-950 dark:text-zinc-400">
@@ -59,13 +61,26 @@ export function ResultPreview({ id, target, fileName }: { id: number; target: st
 function PreviewMedia({ kind, url, fileName }: { kind: string; url: string; fileName: string }) {
   switch (kind) {
     case 'image':
-      // eslint-disable-next-line @next/next/no-img-element -- a local blob: URL, nothing for next/image to optimise
-      return <img src={url} alt={`Converted image ${fileName}`} className="max-h-[28rem] max-w-full rounded object-contain shadow-sm" />;
+      return (
+        // eslint-disable-next-line @next/next/no-img-element -- a local blob: URL, nothing for next/image to optimise
+        <img
+          src={url}
+          alt={`Converted image ${fileName}`}
+          className="max-h-[28rem] max-w-full rounded object-contain shadow-sm"
+        />
+      );
     case 'pdf':
       return <iframe src={url} title={`PDF preview of ${fileName}`} className="h-[32rem] w-full rounded bg-white" />;
     case 'audio':
       return <audio src={url} controls className="w-full max-w-md" aria-label={`Audio preview of ${fileName}`} />;
     default:
-      return <video src={url} controls className="max-h-[28rem] max-w-full rounded" aria-label={`Video preview of ${fileName}`} />;
+      return (
+        <video
+          src={url}
+          controls
+          className="max-h-[28rem] max-w-full rounded"
+          aria-label={`Video preview of ${fileName}`}
+        />
+      );
   }
 }

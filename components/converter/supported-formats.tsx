@@ -16,7 +16,10 @@ export function SupportedFormats({ formats, loading }: { formats: readonly Forma
       ) : (
         <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {[...families].map(([family, list]) => (
-            <div key={family} className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900/50">
+            <div
+              key={family}
+              className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900/50"
+            >
               <dt className="text-sm font-semibold">{FAMILY_LABELS[family]}</dt>
               <dd className="mt-2 flex flex-wrap gap-1.5">
                 {list.map((f) => (

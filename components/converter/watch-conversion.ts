@@ -58,7 +58,10 @@ export function watchConversion(id: number, { onUpdate, onLost }: WatchHandlers)
   const poll = async () => {
     if (stopped) return;
     try {
-      const res = await fetch(`/api/v1/convert/status/${id}`, { headers: { Accept: 'application/json' }, cache: 'no-store' });
+      const res = await fetch(`/api/v1/convert/status/${id}`, {
+        headers: { Accept: 'application/json' },
+        cache: 'no-store',
+      });
       const text = await res.text();
       if (stopped) return;
       if (!res.ok) {

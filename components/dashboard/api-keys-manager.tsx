@@ -54,11 +54,17 @@ export function ApiKeysManager({ initialKeys, apiAccess }: { initialKeys: ApiKey
       {created && <NewKeySecret apiKey={created} onDone={() => setCreated(null)} />}
 
       <div className="flex flex-col gap-3">
-        <h2 ref={listHeading} tabIndex={-1} className="rounded text-lg font-semibold tracking-tight focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
+        <h2
+          ref={listHeading}
+          tabIndex={-1}
+          className="rounded text-lg font-semibold tracking-tight focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+        >
           Your keys
         </h2>
         {!apiAccess && keys.length > 0 && (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">These keys stop working while your account is on the Free plan; they work again after an upgrade.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            These keys stop working while your account is on the Free plan; they work again after an upgrade.
+          </p>
         )}
         <ApiKeyList keys={keys} onDelete={(key) => setDeleting({ key, pending: false })} />
       </div>
@@ -78,7 +84,8 @@ export function ApiKeysManager({ initialKeys, apiAccess }: { initialKeys: ApiKey
         testId="delete-key-dialog"
       >
         <p>
-          Scripts and apps using <code className="font-mono">{deleting?.key.prefix}…</code> stop working at once. This cannot be undone.
+          Scripts and apps using <code className="font-mono">{deleting?.key.prefix}…</code> stop working at once. This
+          cannot be undone.
         </p>
       </ConfirmDialog>
     </div>

@@ -7,7 +7,13 @@ import { Card } from './card';
 import { smallButton } from './small-button';
 
 const statusTone = (status: string): BadgeTone =>
-  status === 'active' || status === 'trialing' || status === 'team' ? 'success' : status === 'free' ? 'neutral' : status === 'canceled' || status === 'unpaid' ? 'danger' : 'warning';
+  status === 'active' || status === 'trialing' || status === 'team'
+    ? 'success'
+    : status === 'free'
+      ? 'neutral'
+      : status === 'canceled' || status === 'unpaid'
+        ? 'danger'
+        : 'warning';
 
 type Props = { subscription: SubscriptionJson; priceUsd: number; billingEnabled: boolean };
 
@@ -25,7 +31,9 @@ export function BillingSummary({ subscription, priceUsd, billingEnabled }: Props
             <span className="text-xl font-bold tracking-tight" data-testid="billing-plan" data-plan={plan}>
               {PLAN_NAMES[plan]}
             </span>
-            <span className="text-zinc-500 dark:text-zinc-400">{paid ? `${formatPrice(priceUsd)} / month` : 'free of charge'}</span>
+            <span className="text-zinc-500 dark:text-zinc-400">
+              {paid ? `${formatPrice(priceUsd)} / month` : 'free of charge'}
+            </span>
           </dd>
         </div>
         <div className="flex flex-col items-start gap-1">
@@ -35,14 +43,24 @@ export function BillingSummary({ subscription, priceUsd, billingEnabled }: Props
           </dd>
         </div>
         <div className="flex flex-col gap-1">
-          <dt className="text-zinc-500 dark:text-zinc-400">{status === 'canceled' ? 'Access ends' : 'Current period ends'}</dt>
+          <dt className="text-zinc-500 dark:text-zinc-400">
+            {status === 'canceled' ? 'Access ends' : 'Current period ends'}
+          </dt>
           <dd className="font-medium" data-testid="billing-period-end">
-            {periodEnd ? <time dateTime={periodEnd}>{formatDate(periodEnd)}</time> : paid ? 'No end date' : 'No billing period'}
+            {periodEnd ? (
+              <time dateTime={periodEnd}>{formatDate(periodEnd)}</time>
+            ) : paid ? (
+              'No end date'
+            ) : (
+              'No billing period'
+            )}
           </dd>
         </div>
       </dl>
       {status === 'past_due' && (
-        <p className="text-sm text-amber-800 dark:text-amber-300">The last payment did not go through. Update your payment method in the billing portal to keep your plan.</p>
+        <p className="text-sm text-amber-800 dark:text-amber-300">
+          The last payment did not go through. Update your payment method in the billing portal to keep your plan.
+        </p>
       )}
       <div className="flex flex-col gap-3 border-t border-zinc-200 pt-4 sm:flex-row sm:items-start dark:border-zinc-800">
         {plan !== 'business' && (
@@ -61,7 +79,9 @@ export function BillingSummary({ subscription, priceUsd, billingEnabled }: Props
         )}
       </div>
       {billingEnabled && paid && (
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">Change or cancel your plan, update your card and download invoices in the billing portal.</p>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">
+          Change or cancel your plan, update your card and download invoices in the billing portal.
+        </p>
       )}
     </Card>
   );

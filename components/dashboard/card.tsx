@@ -1,7 +1,21 @@
 import type { ReactNode } from 'react';
 
 /** A dashboard panel with a heading (h2) and optional actions on the right. */
-export function Card({ title, description, actions, children, testId, className }: { title: string; description?: ReactNode; actions?: ReactNode; children: ReactNode; testId?: string; className?: string }) {
+export function Card({
+  title,
+  description,
+  actions,
+  children,
+  testId,
+  className,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+  className?: string;
+}) {
   const headingId = `${testId ?? title.toLowerCase().replace(/\W+/g, '-')}-heading`;
   return (
     <section

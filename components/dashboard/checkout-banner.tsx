@@ -4,8 +4,16 @@ import { Notice } from '@/components/account/notice';
 export function CheckoutBanner({ outcome }: { outcome: string | undefined }) {
   if (outcome === 'success') {
     return (
-      <Notice tone="success" role="status" testId="checkout-success-banner" title="Thank you — your payment went through">
-        <p>Your new plan applies as soon as the payment provider confirms it, usually within seconds. Reload this page if it still shows your previous plan.</p>
+      <Notice
+        tone="success"
+        role="status"
+        testId="checkout-success-banner"
+        title="Thank you — your payment went through"
+      >
+        <p>
+          Your new plan applies as soon as the payment provider confirms it, usually within seconds. Reload this page if
+          it still shows your previous plan.
+        </p>
       </Notice>
     );
   }

@@ -18,7 +18,17 @@ type Props = {
 };
 
 /** A modal confirmation (native <dialog>: focus stays inside, Escape cancels). */
-export function ConfirmDialog({ open, title, children, confirmLabel, pending = false, error, onConfirm, onCancel, testId }: Props) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  pending = false,
+  error,
+  onConfirm,
+  onCancel,
+  testId,
+}: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -48,10 +58,22 @@ export function ConfirmDialog({ open, title, children, confirmLabel, pending = f
           </Notice>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" autoFocus onClick={onCancel} className={smallButton.secondary} data-testid="confirm-cancel">
+          <button
+            type="button"
+            autoFocus
+            onClick={onCancel}
+            className={smallButton.secondary}
+            data-testid="confirm-cancel"
+          >
             Cancel
           </button>
-          <button type="button" onClick={onConfirm} disabled={pending} className={smallButton.danger} data-testid="confirm-ok">
+          <button
+            type="button"
+            onClick={onConfirm}
+            disabled={pending}
+            className={smallButton.danger}
+            data-testid="confirm-ok"
+          >
             {pending && <Spinner />}
             {confirmLabel}
           </button>

@@ -19,7 +19,8 @@ export function DashboardNav() {
     <nav aria-label="Account">
       <ul className="flex gap-1 overflow-x-auto text-sm font-medium">
         {LINKS.map(({ href, label, testId }) => {
-          const active = href === '/dashboard' ? pathname === href : pathname === href || pathname.startsWith(`${href}/`);
+          const active =
+            href === '/dashboard' ? pathname === href : pathname === href || pathname.startsWith(`${href}/`);
           return (
             <li key={href}>
               <Link

@@ -36,8 +36,8 @@ export function NewKeySecret({ apiKey, onDone }: { apiKey: CreatedApiKeyJson; on
         Copy the secret of “{apiKey.name}” now
       </h2>
       <p className="text-sm text-amber-900 dark:text-amber-200" data-testid="new-key-warning">
-        This is the only time it is shown. Store it somewhere safe, like a password manager or your CI’s secrets; if you lose it, delete the key and
-        create a new one.
+        This is the only time it is shown. Store it somewhere safe, like a password manager or your CI’s secrets; if you
+        lose it, delete the key and create a new one.
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">
         <label htmlFor="new-key-secret" className="sr-only">
@@ -53,11 +53,20 @@ export function NewKeySecret({ apiKey, onDone }: { apiKey: CreatedApiKeyJson; on
           spellCheck={false}
           className="h-9 min-w-0 flex-1 rounded-lg border border-amber-300 bg-white px-3 font-mono text-sm focus-visible:ring-4 focus-visible:ring-brand-500/30 focus-visible:outline-none dark:border-amber-800 dark:bg-zinc-950"
         />
-        <button type="button" onClick={() => void copy()} className={smallButton.primary} data-testid="copy-secret-button">
+        <button
+          type="button"
+          onClick={() => void copy()}
+          className={smallButton.primary}
+          data-testid="copy-secret-button"
+        >
           {copied === 'yes' ? 'Copied' : 'Copy'}
         </button>
       </div>
-      <p aria-live="polite" className={copied ? 'text-sm text-amber-900 dark:text-amber-200' : 'sr-only'} data-testid="copy-status">
+      <p
+        aria-live="polite"
+        className={copied ? 'text-sm text-amber-900 dark:text-amber-200' : 'sr-only'}
+        data-testid="copy-status"
+      >
         {copied === 'yes' && 'Copied to the clipboard.'}
         {copied === 'failed' && 'Copying is not available here: the secret is selected, press Ctrl+C (⌘C on a Mac).'}
       </p>

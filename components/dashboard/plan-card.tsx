@@ -29,7 +29,11 @@ export function PlanCard({ subscription }: { subscription: SubscriptionJson }) {
         <span className="text-2xl font-bold tracking-tight" data-testid="plan-name" data-plan={plan}>
           {PLAN_NAMES[plan]}
         </span>
-        {plan !== 'free' && <Badge tone={status === 'active' || status === 'trialing' || status === 'team' ? 'success' : 'warning'}>{formatStatus(status)}</Badge>}
+        {plan !== 'free' && (
+          <Badge tone={status === 'active' || status === 'trialing' || status === 'team' ? 'success' : 'warning'}>
+            {formatStatus(status)}
+          </Badge>
+        )}
       </div>
       <UsageMeter used={usage.conversions_today} limit={limits.daily_conversions} />
     </Card>

@@ -11,12 +11,22 @@ export function ResendVerificationButton() {
   async function onClick() {
     setState({ pending: true });
     const result = await apiRequest('/api/v1/auth/verify-email/resend', { body: {} });
-    setState(result.ok ? { pending: false, message: 'Sent. Check your inbox.' } : { pending: false, message: result.error, error: true });
+    setState(
+      result.ok
+        ? { pending: false, message: 'Sent. Check your inbox.' }
+        : { pending: false, message: result.error, error: true },
+    );
   }
 
   return (
     <div className="mt-3 flex flex-wrap items-center gap-3">
-      <button type="button" onClick={() => void onClick()} disabled={state.pending} className={buttonStyles.secondary} data-testid="resend-verification">
+      <button
+        type="button"
+        onClick={() => void onClick()}
+        disabled={state.pending}
+        className={buttonStyles.secondary}
+        data-testid="resend-verification"
+      >
         {state.pending ? 'Sending…' : 'Send the link again'}
       </button>
       {state.message && (

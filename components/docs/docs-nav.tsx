@@ -1,7 +1,8 @@
 import { MethodBadge } from './method-badge';
 import type { TagGroup } from './openapi-model';
 
-const link = 'block rounded-md px-2 py-1 hover:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:hover:bg-zinc-800';
+const link =
+  'block rounded-md px-2 py-1 hover:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:hover:bg-zinc-800';
 
 /** Table of contents: tags with their operations, then the schemas. */
 export function DocsNav({ groups, schemaNames }: { groups: TagGroup[]; schemaNames: string[] }) {
@@ -21,7 +22,10 @@ export function DocsNav({ groups, schemaNames }: { groups: TagGroup[]; schemaNam
             <ul className="mt-1 flex flex-col">
               {g.operations.map((o) => (
                 <li key={o.anchor}>
-                  <a href={`#${o.anchor}`} className={`${link} flex items-center gap-2 text-zinc-600 dark:text-zinc-400`}>
+                  <a
+                    href={`#${o.anchor}`}
+                    className={`${link} flex items-center gap-2 text-zinc-600 dark:text-zinc-400`}
+                  >
                     <MethodBadge method={o.method} compact />
                     <span className="truncate font-mono text-xs" title={o.path}>
                       {o.path.replace(/^\/api\/v1/, '')}

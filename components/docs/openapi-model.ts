@@ -38,22 +38,36 @@ export function groupByTag(doc: Doc): TagGroup[] {
     }
   }
   const declared = new Map((doc.tags ?? []).map((t) => [t.name, t.description]));
-  return [...groups].map(([tag, operations]) => ({ tag, description: declared.get(tag), anchor: `tag-${slug(tag)}`, operations }));
+  return [...groups].map(([tag, operations]) => ({
+    tag,
+    description: declared.get(tag),
+    anchor: `tag-${slug(tag)}`,
+    operations,
+  }));
 }
 
-export function resolveParameter(doc: Doc, p: oas31.ParameterObject | oas31.ReferenceObject): oas31.ParameterObject | undefined {
+export function resolveParameter(
+  doc: Doc,
+  p: oas31.ParameterObject | oas31.ReferenceObject,
+): oas31.ParameterObject | undefined {
   if (!isRef(p)) return p;
   const found = doc.components?.parameters?.[refName(p.$ref)];
   return found && !isRef(found) ? found : undefined;
 }
 
-export function resolveResponse(doc: Doc, r: oas31.ResponseObject | oas31.ReferenceObject): oas31.ResponseObject | undefined {
+export function resolveResponse(
+  doc: Doc,
+  r: oas31.ResponseObject | oas31.ReferenceObject,
+): oas31.ResponseObject | undefined {
   if (!isRef(r)) return r;
   const found = doc.components?.responses?.[refName(r.$ref)];
   return found && !isRef(found) ? found : undefined;
 }
 
-export function resolveRequestBody(doc: Doc, b: oas31.RequestBodyObject | oas31.ReferenceObject | undefined): oas31.RequestBodyObject | undefined {
+export function resolveRequestBody(
+  doc: Doc,
+  b: oas31.RequestBodyObject | oas31.ReferenceObject | undefined,
+): oas31.RequestBodyObject | undefined {
   if (!b) return undefined;
   if (!isRef(b)) return b;
   const found = doc.components?.requestBodies?.[refName(b.$ref)];

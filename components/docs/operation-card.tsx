@@ -45,7 +45,9 @@ function Parameters({ params }: { params: oas31.ParameterObject[] }) {
           <div className="flex shrink-0 items-baseline gap-2 sm:w-56">
             <code className="font-mono text-xs font-semibold">{p.name}</code>
             <span className="text-xs text-zinc-500 dark:text-zinc-400">{p.in}</span>
-            {p.required && <span className="text-[0.65rem] font-semibold text-red-600 uppercase dark:text-red-400">required</span>}
+            {p.required && (
+              <span className="text-[0.65rem] font-semibold text-red-600 uppercase dark:text-red-400">required</span>
+            )}
           </div>
           <div className="flex min-w-0 flex-col gap-1">
             <TypeRef schema={p.schema} />
@@ -60,10 +62,17 @@ function Parameters({ params }: { params: oas31.ParameterObject[] }) {
 
 export function OperationCard({ doc, entry }: { doc: Doc; entry: OperationEntry }) {
   const { op, method, path, anchor } = entry;
-  const params = (op.parameters ?? []).map((p) => resolveParameter(doc, p)).filter((p): p is oas31.ParameterObject => !!p);
+  const params = (op.parameters ?? [])
+    .map((p) => resolveParameter(doc, p))
+    .filter((p): p is oas31.ParameterObject => !!p);
   const body = resolveRequestBody(doc, op.requestBody);
   return (
-    <article id={anchor} data-testid="operation" data-path={path} className="scroll-mt-20 rounded-2xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900/50">
+    <article
+      id={anchor}
+      data-testid="operation"
+      data-path={path}
+      className="scroll-mt-20 rounded-2xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900/50"
+    >
       <header className="flex flex-col gap-2 border-b border-zinc-200 px-4 py-3 sm:px-5 dark:border-zinc-800">
         <div className="flex min-w-0 items-center gap-3">
           <MethodBadge method={method} />
@@ -92,7 +101,10 @@ export function OperationCard({ doc, entry }: { doc: Doc; entry: OperationEntry 
           <Section title={`Request body${body.required ? ' (required)' : ''}`}>
             <InlineMarkdown text={body.description} />
             {Object.entries(body.content).map(([type, media]) => (
-              <div key={type} className="flex flex-col gap-2 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
+              <div
+                key={type}
+                className="flex flex-col gap-2 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800"
+              >
                 <code className="font-mono text-xs text-zinc-500 dark:text-zinc-400">{type}</code>
                 <SchemaView schema={media.schema} />
               </div>

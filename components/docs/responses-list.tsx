@@ -23,7 +23,9 @@ export function ResponsesList({ doc, responses }: { doc: Doc; responses: oas31.R
               <div key={type} className="flex flex-col gap-1.5">
                 <p className="flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
                   <code className="font-mono">{type}</code>
-                  {media.schema && (isRef(media.schema) || !media.schema.properties) && <TypeRef schema={media.schema} />}
+                  {media.schema && (isRef(media.schema) || !media.schema.properties) && (
+                    <TypeRef schema={media.schema} />
+                  )}
                 </p>
                 {media.schema && !isRef(media.schema) && media.schema.properties && (
                   <div className="rounded-lg border border-zinc-200 p-2 dark:border-zinc-800">

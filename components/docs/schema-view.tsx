@@ -5,7 +5,10 @@ export function TypeRef({ schema }: { schema: Schema | undefined }) {
   if (schema && isRef(schema)) {
     const name = refName(schema.$ref);
     return (
-      <a href={`#${schemaAnchor(name)}`} className="font-mono text-xs text-brand-700 underline underline-offset-2 hover:text-brand-900 dark:text-brand-300 dark:hover:text-brand-200">
+      <a
+        href={`#${schemaAnchor(name)}`}
+        className="font-mono text-xs text-brand-700 underline underline-offset-2 hover:text-brand-900 dark:text-brand-300 dark:hover:text-brand-200"
+      >
         {name}
       </a>
     );
@@ -52,7 +55,10 @@ export function SchemaView({ schema, depth = 0 }: { schema: Schema | undefined; 
   const grid = 'sm:grid sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)_minmax(0,5fr)] sm:items-baseline sm:gap-4';
   return (
     <div className="text-sm">
-      <div className={`hidden pb-1.5 text-xs font-medium text-zinc-500 uppercase dark:text-zinc-400 ${grid}`} aria-hidden="true">
+      <div
+        className={`hidden pb-1.5 text-xs font-medium text-zinc-500 uppercase dark:text-zinc-400 ${grid}`}
+        aria-hidden="true"
+      >
         <span>Field</span>
         <span>Type</span>
         <span>Description</span>
@@ -62,7 +68,9 @@ export function SchemaView({ schema, depth = 0 }: { schema: Schema | undefined; 
           <div key={name} className={`flex flex-col gap-1 py-2 ${grid}`}>
             <dt className="flex flex-wrap items-baseline gap-x-1.5">
               <code className="font-mono text-xs font-semibold break-all text-zinc-900 dark:text-zinc-100">{name}</code>
-              {required.has(name) && <span className="text-[0.65rem] font-semibold text-red-600 uppercase dark:text-red-400">required</span>}
+              {required.has(name) && (
+                <span className="text-[0.65rem] font-semibold text-red-600 uppercase dark:text-red-400">required</span>
+              )}
             </dt>
             <dd>
               <TypeRef schema={prop} />

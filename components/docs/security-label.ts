@@ -5,7 +5,10 @@ function schemeLabel(doc: Doc, name: string): string {
   const scheme = doc.components?.securitySchemes?.[name];
   if (!scheme || isRef(scheme)) return name;
   if (scheme.type === 'apiKey') return `API key (${scheme.in} ${scheme.name})`;
-  if (scheme.type === 'http') return scheme.scheme === 'bearer' ? `Bearer token${scheme.bearerFormat ? ` (${scheme.bearerFormat})` : ''}` : `HTTP ${scheme.scheme}`;
+  if (scheme.type === 'http')
+    return scheme.scheme === 'bearer'
+      ? `Bearer token${scheme.bearerFormat ? ` (${scheme.bearerFormat})` : ''}`
+      : `HTTP ${scheme.scheme}`;
   return `${name} (${scheme.type})`;
 }
 

@@ -3,27 +3,40 @@ import { makePng } from '../fixtures/files';
 import { uploadOk } from '../fixtures/conversions';
 import { PASSWORD, randomEmail } from '../../tests/support/test-data';
 
-async function account(playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }, baseURL: string | undefined) {
+async function account(
+  playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } },
+  baseURL: string | undefined,
+) {
   const email = randomEmail('e2e');
   const anon = await playwright.request.newContext({ baseURL });
   const reg = await anon.post('/api/v1/auth/register', { data: { email, password: PASSWORD } });
   expect(reg.status()).toBe(201);
   const tokens = await (await anon.post('/api/v1/auth/token', { data: { email, password: PASSWORD } })).json();
   await anon.dispose();
-  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${tokens.access_token}` } });
+  const api = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { authorization: `Bearer ${tokens.access_token}` },
+  });
   return { email, tokens, api };
 }
 
 test('register, sign in, profile and subscription over the API', async ({ playwright, baseURL }) => {
   const { email, api } = await account(playwright, baseURL);
-  expect(await (await api.get('/api/v1/user/profile')).json()).toMatchObject({ email, plan: 'free', email_verified: false });
-  expect(await (await api.get('/api/v1/subscriptions/me')).json()).toMatchObject({ plan: 'free', usage: { conversions_today: 0 } });
+  expect(await (await api.get('/api/v1/user/profile')).json()).toMatchObject({
+    email,
+    plan: 'free',
+    email_verified: false,
+  });
+  expect(await (await api.get('/api/v1/subscriptions/me')).json()).toMatchObject({
+    plan: 'free',
+    usage: { conversions_today: 0 },
+  });
   const created = await api.post('/api/v1/api-keys', { data: { name: 'x' } });
   expect(created.status()).toBe(403);
   await api.dispose();
 });
 
-test('one account cannot touch another account\'s conversion or API key', async ({ playwright, baseURL }) => {
+test("one account cannot touch another account's conversion or API key", async ({ playwright, baseURL }) => {
   const a = await account(playwright, baseURL);
   const b = await account(playwright, baseURL);
   const conv = await uploadOk(a.api, await makePng(), 'a.png', 'webp');

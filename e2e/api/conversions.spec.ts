@@ -26,14 +26,28 @@ test('PNG → WebP: upload, SSE progress to completed, download the bytes', asyn
 test('DOCX → PDF through LibreOffice: the text survives', async ({ request }) => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-docx-'));
   writeFileSync(path.join(dir, 'letter.txt'), 'Transmute end to end check 4711\n');
-  execFileSync('soffice', ['--headless', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', 'docx', '--outdir', dir, path.join(dir, 'letter.txt')], { stdio: 'ignore', timeout: 60_000 });
+  execFileSync(
+    'soffice',
+    [
+      '--headless',
+      `-env:UserInstallation=file://${dir}/profile`,
+      '--convert-to',
+      'docx',
+      '--outdir',
+      dir,
+      path.join(dir, 'letter.txt'),
+    ],
+    { stdio: 'ignore', timeout: 60_000 },
+  );
   const created = await uploadOk(request, readFileSync(path.join(dir, 'letter.docx')), 'letter.docx', 'pdf');
   expect(created.original_format).toBe('docx');
   const done = await waitFinished(request, created.id);
   expect(done.conversion.status).toBe('completed');
   const pdf = await (await request.get(`/api/v1/convert/download/${created.id}`)).body();
   writeFileSync(path.join(dir, 'out.pdf'), pdf);
-  expect(execFileSync('pdftotext', [path.join(dir, 'out.pdf'), '-']).toString()).toContain('Transmute end to end check 4711');
+  expect(execFileSync('pdftotext', [path.join(dir, 'out.pdf'), '-']).toString()).toContain(
+    'Transmute end to end check 4711',
+  );
 });
 
 test('presigned URL downloads without any credentials', async ({ request, playwright, baseURL }) => {
@@ -68,7 +82,9 @@ test('cancel a conversion while it runs, then delete it', async ({ request }) =>
   const cancel = await request.post(`/api/v1/conversions/${created.id}/cancel`);
   expect(cancel.status(), await cancel.text()).toBe(200);
   expect((await cancel.json()).conversion.status).toBe('cancelled');
-  expect((await (await request.get(`/api/v1/convert/status/${created.id}`)).json()).conversion.status).toBe('cancelled');
+  expect((await (await request.get(`/api/v1/convert/status/${created.id}`)).json()).conversion.status).toBe(
+    'cancelled',
+  );
   const download = await request.get(`/api/v1/convert/download/${created.id}`);
   expect(download.status()).toBe(409);
   expect((await request.post(`/api/v1/conversions/${created.id}/cancel`)).status()).toBe(409);

@@ -23,7 +23,12 @@ test('an upload over the 50 MB anonymous limit is refused with 413 and nothing i
 });
 
 test('bytes that are not what the name claims are refused', async ({ request }) => {
-  const res = await upload(request, Buffer.from('MZ\x90\x00 this is not an image at all \x00\x01\x02'), 'photo.png', 'webp');
+  const res = await upload(
+    request,
+    Buffer.from('MZ\x90\x00 this is not an image at all \x00\x01\x02'),
+    'photo.png',
+    'webp',
+  );
   expect(res.status()).toBe(400);
   expect(await res.json()).toMatchObject({ code: 'unsupported_format' });
 });

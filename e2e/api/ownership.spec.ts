@@ -3,7 +3,11 @@ import { makePng } from '../fixtures/files';
 import { uploadOk, waitFinished } from '../fixtures/conversions';
 
 // A stranger calls every conversion endpoint on another caller's conversion: 403, nothing changes.
-test('a stranger gets 403 on every conversion endpoint and changes nothing', async ({ request, playwright, baseURL }) => {
+test('a stranger gets 403 on every conversion endpoint and changes nothing', async ({
+  request,
+  playwright,
+  baseURL,
+}) => {
   const created = await uploadOk(request, await makePng(), 'owner.png', 'webp');
   await waitFinished(request, created.id);
   const before = await (await request.get(`/api/v1/convert/status/${created.id}`)).json();
@@ -33,7 +37,9 @@ test('a stranger gets 403 on every conversion endpoint and changes nothing', asy
 
 test('the guest identity is an HttpOnly cookie', async ({ playwright, baseURL }) => {
   const fresh = await playwright.request.newContext({ baseURL });
-  const res = await fresh.post('/api/v1/convert/upload', { multipart: { target_format: 'webp', file: { name: 'a.png', mimeType: 'image/png', buffer: await makePng() } } });
+  const res = await fresh.post('/api/v1/convert/upload', {
+    multipart: { target_format: 'webp', file: { name: 'a.png', mimeType: 'image/png', buffer: await makePng() } },
+  });
   expect(res.status()).toBe(201);
   expect(res.headers()['set-cookie']).toMatch(/tm_guest=[^;]+;.*HttpOnly/);
   await fresh.dispose();

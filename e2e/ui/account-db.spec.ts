@@ -52,7 +52,8 @@ test.describe('accounts (database)', () => {
     await expect(row.getByTestId('api-key-last-used')).toHaveText('Never');
 
     // The key works (404 for a conversion that does not exist, where a bad key gets 401).
-    const status = (key: string) => request.get('/api/v1/convert/status/999999999', { headers: { 'X-API-Key': key } }).then((r) => r.status());
+    const status = (key: string) =>
+      request.get('/api/v1/convert/status/999999999', { headers: { 'X-API-Key': key } }).then((r) => r.status());
     expect(await status(secret)).toBe(404);
     expect(await status(`${secret}x`)).toBe(401);
 

@@ -83,8 +83,11 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('billing-plan')).toHaveAttribute('data-plan', 'free');
     await expect(page.getByTestId('billing-status')).toHaveAttribute('data-status', 'free');
 
-    const { billing_enabled: billingEnabled } = (await (await request.get('/api/v1/subscriptions/plans')).json()) as { billing_enabled: boolean };
-    if (!billingEnabled) await expect(page.getByTestId('billing-disabled-notice')).toContainText(`npm run admin -- set-plan ${email}`);
+    const { billing_enabled: billingEnabled } = (await (await request.get('/api/v1/subscriptions/plans')).json()) as {
+      billing_enabled: boolean;
+    };
+    if (!billingEnabled)
+      await expect(page.getByTestId('billing-disabled-notice')).toContainText(`npm run admin -- set-plan ${email}`);
   });
 
   test('validates the sign-up form and refuses an e-mail that has an account', async ({ page, request }) => {
@@ -107,8 +110,14 @@ test.describe('accounts', () => {
   });
 
   test('pricing shows the four plans and their limits', async ({ page, request }) => {
-    type Plan = { id: string; name: string; limits: { max_upload_bytes: number | null; daily_conversions: number | null } };
-    const { plans, billing_enabled: billingEnabled } = (await (await request.get('/api/v1/subscriptions/plans')).json()) as { plans: Plan[]; billing_enabled: boolean };
+    type Plan = {
+      id: string;
+      name: string;
+      limits: { max_upload_bytes: number | null; daily_conversions: number | null };
+    };
+    const { plans, billing_enabled: billingEnabled } = (await (
+      await request.get('/api/v1/subscriptions/plans')
+    ).json()) as { plans: Plan[]; billing_enabled: boolean };
 
     await page.goto('/pricing');
     await expect(page.getByTestId('pricing-plan')).toHaveCount(4);
@@ -118,9 +127,11 @@ test.describe('accounts', () => {
       const upload = card.locator('[data-limit="max_upload_bytes"] dd');
       if (plan.limits.max_upload_bytes === null) await expect(upload).toHaveText('Unlimited');
       else await expect(upload).toHaveText(/^\d+(\.\d)? (B|kB|MB|GB|TB)$/);
-      if (plan.limits.daily_conversions === null) await expect(card.locator('[data-limit="daily_conversions"] dd')).toHaveText('Unlimited');
+      if (plan.limits.daily_conversions === null)
+        await expect(card.locator('[data-limit="daily_conversions"] dd')).toHaveText('Unlimited');
     }
-    if (!billingEnabled) await expect(page.getByTestId('billing-disabled-notice')).toContainText('npm run admin -- set-plan');
+    if (!billingEnabled)
+      await expect(page.getByTestId('billing-disabled-notice')).toContainText('npm run admin -- set-plan');
   });
 
   test('mail-link pages explain a bad or missing token', async ({ page }) => {

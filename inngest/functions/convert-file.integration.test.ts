@@ -9,9 +9,16 @@ import { makePng } from '@/tests/support/fixtures';
 
 describe('Inngest function convert-file', () => {
   it('converts the conversion named by the event, through the same lib code', async () => {
-    const res = await new RouteClient().call(upload.POST, { method: 'POST', path: '/api/v1/convert/upload', body: uploadForm(await makePng(), 'i.png', 'tiff') });
+    const res = await new RouteClient().call(upload.POST, {
+      method: 'POST',
+      path: '/api/v1/convert/upload',
+      body: uploadForm(await makePng(), 'i.png', 'tiff'),
+    });
     const { id } = await res.json();
-    const t = new InngestTestEngine({ function: convertFile, events: [{ name: conversionRequested.name, data: { conversionId: String(id) } }] });
+    const t = new InngestTestEngine({
+      function: convertFile,
+      events: [{ name: conversionRequested.name, data: { conversionId: String(id) } }],
+    });
     const { result } = await t.execute();
     expect(result).toBe('completed');
     const row = await db.conversion.findUniqueOrThrow({ where: { id: BigInt(id) } });

@@ -1,7 +1,6 @@
 import { issueEmailToken } from '@/lib/accounts/email-tokens';
 import { sendMail } from '@/lib/mail/send-mail';
 
-
 // baseUrl comes from publicOrigin() (lib/http/public-origin.ts), which already prefers PUBLIC_URL.
 const appUrl = (baseUrl: string) => baseUrl.replace(/\/$/, '');
 

@@ -7,7 +7,8 @@ import { accountCaller, type ProfileJson } from '@/lib/accounts/current-account'
 
 export type SubscriptionJson = Awaited<ReturnType<typeof getSubscription>>;
 
-export const loadSubscription = async (profile: ProfileJson): Promise<SubscriptionJson> => getSubscription(await accountCaller(profile));
+export const loadSubscription = async (profile: ProfileJson): Promise<SubscriptionJson> =>
+  getSubscription(await accountCaller(profile));
 
 export const loadApiKeys = async (profile: ProfileJson) => (await listApiKeys(await accountCaller(profile))).api_keys;
 

@@ -8,7 +8,9 @@ const LIFETIME_MS: Record<EmailTokenPurpose, number> = { verify_email: 3 * 86_40
 /** A single-use token for a mail link; only its hash is stored. */
 export async function issueEmailToken(userId: string, purpose: EmailTokenPurpose): Promise<string> {
   const token = randomToken(24);
-  await db.emailToken.create({ data: { userId, purpose, tokenHash: sha256(token), expiresAt: new Date(Date.now() + LIFETIME_MS[purpose]) } });
+  await db.emailToken.create({
+    data: { userId, purpose, tokenHash: sha256(token), expiresAt: new Date(Date.now() + LIFETIME_MS[purpose]) },
+  });
   return token;
 }
 

@@ -10,7 +10,9 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 export async function registerUser(input: { email: string; password: string; name?: string }, baseUrl: string) {
   const email = normalizeEmail(input.email);
   try {
-    const user = await db.user.create({ data: { email, name: input.name?.trim() || null, passwordHash: await hashPassword(input.password) } });
+    const user = await db.user.create({
+      data: { email, name: input.name?.trim() || null, passwordHash: await hashPassword(input.password) },
+    });
     try {
       await sendVerificationMail(user, baseUrl);
     } catch (e) {
@@ -20,7 +22,8 @@ export async function registerUser(input: { email: string; password: string; nam
     }
     return user;
   } catch (e) {
-    if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') throw new AppError('conflict', 'An account with this e-mail address already exists');
+    if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002')
+      throw new AppError('conflict', 'An account with this e-mail address already exists');
     throw e;
   }
 }

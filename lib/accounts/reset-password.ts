@@ -14,7 +14,10 @@ export async function requestPasswordReset(email: string, baseUrl: string): Prom
 export async function resetPassword(token: string, password: string): Promise<void> {
   const userId = await redeemEmailToken(token, 'reset_password');
   // Ends every API session and every browser sign-in made before now.
-  await db.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(password), sessionsValidFrom: new Date() } });
+  await db.user.update({
+    where: { id: userId },
+    data: { passwordHash: await hashPassword(password), sessionsValidFrom: new Date() },
+  });
   await revokeAllSessions(userId);
 }
 

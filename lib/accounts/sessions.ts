@@ -11,8 +11,15 @@ export type TokenPair = { access_token: string; token_type: 'Bearer'; expires_in
 
 export async function createSession(userId: string): Promise<TokenPair> {
   const refresh = randomToken(32);
-  const session = await db.session.create({ data: { userId, refreshHash: sha256(refresh), expiresAt: new Date(Date.now() + SESSION_TTL_MS) } });
-  return { access_token: await issueAccessToken(userId, session.id), token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, refresh_token: refresh };
+  const session = await db.session.create({
+    data: { userId, refreshHash: sha256(refresh), expiresAt: new Date(Date.now() + SESSION_TTL_MS) },
+  });
+  return {
+    access_token: await issueAccessToken(userId, session.id),
+    token_type: 'Bearer',
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    refresh_token: refresh,
+  };
 }
 
 /** Swaps a refresh token for a new pair; the old refresh token stops working (atomic rotation). */
@@ -23,7 +30,12 @@ export async function refreshSession(refreshToken: string): Promise<TokenPair> {
     WHERE refresh_hash = ${sha256(refreshToken)} AND revoked_at IS NULL AND expires_at > now()
     RETURNING id, user_id`;
   if (rows.length === 0) throw new AppError('unauthorized', 'Invalid or expired refresh token');
-  return { access_token: await issueAccessToken(rows[0].user_id, rows[0].id), token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, refresh_token: next };
+  return {
+    access_token: await issueAccessToken(rows[0].user_id, rows[0].id),
+    token_type: 'Bearer',
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    refresh_token: next,
+  };
 }
 
 export async function revokeSession(sessionId: string): Promise<void> {

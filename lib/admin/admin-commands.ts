@@ -32,7 +32,9 @@ export async function setPlan(email: string, plan: string): Promise<SetPlanResul
   if (!isPlan(plan)) throw new AdminError(`Unknown plan "${plan}"; expected one of ${PLANS.join(', ')}`);
   const user = await findUser(email);
   await db.user.update({ where: { id: user.id }, data: { plan } });
-  const stripeManaged = Boolean(user.stripeSubscriptionId && user.subscriptionStatus && user.subscriptionStatus !== 'canceled');
+  const stripeManaged = Boolean(
+    user.stripeSubscriptionId && user.subscriptionStatus && user.subscriptionStatus !== 'canceled',
+  );
   return { email: user.email, previous: user.plan, plan, stripeManaged };
 }
 
@@ -54,19 +56,28 @@ export async function runAdmin(args: string[], io: Output = { out: console.log, 
     if (command === 'set-plan' && rest.length === 2) {
       const r = await setPlan(rest[0], rest[1]);
       io.out(`${r.email}: plan ${r.previous} → ${r.plan}`);
-      if (r.stripeManaged) io.err(`Note: ${r.email} has a Stripe subscription; its next Stripe event will set the plan again.`);
+      if (r.stripeManaged)
+        io.err(`Note: ${r.email} has a Stripe subscription; its next Stripe event will set the plan again.`);
       return 0;
     }
     if (command === 'verify-email' && rest.length === 1) {
       const r = await verifyEmail(rest[0]);
-      io.out(r.alreadyVerified ? `${r.email} was already verified (${r.verifiedAt.toISOString()})` : `${r.email}: e-mail address verified`);
+      io.out(
+        r.alreadyVerified
+          ? `${r.email} was already verified (${r.verifiedAt.toISOString()})`
+          : `${r.email}: e-mail address verified`,
+      );
       return 0;
     }
     if (command === 'help' || command === '--help' || command === '-h') {
       io.out(ADMIN_USAGE);
       return 0;
     }
-    io.err(command && !['set-plan', 'verify-email'].includes(command) ? `Unknown command "${command}"\n\n${ADMIN_USAGE}` : ADMIN_USAGE);
+    io.err(
+      command && !['set-plan', 'verify-email'].includes(command)
+        ? `Unknown command "${command}"\n\n${ADMIN_USAGE}`
+        : ADMIN_USAGE,
+    );
     return 1;
   } catch (e) {
     if (e instanceof AdminError) {

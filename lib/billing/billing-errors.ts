@@ -12,6 +12,8 @@ export function assertBillingConfigured(): void {
 export function stripeUnavailable(e: unknown): AppError {
   if (e instanceof AppError) return e;
   const err = e as { type?: string; statusCode?: number; requestId?: string; message?: string };
-  console.error(`[billing] Stripe request failed: ${err.type ?? 'Error'}${err.statusCode ? ` ${err.statusCode}` : ''}: ${err.message ?? String(e)}${err.requestId ? ` (request ${err.requestId})` : ''}`);
+  console.error(
+    `[billing] Stripe request failed: ${err.type ?? 'Error'}${err.statusCode ? ` ${err.statusCode}` : ''}: ${err.message ?? String(e)}${err.requestId ? ` (request ${err.requestId})` : ''}`,
+  );
   return new AppError('service_unavailable', 'The payment provider is unavailable, please retry', { cause: e });
 }

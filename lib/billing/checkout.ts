@@ -14,10 +14,27 @@ export type PaidPlan = Exclude<Plan, 'free'>;
 export async function createCheckoutSession(userId: string, plan: PaidPlan, origin: string): Promise<{ url: string }> {
   assertBillingConfigured();
   const price = priceIdFor(plan);
-  if (!price) throw new AppError('bad_request', `The ${plan} plan has no price configured (set STRIPE_PRICE_${plan.toUpperCase()})`);
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, email: true, plan: true, stripeCustomerId: true, stripeSubscriptionId: true, subscriptionStatus: true } });
+  if (!price)
+    throw new AppError(
+      'bad_request',
+      `The ${plan} plan has no price configured (set STRIPE_PRICE_${plan.toUpperCase()})`,
+    );
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: {
+      id: true,
+      email: true,
+      plan: true,
+      stripeCustomerId: true,
+      stripeSubscriptionId: true,
+      subscriptionStatus: true,
+    },
+  });
   if (user.plan !== 'free' && user.stripeSubscriptionId && isEntitledStatus(user.subscriptionStatus)) {
-    throw new AppError('invalid_state', 'This account already has a subscription; change or cancel it in the billing portal (POST /api/v1/billing/portal)');
+    throw new AppError(
+      'invalid_state',
+      'This account already has a subscription; change or cancel it in the billing portal (POST /api/v1/billing/portal)',
+    );
   }
   try {
     const session = await stripe().checkout.sessions.create({

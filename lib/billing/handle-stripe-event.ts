@@ -14,14 +14,22 @@ import { isEntitledStatus, readSubscription } from '@/lib/billing/read-subscript
 type Tx = Prisma.TransactionClient;
 export type EventOutcome = { duplicate: boolean; applied: boolean; reason?: string };
 
-const HANDLED = new Set<string>(['checkout.session.completed', 'customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']);
+const HANDLED = new Set<string>([
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+]);
 
 export async function handleStripeEvent(event: Stripe.Event): Promise<EventOutcome> {
   // Other event types are acknowledged and not recorded (the endpoint may be subscribed to more).
   if (!HANDLED.has(event.type)) return { duplicate: false, applied: false, reason: `ignored event type ${event.type}` };
   return db.$transaction(async (tx) => {
     // ON CONFLICT DO NOTHING: a concurrent delivery of the same event waits for this transaction and then sees the row.
-    const inserted = await tx.stripeEvent.createMany({ data: [{ id: event.id, type: event.type }], skipDuplicates: true });
+    const inserted = await tx.stripeEvent.createMany({
+      data: [{ id: event.id, type: event.type }],
+      skipDuplicates: true,
+    });
     if (inserted.count === 0) return { duplicate: true, applied: false, reason: 'already applied' };
     const at = new Date(event.created * 1000);
     switch (event.type) {
@@ -30,7 +38,10 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<EventOutco
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted':
-        return { duplicate: false, ...(await applySubscription(tx, event.data.object, at, event.type === 'customer.subscription.deleted')) };
+        return {
+          duplicate: false,
+          ...(await applySubscription(tx, event.data.object, at, event.type === 'customer.subscription.deleted')),
+        };
       default:
         return { duplicate: false, applied: false };
     }
@@ -45,34 +56,51 @@ async function linkCheckout(tx: Tx, session: Stripe.Checkout.Session): Promise<O
   const userId = session.client_reference_id ?? session.metadata?.user_id;
   const customerId = idOf(session.customer);
   const subscriptionId = idOf(session.subscription);
-  const user = userId ? await tx.user.findUnique({ where: { id: userId }, select: { id: true, plan: true, stripeCustomerId: true, stripeSubscriptionId: true } }) : null;
+  const user = userId
+    ? await tx.user.findUnique({
+        where: { id: userId },
+        select: { id: true, plan: true, stripeCustomerId: true, stripeSubscriptionId: true },
+      })
+    : null;
   if (!user) return unknownUser('checkout.session.completed', session.id);
   const data: Prisma.UserUpdateInput = {};
   if (customerId && !user.stripeCustomerId) data.stripeCustomerId = customerId;
   // A subscription event may already have linked (and possibly updated) it; never replace a live one.
-  if (subscriptionId && (!user.stripeSubscriptionId || user.plan === 'free')) data.stripeSubscriptionId = subscriptionId;
+  if (subscriptionId && (!user.stripeSubscriptionId || user.plan === 'free'))
+    data.stripeSubscriptionId = subscriptionId;
   if (Object.keys(data).length) await tx.user.update({ where: { id: user.id }, data });
   return { applied: Object.keys(data).length > 0 };
 }
 
 /** customer.subscription.*: the plan, status and period end the subscription now has. */
-async function applySubscription(tx: Tx, sub: Stripe.Subscription, at: Date, deleted: boolean): Promise<Omit<EventOutcome, 'duplicate'>> {
+async function applySubscription(
+  tx: Tx,
+  sub: Stripe.Subscription,
+  at: Date,
+  deleted: boolean,
+): Promise<Omit<EventOutcome, 'duplicate'>> {
   const customerId = idOf(sub.customer);
   const user =
     (customerId ? await tx.user.findUnique({ where: { stripeCustomerId: customerId }, select: userFields }) : null) ??
-    (sub.metadata?.user_id ? await tx.user.findUnique({ where: { id: sub.metadata.user_id }, select: userFields }) : null);
+    (sub.metadata?.user_id
+      ? await tx.user.findUnique({ where: { id: sub.metadata.user_id }, select: userFields })
+      : null);
   if (!user) return unknownUser('subscription', sub.id);
   // The customer has a known account via metadata but another customer id: do not cross the wires.
-  if (user.stripeCustomerId && customerId && user.stripeCustomerId !== customerId) return { applied: false, reason: 'customer does not match the account' };
+  if (user.stripeCustomerId && customerId && user.stripeCustomerId !== customerId)
+    return { applied: false, reason: 'customer does not match the account' };
 
   const entitled = !deleted && isEntitledStatus(sub.status);
   // Events about a subscription the account has moved away from must not downgrade it.
-  if (user.stripeSubscriptionId && user.stripeSubscriptionId !== sub.id && !entitled) return { applied: false, reason: 'not the account\'s current subscription' };
+  if (user.stripeSubscriptionId && user.stripeSubscriptionId !== sub.id && !entitled)
+    return { applied: false, reason: "not the account's current subscription" };
 
   const { plan: pricedPlan, periodEnd } = readSubscription(sub);
   let plan: Plan | undefined = entitled ? (pricedPlan ?? undefined) : 'free';
   if (entitled && !pricedPlan) {
-    console.warn(`[billing] subscription ${sub.id} has no price matching STRIPE_PRICE_*; plan of user ${user.id} left unchanged`);
+    console.warn(
+      `[billing] subscription ${sub.id} has no price matching STRIPE_PRICE_*; plan of user ${user.id} left unchanged`,
+    );
     plan = undefined;
   }
   const { count } = await tx.user.updateMany({

@@ -4,13 +4,22 @@ import { readSubscription } from '@/lib/billing/read-subscription';
 import { planForPrice, priceIdFor } from '@/lib/billing/stripe-config';
 import { overrideEnv } from '@/tests/support/env';
 
-const sub = (fields: Record<string, unknown>) => ({ id: 'sub_1', object: 'subscription', status: 'active', ...fields }) as unknown as Stripe.Subscription;
-const item = (price: string, periodEnd?: number) => ({ id: `si_${price}`, price: { id: price }, ...(periodEnd ? { current_period_end: periodEnd } : {}) });
+const sub = (fields: Record<string, unknown>) =>
+  ({ id: 'sub_1', object: 'subscription', status: 'active', ...fields }) as unknown as Stripe.Subscription;
+const item = (price: string, periodEnd?: number) => ({
+  id: `si_${price}`,
+  price: { id: price },
+  ...(periodEnd ? { current_period_end: periodEnd } : {}),
+});
 
 describe('readSubscription', () => {
   let restoreEnv: () => void;
   beforeEach(() => {
-    restoreEnv = overrideEnv({ STRIPE_PRICE_STARTER: 'price_starter', STRIPE_PRICE_PRO: 'price_pro', STRIPE_PRICE_BUSINESS: undefined });
+    restoreEnv = overrideEnv({
+      STRIPE_PRICE_STARTER: 'price_starter',
+      STRIPE_PRICE_PRO: 'price_pro',
+      STRIPE_PRICE_BUSINESS: undefined,
+    });
   });
   afterEach(() => restoreEnv());
 
@@ -33,7 +42,10 @@ describe('readSubscription', () => {
 
   it('uses the first item with a known price and says null for unknown prices', () => {
     expect(readSubscription(sub({ items: { data: [item('price_addon', 1), item('price_pro', 2)] } })).plan).toBe('pro');
-    expect(readSubscription(sub({ items: { data: [item('price_unknown', 5)] } }))).toEqual({ plan: null, periodEnd: new Date(5000) });
+    expect(readSubscription(sub({ items: { data: [item('price_unknown', 5)] } }))).toEqual({
+      plan: null,
+      periodEnd: new Date(5000),
+    });
     expect(readSubscription(sub({ items: { data: [] } }))).toEqual({ plan: null, periodEnd: null });
   });
 });

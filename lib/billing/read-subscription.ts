@@ -20,5 +20,8 @@ export function readSubscription(sub: Stripe.Subscription): { plan: Plan | null;
   const item = items.find((i) => planForPrice(i.price?.id)) ?? items[0];
   const legacy = (sub as unknown as { current_period_end?: number | null }).current_period_end;
   const end = item?.current_period_end ?? legacy;
-  return { plan: item ? planForPrice(item.price?.id) : null, periodEnd: typeof end === 'number' ? new Date(end * 1000) : null };
+  return {
+    plan: item ? planForPrice(item.price?.id) : null,
+    periodEnd: typeof end === 'number' ? new Date(end * 1000) : null,
+  };
 }

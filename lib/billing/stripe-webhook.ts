@@ -7,7 +7,11 @@ import { stripe, stripeConfigured, stripeWebhookSecret } from '@/lib/billing/str
 /** Verifies the signature over the exact bytes Stripe sent; anything else is a 400. */
 export function verifyStripeEvent(rawBody: string, signature: string | null): Stripe.Event {
   const secret = stripeWebhookSecret();
-  if (!stripeConfigured() || !secret) throw new AppError('service_unavailable', `${BILLING_NOT_CONFIGURED} (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)`);
+  if (!stripeConfigured() || !secret)
+    throw new AppError(
+      'service_unavailable',
+      `${BILLING_NOT_CONFIGURED} (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)`,
+    );
   if (!signature) throw new AppError('bad_request', 'Missing Stripe-Signature header');
   try {
     return stripe().webhooks.constructEvent(rawBody, signature, secret);

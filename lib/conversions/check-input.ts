@@ -6,7 +6,12 @@ import { cleanFileName } from '@/lib/conversions/file-names';
 import { parseConvertOptions, parseOptionsText } from '@/lib/conversions/convert-options';
 import { parseTargetFormat, type StoredInput } from '@/lib/conversions/create-conversion';
 
-export type CheckedInput = { fileName: string; source: FormatName; target: FormatName; options: Record<string, unknown> };
+export type CheckedInput = {
+  fileName: string;
+  source: FormatName;
+  target: FormatName;
+  options: Record<string, unknown>;
+};
 
 /**
  * The checks a stored input passes before it becomes a conversion: a known target, a non-empty

@@ -51,7 +51,10 @@ function bus(): Bus {
 }
 
 /** Calls `listener` for events of one conversion (or '*' for all); returns the unsubscribe. */
-export async function subscribeConversionEvents(id: string, listener: (e: ConversionEvent) => void): Promise<() => void> {
+export async function subscribeConversionEvents(
+  id: string,
+  listener: (e: ConversionEvent) => void,
+): Promise<() => void> {
   const b = bus();
   await b.ready;
   b.emitter.on(id, listener);

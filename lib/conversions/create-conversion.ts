@@ -48,8 +48,13 @@ export async function createConversion(options: {
     const fileName = cleanFileName(input.fileName);
     if (input.size === 0) throw new AppError('missing_file', 'The uploaded file is empty');
     const source = await detectFormat(input.head, fileName);
-    if (!source) throw new AppError('unsupported_format', 'Unrecognised file format: the content matches none of the supported formats');
-    if (requested && !findEngine(source, requested)) throw new AppError('unsupported_conversion', `Cannot convert ${source} to ${requested}; see GET /api/v1/formats`);
+    if (!source)
+      throw new AppError(
+        'unsupported_format',
+        'Unrecognised file format: the content matches none of the supported formats',
+      );
+    if (requested && !findEngine(source, requested))
+      throw new AppError('unsupported_conversion', `Cannot convert ${source} to ${requested}; see GET /api/v1/formats`);
     const target = tool ? toolTarget(tool, source) : requested!;
     const engine = findEngine(source, target)?.name;
     const convertOptions = tool ? undefined : parseConvertOptions(source, target, options.convertOptions, engine);
@@ -80,7 +85,9 @@ export async function createConversion(options: {
     }
     return row;
   } catch (e) {
-    await storage().delete(input.key).catch(() => {});
+    await storage()
+      .delete(input.key)
+      .catch(() => {});
     throw e;
   }
 }

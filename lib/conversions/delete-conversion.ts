@@ -9,7 +9,10 @@ import { ACTIVE_STATUSES, isTerminal } from '@/lib/conversions/status';
 export async function deleteConversion(caller: Caller, id: bigint): Promise<void> {
   const row = await getConversionOrThrow(caller, id);
   if (!isTerminal(row.status)) {
-    await db.conversion.updateMany({ where: { id, status: { in: [...ACTIVE_STATUSES] } }, data: { status: 'cancelled' } });
+    await db.conversion.updateMany({
+      where: { id, status: { in: [...ACTIVE_STATUSES] } },
+      data: { status: 'cancelled' },
+    });
     await publishConversionEvent({ id: String(id), status: 'cancelled', progress: row.progress });
   }
   await db.conversion.delete({ where: { id } });

@@ -9,7 +9,8 @@ import { resultFileName } from '@/lib/conversions/file-names';
 /** The caller's completed result: 409 while it is not ready. */
 async function completedConversionOrThrow(caller: Caller, id: bigint) {
   const row = await getConversionOrThrow(caller, id);
-  if (row.status !== 'completed') throw new AppError('invalid_state', `The conversion is ${row.status}; its result is not available`);
+  if (row.status !== 'completed')
+    throw new AppError('invalid_state', `The conversion is ${row.status}; its result is not available`);
   return {
     row,
     fileName: resultFileName(row.originalFileName, row.targetFormat),

@@ -6,7 +6,12 @@ import { isTerminal } from '@/lib/conversions/status';
 const encoder = new TextEncoder();
 const frame = (event: ConversionEvent) => {
   const name = isTerminal(event.status) ? event.status : 'progress';
-  const data = { id: Number(event.id), status: event.status, progress: event.progress, ...(event.error ? { error: event.error } : {}) };
+  const data = {
+    id: Number(event.id),
+    status: event.status,
+    progress: event.progress,
+    ...(event.error ? { error: event.error } : {}),
+  };
   return encoder.encode(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
 };
 
@@ -16,7 +21,11 @@ const frame = (event: ConversionEvent) => {
  * state), so no change falls in between: a change heard before the read is already in it (the
  * worker notifies after it writes), except a terminal one, which is sent after the state.
  */
-export async function progressStream(caller: Caller, id: bigint, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+export async function progressStream(
+  caller: Caller,
+  id: bigint,
+  signal: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
   const key = String(id);
   let early: ConversionEvent | undefined;
   let deliver = (event: ConversionEvent) => {

@@ -16,7 +16,11 @@ export async function purgeExpiredConversions(now = new Date()): Promise<number>
   await purgeExpiredCloudImports();
   let removed = 0;
   for (;;) {
-    const batch = await db.conversion.findMany({ where: { expiresAt: { lte: now } }, select: { id: true, inputKey: true, resultKey: true }, take: 200 });
+    const batch = await db.conversion.findMany({
+      where: { expiresAt: { lte: now } },
+      select: { id: true, inputKey: true, resultKey: true },
+      take: 200,
+    });
     if (batch.length === 0) return removed;
     for (const row of batch) {
       // Files first: a row is only dropped once nothing of it is left in storage.

@@ -54,10 +54,12 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
     // A URL import fetches its input first (lib/url-import/fetch-source.ts); its format is known after.
     if (needsFetch(row)) row = await fetchSource(row, abort.signal);
     const engine = findEngine(row.originalFormat as FormatName, row.targetFormat as FormatName, tool.operation);
-    if (!engine) return await fail(row.id, `No engine converts ${row.originalFormat} to ${row.targetFormat}`, processingSent);
+    if (!engine)
+      return await fail(row.id, `No engine converts ${row.originalFormat} to ${row.targetFormat}`, processingSent);
     // Convert options depend on the pair, so they are checked here too (a URL import learns its source only now).
     const pair = [row.originalFormat as FormatName, row.targetFormat as FormatName] as const;
-    const options = tool.operation === 'convert' ? parseConvertOptions(...pair, tool.options, engine.name) : tool.options;
+    const options =
+      tool.operation === 'convert' ? parseConvertOptions(...pair, tool.options, engine.name) : tool.options;
     await mkdir(workDir, { recursive: true, mode: 0o700 });
     const inputPath = path.join(workDir, `input.${FORMATS[row.originalFormat as FormatName].extension}`);
     const outputPath = path.join(workDir, `output.${FORMATS[row.targetFormat as FormatName].extension}`);
@@ -91,16 +93,26 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
     timer.mark('progress');
 
     // The job folder's result becomes the stored object (on local disk a rename, not a copy).
-    const { size } = await storage().putFile(row.resultKey, outputPath, { contentType: FORMATS[row.targetFormat as FormatName].mime });
+    const { size } = await storage().putFile(row.resultKey, outputPath, {
+      contentType: FORMATS[row.targetFormat as FormatName].mime,
+    });
     timer.mark('store-result');
     const done = await db.conversion.updateMany({
       where: { id: row.id, status: 'processing' },
       // A note (a compression target missed) travels in `error` beside the completed status.
-      data: { status: 'completed', progress: 100, resultSize: BigInt(size), completedAt: new Date(), error: note ?? null },
+      data: {
+        status: 'completed',
+        progress: 100,
+        resultSize: BigInt(size),
+        completedAt: new Date(),
+        error: note ?? null,
+      },
     });
     if (done.count === 0) {
       // Cancelled or deleted while we worked: the result must not outlive it.
-      await storage().delete(row.resultKey).catch(() => {});
+      await storage()
+        .delete(row.resultKey)
+        .catch(() => {});
       return 'skipped';
     }
     timer.mark('complete');
@@ -112,7 +124,8 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
   } catch (e) {
     if (abort.signal.aborted) return 'skipped';
     // A refused input fails at once; an engine crash or timeout is retried up to the limit.
-    if (isAppError(e) || attempts >= config.engineMaxAttempts) return await fail(row.id, failureMessage(e), processingSent);
+    if (isAppError(e) || attempts >= config.engineMaxAttempts)
+      return await fail(row.id, failureMessage(e), processingSent);
     console.error(`[conversion ${id}] attempt ${attempts} failed:`, e);
     throw new Error(`Conversion ${id} attempt ${attempts} failed`, { cause: e });
   } finally {
@@ -126,7 +139,10 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
 /** Marks the run failed; its event goes out after `before` (the run's `processing` event). */
 async function fail(id: bigint, message: string, before?: Promise<void>): Promise<RunOutcome> {
   await before;
-  const updated = await db.conversion.updateMany({ where: { id, status: 'processing' }, data: { status: 'failed', error: message, completedAt: new Date() } });
+  const updated = await db.conversion.updateMany({
+    where: { id, status: 'processing' },
+    data: { status: 'failed', error: message, completedAt: new Date() },
+  });
   if (updated.count > 0) {
     await publishConversionEvent({ id: String(id), status: 'failed', progress: 0, error: message });
     await notifyConversionFinished(id, 'conversion.failed');

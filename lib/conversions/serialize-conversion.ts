@@ -3,7 +3,8 @@ import type { Conversion as ConversionRow } from '@/lib/generated/prisma/client'
 import type { Conversion, ConversionStatusBody } from '@/lib/schemas/conversion';
 
 /** The columns the public Conversion object shows. */
-type PublicColumns = 'id' | 'originalFileName' | 'originalFormat' | 'targetFormat' | 'status' | 'progress' | 'createdAt' | 'expiresAt';
+type PublicColumns =
+  'id' | 'originalFileName' | 'originalFormat' | 'targetFormat' | 'status' | 'progress' | 'createdAt' | 'expiresAt';
 
 /** The public Conversion object (SPEC "Resources and their fields"). */
 export function serializeConversion(row: Pick<ConversionRow, PublicColumns>) {

@@ -11,4 +11,5 @@ export type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
 /** Statuses whose job may still run (it can be cancelled). */
 export const ACTIVE_STATUSES = ['pending', 'processing'] as const satisfies readonly ConversionStatus[];
 
-export const isTerminal = (status: string): status is TerminalStatus => (TERMINAL_STATUSES as readonly string[]).includes(status);
+export const isTerminal = (status: string): status is TerminalStatus =>
+  (TERMINAL_STATUSES as readonly string[]).includes(status);

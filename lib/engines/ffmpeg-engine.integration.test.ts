@@ -15,19 +15,51 @@ afterEach(async () => {
 });
 
 /** A job whose input ffmpeg (trusted, test-side) generates from lavfi sources. */
-async function mediaJob(from: FormatName, to: FormatName, lavfi: string[], extra: Partial<TestJob> = {}): Promise<TestJob> {
+async function mediaJob(
+  from: FormatName,
+  to: FormatName,
+  lavfi: string[],
+  extra: Partial<TestJob> = {},
+): Promise<TestJob> {
   const j = await makeJob(Buffer.alloc(0), from, to, extra);
   jobs.push(j);
   execFileSync('ffmpeg', ['-v', 'error', '-y', ...lavfi, j.inputPath]);
   return j;
 }
-const AV = (seconds: number, size = '160x120') => ['-f', 'lavfi', '-i', `testsrc=d=${seconds}:s=${size}:r=25`, '-f', 'lavfi', '-i', `sine=d=${seconds}:f=440`, '-shortest'];
+const AV = (seconds: number, size = '160x120') => [
+  '-f',
+  'lavfi',
+  '-i',
+  `testsrc=d=${seconds}:s=${size}:r=25`,
+  '-f',
+  'lavfi',
+  '-i',
+  `sine=d=${seconds}:f=440`,
+  '-shortest',
+];
 const VIDEO_ONLY = (seconds: number) => ['-f', 'lavfi', '-i', `testsrc=d=${seconds}:s=160x120:r=25`];
 const AUDIO = (seconds: number) => ['-f', 'lavfi', '-i', `sine=d=${seconds}:f=440`];
 
-type Probe = { streams: Array<{ codec_type: string; codec_name: string; width?: number }>; format: { duration: string; format_name: string } };
+type Probe = {
+  streams: Array<{ codec_type: string; codec_name: string; width?: number }>;
+  format: { duration: string; format_name: string };
+};
 const probe = (file: string): Probe =>
-  JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width:format=duration,format_name', '-of', 'json', file], { encoding: 'utf8' }));
+  JSON.parse(
+    execFileSync(
+      'ffprobe',
+      [
+        '-v',
+        'error',
+        '-show_entries',
+        'stream=codec_type,codec_name,width:format=duration,format_name',
+        '-of',
+        'json',
+        file,
+      ],
+      { encoding: 'utf8' },
+    ),
+  );
 const codecs = (p: Probe) => Object.fromEntries(p.streams.map((s) => [s.codec_type, s.codec_name]));
 
 async function run(j: TestJob) {
@@ -82,13 +114,26 @@ describe('ffmpeg engine', () => {
 
   it('refuses audio extraction from a video without sound', async () => {
     const j = await mediaJob('mp4', 'mp3', VIDEO_ONLY(1));
-    await expect(ffmpegEngine.convert(j)).rejects.toSatisfy((e) => e instanceof AppError && e.code === 'unsupported_format');
+    await expect(ffmpegEngine.convert(j)).rejects.toSatisfy(
+      (e) => e instanceof AppError && e.code === 'unsupported_format',
+    );
   });
 
   it('refuses a video whose frames are too large before decoding', async () => {
-    const j = await mediaJob('mkv', 'mp4', ['-f', 'lavfi', '-i', 'color=c=black:s=10000x4500:d=0.04:r=25', '-c:v', 'png', '-pix_fmt', 'gray']);
+    const j = await mediaJob('mkv', 'mp4', [
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=black:s=10000x4500:d=0.04:r=25',
+      '-c:v',
+      'png',
+      '-pix_fmt',
+      'gray',
+    ]);
     await ffmpegEngine.inspect!(j); // the container is genuine…
-    await expect(ffmpegEngine.convert(j)).rejects.toSatisfy((e) => e instanceof AppError && /too large/.test(e.message));
+    await expect(ffmpegEngine.convert(j)).rejects.toSatisfy(
+      (e) => e instanceof AppError && /too large/.test(e.message),
+    );
     expect(existsSync(j.outputPath)).toBe(false);
   });
 
@@ -110,9 +155,13 @@ describe('ffmpeg engine', () => {
       for (const claimed of ['mp4', 'mkv', 'wav', 'mp3'] as const) {
         it(`${kind} playlist claimed as ${claimed} is refused by inspect and not parsed by convert`, async () => {
           const j = await hostile(kind, claimed);
-          await expect(ffmpegEngine.inspect!(j)).rejects.toSatisfy((e) => e instanceof AppError && e.code === 'unsupported_format');
+          await expect(ffmpegEngine.inspect!(j)).rejects.toSatisfy(
+            (e) => e instanceof AppError && e.code === 'unsupported_format',
+          );
           // Even without inspect, the forced demuxer never reads it as a playlist.
-          await expect(ffmpegEngine.convert(j)).rejects.toSatisfy((e) => e instanceof AppError || e instanceof EngineError);
+          await expect(ffmpegEngine.convert(j)).rejects.toSatisfy(
+            (e) => e instanceof AppError || e instanceof EngineError,
+          );
           const out = existsSync(j.outputPath) ? await readFile(j.outputPath) : Buffer.alloc(0);
           expect(out.length).toBe(0);
         });
@@ -122,7 +171,10 @@ describe('ffmpeg engine', () => {
 
   it('cancel kills ffmpeg and its sandbox', async () => {
     const ac = new AbortController();
-    const j = await mediaJob('mp4', 'webm', [...AV(30, '640x480'), '-c:v', 'mpeg4'], { signal: ac.signal, onProgress: (p) => p > 1 && ac.abort() });
+    const j = await mediaJob('mp4', 'webm', [...AV(30, '640x480'), '-c:v', 'mpeg4'], {
+      signal: ac.signal,
+      onProgress: (p) => p > 1 && ac.abort(),
+    });
     await expect(ffmpegEngine.convert(j)).rejects.toSatisfy((e) => e instanceof EngineError && e.cancelled);
     await new Promise((r) => setTimeout(r, 300));
     const survivors: string[] = [];

@@ -17,8 +17,17 @@ const VIDEO_OUT = [...VIDEO_IN, 'gif'] as const satisfies readonly FormatName[];
 
 /** The only demuxer each input may be read with. */
 export const DEMUXER: Partial<Record<FormatName, string>> = {
-  mp4: 'mov', mov: 'mov', m4a: 'mov', webm: 'matroska', mkv: 'matroska', avi: 'avi',
-  mp3: 'mp3', wav: 'wav', ogg: 'ogg', flac: 'flac', aac: 'aac',
+  mp4: 'mov',
+  mov: 'mov',
+  m4a: 'mov',
+  webm: 'matroska',
+  mkv: 'matroska',
+  avi: 'avi',
+  mp3: 'mp3',
+  wav: 'wav',
+  ogg: 'ogg',
+  flac: 'flac',
+  aac: 'aac',
 };
 
 const MEMORY_LIMIT = 3 * 1024 ** 3;
@@ -31,9 +40,38 @@ const OUTPUT_ARGS: Partial<Record<FormatName, string[]>> = {
   mp4: [...H264, ...AAC, '-movflags', '+faststart', '-f', 'mp4'],
   mov: [...H264, ...AAC, '-movflags', '+faststart', '-f', 'mov'],
   mkv: [...H264, ...AAC, '-f', 'matroska'],
-  webm: ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-b:v', '0', '-crf', '35', '-pix_fmt', 'yuv420p', '-c:a', 'libopus', '-b:a', '128k', '-f', 'webm'],
+  webm: [
+    '-c:v',
+    'libvpx-vp9',
+    '-deadline',
+    'realtime',
+    '-cpu-used',
+    '8',
+    '-row-mt',
+    '1',
+    '-b:v',
+    '0',
+    '-crf',
+    '35',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'libopus',
+    '-b:a',
+    '128k',
+    '-f',
+    'webm',
+  ],
   avi: ['-c:v', 'mpeg4', '-q:v', '5', '-vf', EVEN, '-c:a', 'libmp3lame', '-q:a', '4', '-f', 'avi'],
-  gif: ['-an', '-filter_complex', "[0:v:0]fps=10,scale='min(480,iw)':-2:flags=lanczos,split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer", '-loop', '0', '-f', 'gif'],
+  gif: [
+    '-an',
+    '-filter_complex',
+    "[0:v:0]fps=10,scale='min(480,iw)':-2:flags=lanczos,split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer",
+    '-loop',
+    '0',
+    '-f',
+    'gif',
+  ],
   mp3: ['-c:a', 'libmp3lame', '-q:a', '4', '-f', 'mp3'],
   wav: ['-c:a', 'pcm_s16le', '-f', 'wav'],
   ogg: ['-c:a', 'libvorbis', '-q:a', '4', '-f', 'ogg'],
@@ -107,14 +145,26 @@ export function inputArgs(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): st
 /** Largest video frame we decode (8K UHD ≈ 33 MP): a "pixel flood" video is refused up front. */
 export const MAX_VIDEO_PIXELS = 40_000_000;
 
-type ProbeJson = { format?: { duration?: string }; streams?: Array<{ codec_type?: string; width?: number; height?: number }> };
+type ProbeJson = {
+  format?: { duration?: string };
+  streams?: Array<{ codec_type?: string; width?: number; height?: number }>;
+};
 
 /** Probes the input (sandboxed): refuses oversized frames; returns the duration in seconds if known. */
 export async function probe(job: EngineJob): Promise<number | undefined> {
   let out = '';
   const r = await runSandboxed({
     command: 'ffprobe',
-    args: ['-v', 'error', '-hide_banner', ...inputArgs(job), '-show_entries', 'format=duration:stream=codec_type,width,height', '-of', 'json'],
+    args: [
+      '-v',
+      'error',
+      '-hide_banner',
+      ...inputArgs(job),
+      '-show_entries',
+      'format=duration:stream=codec_type,width,height',
+      '-of',
+      'json',
+    ],
     workDir: job.workDir,
     signal: job.signal,
     timeoutMs: Math.min(60_000, config.engineTimeoutMs),
@@ -127,7 +177,8 @@ export async function probe(job: EngineJob): Promise<number | undefined> {
   } catch {
     // handled below
   }
-  if (r.code !== 0 || !info.streams?.length) throw new AppError('unsupported_format', `The ${job.inputFormat.toUpperCase()} file could not be read.`);
+  if (r.code !== 0 || !info.streams?.length)
+    throw new AppError('unsupported_format', `The ${job.inputFormat.toUpperCase()} file could not be read.`);
   for (const s of info.streams) {
     if (s.codec_type === 'video' && (s.width ?? 0) * (s.height ?? 0) > MAX_VIDEO_PIXELS) {
       throw new AppError('unsupported_format', `The video frame is too large (${s.width}×${s.height}).`);
@@ -169,15 +220,30 @@ async function convert(job: EngineJob): Promise<void> {
   const start = o.start ?? 0;
   const duration = total === undefined ? o.duration : Math.min(o.duration ?? Infinity, Math.max(0, total - start));
   const audio = o.remove_audio ? ['-an'] : ['-map', '0:a:0?'];
-  const streams = job.targetFormat === 'gif' ? [] : isAudio(job.targetFormat) ? ['-map', '0:a:0', '-vn'] : ['-map', '0:v:0', ...audio];
+  const streams =
+    job.targetFormat === 'gif'
+      ? []
+      : isAudio(job.targetFormat)
+        ? ['-map', '0:a:0', '-vn']
+        : ['-map', '0:v:0', ...audio];
   const args = [
-    '-nostdin', '-hide_banner', '-nostats', '-loglevel', 'error', '-y',
+    '-nostdin',
+    '-hide_banner',
+    '-nostats',
+    '-loglevel',
+    'error',
+    '-y',
     ...(start > 0 ? ['-ss', String(start)] : []),
     ...inputArgs(job),
     ...(o.duration ? ['-t', String(o.duration)] : []),
-    ...streams, '-sn', '-dn', '-map_metadata', '-1',
+    ...streams,
+    '-sn',
+    '-dn',
+    '-map_metadata',
+    '-1',
     ...codecArgs,
-    '-progress', 'pipe:1',
+    '-progress',
+    'pipe:1',
     `file:${job.outputPath}`,
   ];
   const r = await runFfmpeg(job, args, duration);

@@ -102,7 +102,19 @@ describe('LibreOffice engine (warm pool)', () => {
     const tmp = await mkdtemp(path.join(os.tmpdir(), 'lo-fixture-'));
     try {
       await writeFile(path.join(tmp, 'src.docx'), minimalDocx(DOC_TEXT));
-      execFileSync('soffice', [`-env:UserInstallation=file://${tmp}/profile`, '--headless', '--convert-to', 'doc', '--outdir', tmp, path.join(tmp, 'src.docx')], { stdio: 'ignore' });
+      execFileSync(
+        'soffice',
+        [
+          `-env:UserInstallation=file://${tmp}/profile`,
+          '--headless',
+          '--convert-to',
+          'doc',
+          '--outdir',
+          tmp,
+          path.join(tmp, 'src.docx'),
+        ],
+        { stdio: 'ignore' },
+      );
       const docBytes = await readFile(path.join(tmp, 'src.doc'));
       expect(await detectFormat(docBytes.subarray(0, 65536), 'x.bin')).toBe('doc');
       const odt = await convert(docBytes, 'doc', 'odt');
@@ -113,7 +125,9 @@ describe('LibreOffice engine (warm pool)', () => {
   });
 
   it('DOCX → TXT / HTML / RTF', async () => {
-    expect(await readFile((await convert(minimalDocx(DOC_TEXT), 'docx', 'txt')).outputPath, 'utf8')).toContain(DOC_TEXT[1]);
+    expect(await readFile((await convert(minimalDocx(DOC_TEXT), 'docx', 'txt')).outputPath, 'utf8')).toContain(
+      DOC_TEXT[1],
+    );
     const html = await readFile((await convert(minimalDocx(DOC_TEXT), 'docx', 'html')).outputPath, 'utf8');
     expect(html).toMatch(/<html/i);
     expect(html).toContain('Quarterly report');
@@ -160,14 +174,27 @@ describe('LibreOffice engine (warm pool)', () => {
   describe('zip bombs are refused by inspect', () => {
     const refused = (e: unknown) => e instanceof AppError && e.code === 'unsupported_format';
     it('a 20 MB entry compressed ~1000:1', async () => {
-      const bomb = minimalDocx(['x'], [{ name: 'word/media/big.bin', data: Buffer.alloc(0), precompressed: deflateOnce(Buffer.alloc(20 * 1024 ** 2)) }]);
+      const bomb = minimalDocx(
+        ['x'],
+        [
+          {
+            name: 'word/media/big.bin',
+            data: Buffer.alloc(0),
+            precompressed: deflateOnce(Buffer.alloc(20 * 1024 ** 2)),
+          },
+        ],
+      );
       const j = await makeJob(bomb, 'docx', 'pdf');
       jobs.push(j);
       await expect(libreofficeEngine.inspect!(j)).rejects.toSatisfy(refused);
     });
     it('600 entries of 1 MB each (600 MB expanded, each below the ratio check)', async () => {
       const mb = deflateOnce(Buffer.alloc(1024 ** 2));
-      const entries = Array.from({ length: 600 }, (_, i) => ({ name: `word/media/p${i}.bin`, data: Buffer.alloc(0), precompressed: mb }));
+      const entries = Array.from({ length: 600 }, (_, i) => ({
+        name: `word/media/p${i}.bin`,
+        data: Buffer.alloc(0),
+        precompressed: mb,
+      }));
       const bomb = minimalDocx(['x'], entries);
       expect(bomb.length).toBeLessThan(2 * 1024 ** 2);
       const j = await makeJob(bomb, 'docx', 'pdf');
@@ -175,7 +202,16 @@ describe('LibreOffice engine (warm pool)', () => {
       await expect(libreofficeEngine.inspect!(j)).rejects.toSatisfy(refused);
     });
     it('an entry whose header lies about its size', async () => {
-      const liar = minimalDocx(['x'], [{ name: 'word/media/a.bin', data: Buffer.alloc(0), precompressed: { ...deflateOnce(Buffer.alloc(5 * 1024 ** 2)), size: 1000 } }]);
+      const liar = minimalDocx(
+        ['x'],
+        [
+          {
+            name: 'word/media/a.bin',
+            data: Buffer.alloc(0),
+            precompressed: { ...deflateOnce(Buffer.alloc(5 * 1024 ** 2)), size: 1000 },
+          },
+        ],
+      );
       const j = await makeJob(liar, 'docx', 'pdf');
       jobs.push(j);
       await expect(libreofficeEngine.inspect!(j)).rejects.toSatisfy(refused);
@@ -193,9 +229,16 @@ describe('LibreOffice engine (warm pool)', () => {
     const before = poolStatus()[0].dir!;
     expect(await officeProcesses([before])).not.toEqual([]);
     const ac = new AbortController();
-    const big = Buffer.from(Array.from({ length: 60_000 }, (_, i) => `Line ${i} of a long text that takes LibreOffice a while to lay out.`).join('\n'));
+    const big = Buffer.from(
+      Array.from(
+        { length: 60_000 },
+        (_, i) => `Line ${i} of a long text that takes LibreOffice a while to lay out.`,
+      ).join('\n'),
+    );
     setTimeout(() => ac.abort(), 400);
-    await expect(convert(big, 'txt', 'pdf', { signal: ac.signal })).rejects.toSatisfy((e) => e instanceof EngineError && e.cancelled);
+    await expect(convert(big, 'txt', 'pdf', { signal: ac.signal })).rejects.toSatisfy(
+      (e) => e instanceof EngineError && e.cancelled,
+    );
     expect(await officeProcesses([before])).toEqual([]);
     expect(existsSync(before)).toBe(false);
     const j = await convert(minimalDocx(DOC_TEXT), 'docx', 'pdf');
@@ -211,7 +254,11 @@ describe('LibreOffice engine (warm pool)', () => {
     const saved = Object.getOwnPropertyDescriptor(config, 'engineTimeoutMs')!;
     Object.defineProperty(config, 'engineTimeoutMs', { value: 300, configurable: true });
     try {
-      const big = Buffer.from(Array.from({ length: 60_000 }, (_, i) => `Row ${i}, long enough to need real layout work in Writer.`).join('\n'));
+      const big = Buffer.from(
+        Array.from({ length: 60_000 }, (_, i) => `Row ${i}, long enough to need real layout work in Writer.`).join(
+          '\n',
+        ),
+      );
       await expect(convert(big, 'txt', 'pdf')).rejects.toSatisfy((e) => e instanceof EngineError && e.timedOut);
     } finally {
       Object.defineProperty(config, 'engineTimeoutMs', saved);

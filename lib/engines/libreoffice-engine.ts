@@ -35,27 +35,52 @@ const CSV_OUT: Filter = { name: 'Text - txt - csv (StarCalc)', options: '44,34,7
 const TEXT: Filter = { name: 'Text (encoded)', options: 'UTF8,LF' };
 
 const IMPORT: Partial<Record<FormatName, Filter>> = {
-  docx: { name: 'MS Word 2007 XML' }, doc: { name: 'MS Word 97' }, odt: { name: 'writer8' },
-  rtf: { name: 'Rich Text Format' }, txt: TEXT, html: { name: 'HTML (StarWriter)' },
-  xlsx: { name: 'Calc MS Excel 2007 XML' }, xls: { name: 'MS Excel 97' }, ods: { name: 'calc8' }, csv: CSV_IN,
-  pptx: { name: 'Impress MS PowerPoint 2007 XML' }, ppt: { name: 'MS PowerPoint 97' }, odp: { name: 'impress8' },
+  docx: { name: 'MS Word 2007 XML' },
+  doc: { name: 'MS Word 97' },
+  odt: { name: 'writer8' },
+  rtf: { name: 'Rich Text Format' },
+  txt: TEXT,
+  html: { name: 'HTML (StarWriter)' },
+  xlsx: { name: 'Calc MS Excel 2007 XML' },
+  xls: { name: 'MS Excel 97' },
+  ods: { name: 'calc8' },
+  csv: CSV_IN,
+  pptx: { name: 'Impress MS PowerPoint 2007 XML' },
+  ppt: { name: 'MS PowerPoint 97' },
+  odp: { name: 'impress8' },
 };
 
 type App = 'writer' | 'calc' | 'impress';
 const EXPORT: Record<App, Partial<Record<FormatName, Filter>>> = {
   writer: {
-    pdf: { name: 'writer_pdf_Export' }, docx: { name: 'MS Word 2007 XML' }, odt: { name: 'writer8' },
-    rtf: { name: 'Rich Text Format' }, txt: TEXT, html: { name: 'HTML (StarWriter)' },
+    pdf: { name: 'writer_pdf_Export' },
+    docx: { name: 'MS Word 2007 XML' },
+    odt: { name: 'writer8' },
+    rtf: { name: 'Rich Text Format' },
+    txt: TEXT,
+    html: { name: 'HTML (StarWriter)' },
   },
-  calc: { pdf: { name: 'calc_pdf_Export' }, xlsx: { name: 'Calc MS Excel 2007 XML' }, ods: { name: 'calc8' }, csv: CSV_OUT },
-  impress: { pdf: { name: 'impress_pdf_Export' }, pptx: { name: 'Impress MS PowerPoint 2007 XML' }, odp: { name: 'impress8' } },
+  calc: {
+    pdf: { name: 'calc_pdf_Export' },
+    xlsx: { name: 'Calc MS Excel 2007 XML' },
+    ods: { name: 'calc8' },
+    csv: CSV_OUT,
+  },
+  impress: {
+    pdf: { name: 'impress_pdf_Export' },
+    pptx: { name: 'Impress MS PowerPoint 2007 XML' },
+    odp: { name: 'impress8' },
+  },
 };
 
 const appOf = (f: FormatName): App | undefined =>
-  (WRITER_IN as readonly FormatName[]).includes(f) ? 'writer'
-  : (CALC_IN as readonly FormatName[]).includes(f) ? 'calc'
-  : (IMPRESS_IN as readonly FormatName[]).includes(f) ? 'impress'
-  : undefined;
+  (WRITER_IN as readonly FormatName[]).includes(f)
+    ? 'writer'
+    : (CALC_IN as readonly FormatName[]).includes(f)
+      ? 'calc'
+      : (IMPRESS_IN as readonly FormatName[]).includes(f)
+        ? 'impress'
+        : undefined;
 
 const ZIPPED: ReadonlySet<FormatName> = new Set(['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp']);
 const ODF: ReadonlySet<FormatName> = new Set(['odt', 'ods', 'odp']);
@@ -121,7 +146,9 @@ async function convert(job: EngineJob): Promise<void> {
       if (!reply.ok) {
         const msg = reply.error ?? 'unknown error';
         if (isDocumentError(msg)) {
-          throw new AppError('unsupported_format', 'LibreOffice could not read this document.', { cause: new Error(msg) });
+          throw new AppError('unsupported_format', 'LibreOffice could not read this document.', {
+            cause: new Error(msg),
+          });
         }
         throw new EngineError(`LibreOffice failed: ${msg}`);
       }
@@ -131,7 +158,8 @@ async function convert(job: EngineJob): Promise<void> {
   job.onProgress(100);
 }
 
-const pairs = (from: readonly FormatName[], to: readonly FormatName[]) => from.map((f) => ({ from: [f], to: to.filter((t) => t !== f) }));
+const pairs = (from: readonly FormatName[], to: readonly FormatName[]) =>
+  from.map((f) => ({ from: [f], to: to.filter((t) => t !== f) }));
 
 export const libreofficeEngine: Engine = {
   name: 'libreoffice',

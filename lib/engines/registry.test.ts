@@ -17,7 +17,14 @@ describe('engine registry', () => {
 
   it('has no identity, cross-family or output-only conversions', () => {
     const none: Array<[FormatName, FormatName]> = [
-      ['png', 'png'], ['png', 'heic'], ['pdf', 'docx'], ['docx', 'xlsx'], ['mp3', 'mp4'], ['xlsx', 'docx'], ['pptx', 'docx'], ['docx', 'doc'],
+      ['png', 'png'],
+      ['png', 'heic'],
+      ['pdf', 'docx'],
+      ['docx', 'xlsx'],
+      ['mp3', 'mp4'],
+      ['xlsx', 'docx'],
+      ['pptx', 'docx'],
+      ['docx', 'doc'],
     ];
     for (const [from, to] of none) expect(findEngine(from, to), `${from}→${to}`).toBeUndefined();
   });
@@ -43,12 +50,20 @@ describe('engine registry', () => {
 
   it('offers an engine only when its programs are installed', () => {
     expect(isInstalled({ name: 'x', requires: ['sh'], conversions: [], convert: async () => {} })).toBe(true);
-    expect(isInstalled({ name: 'x', requires: ['no-such-tool-h10'], conversions: [], convert: async () => {} })).toBe(false);
+    expect(isInstalled({ name: 'x', requires: ['no-such-tool-h10'], conversions: [], convert: async () => {} })).toBe(
+      false,
+    );
     for (const e of ENGINES) expect(isInstalled(e), e.name).toBe(true);
   });
 
   it('accepts aliases as target names', () => {
-    expect(['jpeg', 'TIF', '.htm', 'markdown', 'tar.gz'].map(resolveFormatName)).toEqual(['jpg', 'tiff', 'html', 'md', 'tgz']);
+    expect(['jpeg', 'TIF', '.htm', 'markdown', 'tar.gz'].map(resolveFormatName)).toEqual([
+      'jpg',
+      'tiff',
+      'html',
+      'md',
+      'tgz',
+    ]);
     expect(resolveFormatName('nope')).toBeUndefined();
   });
 

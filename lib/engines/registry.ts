@@ -13,7 +13,11 @@ import { isInstalled } from './breadth/programs';
 // it wins. A conversion changes the format; a compressor keeps it; OCR reads images and PDFs.
 
 const ALL_ENGINES: readonly Engine[] = [
-  sharpEngine, ffmpegEngine, libreofficeEngine, ...COMPRESSORS, ocrEngine,
+  sharpEngine,
+  ffmpegEngine,
+  libreofficeEngine,
+  ...COMPRESSORS,
+  ocrEngine,
   ...BREADTH_ENGINES,
 ];
 
@@ -24,7 +28,9 @@ const serves = (e: Engine, operation: Operation) => (e.operation ?? 'convert') =
 
 export function findEngine(from: FormatName, to: FormatName, operation: Operation = 'convert'): Engine | undefined {
   if (operation === 'convert' && from === to) return undefined;
-  return ENGINES.find((e) => serves(e, operation) && e.conversions.some((c) => c.from.includes(from) && c.to.includes(to)));
+  return ENGINES.find(
+    (e) => serves(e, operation) && e.conversions.some((c) => c.from.includes(from) && c.to.includes(to)),
+  );
 }
 
 /** The input formats an operation takes, sorted (compressible formats, OCR inputs). */
@@ -66,6 +72,13 @@ export function listFormats(): FormatListing[] {
   return [...targets.keys()].sort(byName).map((format) => {
     const info = FORMATS[format];
     const tools = { compress: compressible.has(format), ocr: ocrInputs.has(format) };
-    return { format, family: info.family, mime: info.mime, label: info.label, targets: [...targets.get(format)!].sort(byName), ...tools };
+    return {
+      format,
+      family: info.family,
+      mime: info.mime,
+      label: info.label,
+      targets: [...targets.get(format)!].sort(byName),
+      ...tools,
+    };
   });
 }

@@ -24,7 +24,14 @@ afterAll(async () => {
 /** Runs a shell script in the sandbox and collects its stdout. */
 async function sh(script: string, extra: Partial<Parameters<typeof runSandboxed>[0]> = {}) {
   const out: string[] = [];
-  const r = await runSandboxed({ command: 'sh', args: ['-c', script], workDir, timeoutMs: 20_000, onStdoutLine: (l) => out.push(l), ...extra });
+  const r = await runSandboxed({
+    command: 'sh',
+    args: ['-c', script],
+    workDir,
+    timeoutMs: 20_000,
+    onStdoutLine: (l) => out.push(l),
+    ...extra,
+  });
   return { ...r, out };
 }
 
@@ -41,7 +48,11 @@ async function processesWith(marker: string): Promise<number[]> {
 
 /** Waits (up to 3 s) until no process carries the marker; throws with the survivors' pids. */
 const noProcessesWith = (marker: string) =>
-  waitFor(() => processesWith(marker), (pids) => pids.length === 0, { timeoutMs: 3000, intervalMs: 50 });
+  waitFor(
+    () => processesWith(marker),
+    (pids) => pids.length === 0,
+    { timeoutMs: 3000, intervalMs: 50 },
+  );
 
 describe('runSandboxed', () => {
   it('runs a program in the job folder and reports its exit code', async () => {
@@ -52,7 +63,9 @@ describe('runSandboxed', () => {
   });
 
   it('cannot see /etc/passwd, /root or any folder outside the job', async () => {
-    const r = await sh(`cat /etc/passwd >/dev/null 2>&1 && echo passwd-readable; ls /root >/dev/null 2>&1 && echo root-visible; cat ${outsideDir}/secret.txt 2>/dev/null; ls /work >/dev/null 2>&1 && echo work-visible; echo done`);
+    const r = await sh(
+      `cat /etc/passwd >/dev/null 2>&1 && echo passwd-readable; ls /root >/dev/null 2>&1 && echo root-visible; cat ${outsideDir}/secret.txt 2>/dev/null; ls /work >/dev/null 2>&1 && echo work-visible; echo done`,
+    );
     expect(r.out).toEqual(['done']);
   });
 
@@ -61,7 +74,12 @@ describe('runSandboxed', () => {
       const r = await sh('env');
       expect(r.out.join('\n')).not.toContain('do-not-leak');
       const names = r.out.map((l) => l.split('=')[0]).sort();
-      expect(names.filter((n) => !['PWD', 'SHLVL', '_', 'OLDPWD'].includes(n))).toEqual(['HOME', 'LANG', 'MALLOC_ARENA_MAX', 'PATH']);
+      expect(names.filter((n) => !['PWD', 'SHLVL', '_', 'OLDPWD'].includes(n))).toEqual([
+        'HOME',
+        'LANG',
+        'MALLOC_ARENA_MAX',
+        'PATH',
+      ]);
     });
   });
 
@@ -78,7 +96,13 @@ describe('runSandboxed', () => {
       // Control: the same probe outside the sandbox does connect, so the test can tell.
       expect(spawnSync('python3', ['-c', probe], { encoding: 'utf8' }).stdout.trim()).toBe('connected');
       const out: string[] = [];
-      const r = await runSandboxed({ command: 'python3', args: ['-c', probe], workDir, timeoutMs: 20_000, onStdoutLine: (l) => out.push(l) });
+      const r = await runSandboxed({
+        command: 'python3',
+        args: ['-c', probe],
+        workDir,
+        timeoutMs: 20_000,
+        onStdoutLine: (l) => out.push(l),
+      });
       expect(r.code).toBe(0);
       expect(out[0]).toMatch(/^refused/);
       expect(accepted).toBe(1); // only the control connection
@@ -108,7 +132,10 @@ describe('runSandboxed', () => {
   it('kills the program and its children on timeout', async () => {
     const marker = '987.651';
     let started = false;
-    const run = sh(`sleep ${marker} & sleep ${marker} & echo started; wait`, { timeoutMs: 1500, onStdoutLine: () => (started = true) });
+    const run = sh(`sleep ${marker} & sleep ${marker} & echo started; wait`, {
+      timeoutMs: 1500,
+      onStdoutLine: () => (started = true),
+    });
     await expect(run).rejects.toSatisfy((e) => e instanceof EngineError && e.timedOut && !e.cancelled);
     expect(started).toBe(true);
     await noProcessesWith(marker);
@@ -119,7 +146,10 @@ describe('runSandboxed', () => {
     const ac = new AbortController();
     let seenBeforeAbort = 0;
     const abortOnceRunning = () => void processesWith(marker).then((p) => ((seenBeforeAbort = p.length), ac.abort()));
-    const run = sh(`sleep ${marker} & sleep ${marker} & echo started; wait`, { signal: ac.signal, onStdoutLine: abortOnceRunning });
+    const run = sh(`sleep ${marker} & sleep ${marker} & echo started; wait`, {
+      signal: ac.signal,
+      onStdoutLine: abortOnceRunning,
+    });
     await expect(run).rejects.toSatisfy((e) => e instanceof EngineError && e.cancelled && !e.timedOut);
     expect(seenBeforeAbort).toBeGreaterThanOrEqual(2); // the probe does see the sleeps while they run
     await noProcessesWith(marker);

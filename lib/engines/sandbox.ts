@@ -57,7 +57,9 @@ function hasBwrap(): boolean {
     const r = spawnSync('bwrap', ['--version'], { stdio: 'ignore' });
     bwrapAvailable = r.status === 0;
     if (!bwrapAvailable) {
-      console.warn('[engines] bubblewrap (bwrap) not found: engines run under `unshare` only (no network, own PID namespace, but the disk is visible). Install the Debian package "bubblewrap".');
+      console.warn(
+        '[engines] bubblewrap (bwrap) not found: engines run under `unshare` only (no network, own PID namespace, but the disk is visible). Install the Debian package "bubblewrap".',
+      );
     }
   }
   return bwrapAvailable;
@@ -73,18 +75,47 @@ function sandboxArgv(spec: SandboxSpec): { file: string; args: string[]; cwd: st
   const env = { ...spec.env, PATH: '/usr/bin:/bin', HOME: spec.workDir, LANG: 'C.UTF-8', MALLOC_ARENA_MAX: '2' };
   if (!hasBwrap()) {
     // Fallback: own network + PID namespace; --kill-child takes the children down with it.
-    return { file: 'unshare', args: ['--net', '--pid', '--fork', '--kill-child', '--mount-proc', '--', ...inner], cwd: spec.workDir, env };
+    return {
+      file: 'unshare',
+      args: ['--net', '--pid', '--fork', '--kill-child', '--mount-proc', '--', ...inner],
+      cwd: spec.workDir,
+      env,
+    };
   }
   const w = spec.workDir;
   const args = [
-    '--unshare-all', '--die-with-parent', '--new-session',
+    '--unshare-all',
+    '--die-with-parent',
+    '--new-session',
     ...(spec.systemView ?? FULL_SYSTEM_VIEW).flatMap((p) => ['--ro-bind-try', p, p]),
-    '--symlink', 'usr/lib', '/lib', '--symlink', 'usr/lib64', '/lib64', '--symlink', 'usr/bin', '/bin', '--symlink', 'usr/sbin', '/sbin',
-    '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp',
+    '--symlink',
+    'usr/lib',
+    '/lib',
+    '--symlink',
+    'usr/lib64',
+    '/lib64',
+    '--symlink',
+    'usr/bin',
+    '/bin',
+    '--symlink',
+    'usr/sbin',
+    '/sbin',
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    '--tmpfs',
+    '/tmp',
     ...(spec.extraRoBinds ?? []).flatMap((p) => ['--ro-bind', p, p]),
-    '--bind', w, w, '--chdir', w,
-    '--clearenv', ...Object.entries(env).flatMap(([k, v]) => ['--setenv', k, v]),
-    '--', ...inner,
+    '--bind',
+    w,
+    w,
+    '--chdir',
+    w,
+    '--clearenv',
+    ...Object.entries(env).flatMap(([k, v]) => ['--setenv', k, v]),
+    '--',
+    ...inner,
   ];
   return { file: 'bwrap', args, cwd: w, env };
 }
@@ -93,7 +124,12 @@ function sandboxArgv(spec: SandboxSpec): { file: string; args: string[]; cwd: st
 export function spawnSandboxed(spec: SandboxSpec, opts: { stdin?: boolean } = {}): ChildProcess {
   const { file, args, cwd, env } = sandboxArgv(spec);
   // Only PATH, HOME and LANG: no secret from our environment reaches an engine.
-  return spawn(file, args, { cwd, env: env as NodeJS.ProcessEnv, detached: true, stdio: [opts.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+  return spawn(file, args, {
+    cwd,
+    env: env as NodeJS.ProcessEnv,
+    detached: true,
+    stdio: [opts.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+  });
 }
 
 /**
@@ -129,7 +165,10 @@ export function runSandboxed(opts: RunSandboxedOptions): Promise<RunResult> {
       failure ??= err;
       killTree(child);
     };
-    const timer = setTimeout(() => stop(new EngineError(`engine run timed out after ${timeoutMs} ms`, { timedOut: true })), timeoutMs);
+    const timer = setTimeout(
+      () => stop(new EngineError(`engine run timed out after ${timeoutMs} ms`, { timedOut: true })),
+      timeoutMs,
+    );
     const onAbort = () => stop(new EngineError('engine run cancelled', { cancelled: true }));
     opts.signal?.addEventListener('abort', onAbort, { once: true });
 
@@ -164,7 +203,8 @@ export async function withEngineSlot<T>(fn: () => Promise<T>): Promise<T> {
     return await fn();
   } finally {
     const next = waiting.shift();
-    if (next) next(); // hand the slot over directly
+    if (next)
+      next(); // hand the slot over directly
     else active--;
   }
 }

@@ -21,9 +21,22 @@ const job = async (input: Buffer, from: FormatName, to: FormatName) => {
 
 /** A 120×80 picture with a gradient, so encoders have something to do. */
 const photo = () =>
-  sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="120" height="80"><defs><linearGradient id="g"><stop offset="0" stop-color="#f00"/><stop offset="1" stop-color="#00f"/></linearGradient></defs><rect width="120" height="80" fill="url(#g)"/></svg>`)).png().toBuffer();
+  sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="80"><defs><linearGradient id="g"><stop offset="0" stop-color="#f00"/><stop offset="1" stop-color="#00f"/></linearGradient></defs><rect width="120" height="80" fill="url(#g)"/></svg>`,
+    ),
+  )
+    .png()
+    .toBuffer();
 
-const VIPS_NAME: Record<string, string> = { png: 'png', jpg: 'jpeg', webp: 'webp', avif: 'heif', tiff: 'tiff', gif: 'gif' };
+const VIPS_NAME: Record<string, string> = {
+  png: 'png',
+  jpg: 'jpeg',
+  webp: 'webp',
+  avif: 'heif',
+  tiff: 'tiff',
+  gif: 'gif',
+};
 
 describe('sharp engine', () => {
   for (const to of ['jpg', 'webp', 'avif', 'tiff', 'gif'] as const) {
@@ -39,7 +52,9 @@ describe('sharp engine', () => {
   }
 
   it('converts jpg → png with the same pixels size', async () => {
-    const jpg = await sharp(await photo()).jpeg().toBuffer();
+    const jpg = await sharp(await photo())
+      .jpeg()
+      .toBuffer();
     const j = await job(jpg, 'jpg', 'png');
     await inspectAndConvert(sharpEngine, j);
     const meta = await sharp(j.outputPath).metadata();
@@ -47,8 +62,16 @@ describe('sharp engine', () => {
   });
 
   it('keeps an animated GIF animated when converting to WebP', async () => {
-    const frames = await Promise.all(['#f00', '#0f0', '#00f'].map((c) => sharp({ create: { width: 40, height: 30, channels: 3, background: c } }).png().toBuffer()));
-    const gif = await sharp(frames, { join: { animated: true } }).gif({ delay: 100 }).toBuffer();
+    const frames = await Promise.all(
+      ['#f00', '#0f0', '#00f'].map((c) =>
+        sharp({ create: { width: 40, height: 30, channels: 3, background: c } })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const gif = await sharp(frames, { join: { animated: true } })
+      .gif({ delay: 100 })
+      .toBuffer();
     expect((await sharp(gif, { animated: true }).metadata()).pages).toBe(3);
     const j = await job(gif, 'gif', 'webp');
     await inspectAndConvert(sharpEngine, j);
@@ -73,7 +96,9 @@ describe('sharp engine', () => {
     expect(bomb.length).toBeLessThan(10_000);
     const j = await job(bomb, 'png', 'jpg');
     const started = Date.now();
-    await expect(sharpEngine.inspect!(j)).rejects.toSatisfy((e) => e instanceof AppError && e.code === 'unsupported_format' && /too large/.test(e.message));
+    await expect(sharpEngine.inspect!(j)).rejects.toSatisfy(
+      (e) => e instanceof AppError && e.code === 'unsupported_format' && /too large/.test(e.message),
+    );
     // convert alone (no inspect) refuses it too: the worker decodes with the same pixel limit.
     await expect(sharpEngine.convert(j)).rejects.toBeInstanceOf(AppError);
     expect(Date.now() - started).toBeLessThan(2000);
@@ -81,15 +106,29 @@ describe('sharp engine', () => {
   });
 
   it('refuses an input whose bytes are not the claimed format', async () => {
-    const jpg = await sharp(await photo()).jpeg().toBuffer();
+    const jpg = await sharp(await photo())
+      .jpeg()
+      .toBuffer();
     const j = await job(jpg, 'png', 'webp');
-    await expect(sharpEngine.inspect!(j)).rejects.toSatisfy((e) => e instanceof AppError && e.code === 'unsupported_format');
+    await expect(sharpEngine.inspect!(j)).rejects.toSatisfy(
+      (e) => e instanceof AppError && e.code === 'unsupported_format',
+    );
     const text = await job(Buffer.from('not an image at all'), 'gif', 'png');
     await expect(sharpEngine.inspect!(text)).rejects.toBeInstanceOf(AppError);
   });
 
   it('writes AVIF quickly at the default low effort', async () => {
-    const big = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).png().toBuffer();
+    const big = await sharp({
+      create: {
+        width: 2000,
+        height: 1500,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 30 },
+      },
+    })
+      .png()
+      .toBuffer();
     const j = await job(big, 'png', 'avif');
     const started = Date.now();
     await inspectAndConvert(sharpEngine, j);

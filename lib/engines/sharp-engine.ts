@@ -88,7 +88,10 @@ export async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat' |
   if (totalPixels(meta) > MAX_INPUT_PIXELS) {
     const frames = (meta.pages ?? 1) > 1 ? ` × ${meta.pages} frames` : '';
     const limit = `limit ${MAX_INPUT_PIXELS / 1e6} megapixels`;
-    throw new AppError('unsupported_format', `The image is too large (${meta.width}×${meta.height}${frames}; ${limit}).`);
+    throw new AppError(
+      'unsupported_format',
+      `The image is too large (${meta.width}×${meta.height}${frames}; ${limit}).`,
+    );
   }
 }
 
@@ -150,7 +153,8 @@ async function decodeHeic(job: EngineJob): Promise<string> {
 /** Runs after inspect (the pipeline's job): the input is what it claims and within the pixel budget. */
 async function convert(job: EngineJob): Promise<void> {
   const to = job.targetFormat as Output;
-  if (!(OUTPUTS as readonly FormatName[]).includes(to)) throw new AppError('unsupported_format', `Cannot write ${to} images.`);
+  if (!(OUTPUTS as readonly FormatName[]).includes(to))
+    throw new AppError('unsupported_format', `Cannot write ${to} images.`);
   job.onProgress(5);
   let source = job.inputPath;
   if (job.inputFormat === 'heic') {

@@ -44,7 +44,10 @@ async function processesOf(dir: string): Promise<string[]> {
   return found;
 }
 
-const workerDirs = () => sharpPoolStatus().map((s) => s.dir).filter((d): d is string => Boolean(d));
+const workerDirs = () =>
+  sharpPoolStatus()
+    .map((s) => s.dir)
+    .filter((d): d is string => Boolean(d));
 
 describe('sharp workers', () => {
   it('convert a 100 MP image while this process stays small', async () => {
@@ -107,7 +110,9 @@ describe('sharp workers', () => {
     }
     const [b, p] = [median(runs.bare), median(runs.pooled)];
     const ratio = (p / b).toFixed(2);
-    console.log(`1 MP PNG → WebP: sharp in-process ${b.toFixed(1)} ms, sandboxed worker ${p.toFixed(1)} ms (×${ratio})`);
+    console.log(
+      `1 MP PNG → WebP: sharp in-process ${b.toFixed(1)} ms, sandboxed worker ${p.toFixed(1)} ms (×${ratio})`,
+    );
     expect(p - b).toBeLessThan(Math.max(25, b * 0.5)); // loose: the machine is shared
   });
 });

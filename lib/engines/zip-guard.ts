@@ -22,7 +22,12 @@ export type ZipEntryVisitor = (name: string) => { write: (chunk: Buffer) => void
 export async function assertSafeZip(file: string, limits = ZIP_LIMITS, visit?: ZipEntryVisitor): Promise<void> {
   let zip: yauzl.ZipFile;
   try {
-    zip = await yauzl.openPromise(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false });
+    zip = await yauzl.openPromise(file, {
+      lazyEntries: true,
+      autoClose: false,
+      validateEntrySizes: true,
+      strictFileNames: false,
+    });
   } catch (e) {
     throw new AppError('unsupported_format', 'The document is not a valid ZIP package.', { cause: e });
   }
@@ -32,7 +37,8 @@ export async function assertSafeZip(file: string, limits = ZIP_LIMITS, visit?: Z
     let declared = 0;
     for await (const entry of zip.eachEntry()) {
       declared += entry.uncompressedSize;
-      if (declared > limits.maxTotalUncompressed) throw refuse('it expands to more than ' + `${limits.maxTotalUncompressed / 1024 ** 2} MB`);
+      if (declared > limits.maxTotalUncompressed)
+        throw refuse('it expands to more than ' + `${limits.maxTotalUncompressed / 1024 ** 2} MB`);
       const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
       if (entry.uncompressedSize >= limits.ratioCheckMinBytes && ratio > limits.maxRatio) {
         throw refuse(`an entry is compressed ${Math.round(ratio)}:1`);

@@ -3,7 +3,18 @@
 
 import { ARCHIVES, FONTS, MARKUP, MORE_IMAGES, MORE_MEDIA, VECTOR } from './catalog-breadth';
 
-export const FORMAT_FAMILIES = ['image', 'vector', 'document', 'ebook', 'spreadsheet', 'presentation', 'video', 'audio', 'archive', 'font'] as const;
+export const FORMAT_FAMILIES = [
+  'image',
+  'vector',
+  'document',
+  'ebook',
+  'spreadsheet',
+  'presentation',
+  'video',
+  'audio',
+  'archive',
+  'font',
+] as const;
 export type FormatFamily = (typeof FORMAT_FAMILIES)[number];
 
 export type FormatInfo = { family: FormatFamily; mime: string; extension: string; label: string };
@@ -20,21 +31,56 @@ export const FORMATS = {
   bmp: { family: 'image', mime: 'image/bmp', extension: 'bmp', label: 'BMP image' },
   // documents
   pdf: { family: 'document', mime: 'application/pdf', extension: 'pdf', label: 'PDF document' },
-  docx: { family: 'document', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extension: 'docx', label: 'Word document' },
+  docx: {
+    family: 'document',
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    extension: 'docx',
+    label: 'Word document',
+  },
   doc: { family: 'document', mime: 'application/msword', extension: 'doc', label: 'Word 97-2003 document' },
-  odt: { family: 'document', mime: 'application/vnd.oasis.opendocument.text', extension: 'odt', label: 'OpenDocument text' },
+  odt: {
+    family: 'document',
+    mime: 'application/vnd.oasis.opendocument.text',
+    extension: 'odt',
+    label: 'OpenDocument text',
+  },
   rtf: { family: 'document', mime: 'application/rtf', extension: 'rtf', label: 'Rich Text' },
   txt: { family: 'document', mime: 'text/plain; charset=utf-8', extension: 'txt', label: 'Plain text' },
   html: { family: 'document', mime: 'text/html; charset=utf-8', extension: 'html', label: 'HTML page' },
   // spreadsheets
-  xlsx: { family: 'spreadsheet', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: 'xlsx', label: 'Excel workbook' },
+  xlsx: {
+    family: 'spreadsheet',
+    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    extension: 'xlsx',
+    label: 'Excel workbook',
+  },
   xls: { family: 'spreadsheet', mime: 'application/vnd.ms-excel', extension: 'xls', label: 'Excel 97-2003 workbook' },
-  ods: { family: 'spreadsheet', mime: 'application/vnd.oasis.opendocument.spreadsheet', extension: 'ods', label: 'OpenDocument spreadsheet' },
+  ods: {
+    family: 'spreadsheet',
+    mime: 'application/vnd.oasis.opendocument.spreadsheet',
+    extension: 'ods',
+    label: 'OpenDocument spreadsheet',
+  },
   csv: { family: 'spreadsheet', mime: 'text/csv; charset=utf-8', extension: 'csv', label: 'CSV table' },
   // presentations
-  pptx: { family: 'presentation', mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', extension: 'pptx', label: 'PowerPoint presentation' },
-  ppt: { family: 'presentation', mime: 'application/vnd.ms-powerpoint', extension: 'ppt', label: 'PowerPoint 97-2003 presentation' },
-  odp: { family: 'presentation', mime: 'application/vnd.oasis.opendocument.presentation', extension: 'odp', label: 'OpenDocument presentation' },
+  pptx: {
+    family: 'presentation',
+    mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    extension: 'pptx',
+    label: 'PowerPoint presentation',
+  },
+  ppt: {
+    family: 'presentation',
+    mime: 'application/vnd.ms-powerpoint',
+    extension: 'ppt',
+    label: 'PowerPoint 97-2003 presentation',
+  },
+  odp: {
+    family: 'presentation',
+    mime: 'application/vnd.oasis.opendocument.presentation',
+    extension: 'odp',
+    label: 'OpenDocument presentation',
+  },
   // video
   mp4: { family: 'video', mime: 'video/mp4', extension: 'mp4', label: 'MP4 video' },
   webm: { family: 'video', mime: 'video/webm', extension: 'webm', label: 'WebM video' },
@@ -62,10 +108,34 @@ export const isFormatName = (v: string): v is FormatName => Object.hasOwn(FORMAT
 
 /** Other names accepted for a format in `target_format` (and shown nowhere else). */
 export const FORMAT_ALIASES: Readonly<Record<string, FormatName>> = {
-  jpeg: 'jpg', jpe: 'jpg', jfif: 'jpg', tif: 'tiff', htm: 'html', mpg: 'mpeg', aif: 'aiff', m2ts: 'ts', mts: 'ts', snd: 'au', xhtml: 'html', markdown: 'md', text: 'txt',
-  asciidoc: 'adoc', latex: 'tex', wiki: 'mediawiki', dbk: 'docbook', heif: 'heic', oga: 'ogg',
-  'tar.gz': 'tgz', 'tar.bz2': 'tbz2', 'tar.xz': 'txz', pnm: 'ppm', icon: 'ico', j2k: 'jp2', jpf: 'jp2',
-  texi: 'texinfo', mkd: 'md',
+  jpeg: 'jpg',
+  jpe: 'jpg',
+  jfif: 'jpg',
+  tif: 'tiff',
+  htm: 'html',
+  mpg: 'mpeg',
+  aif: 'aiff',
+  m2ts: 'ts',
+  mts: 'ts',
+  snd: 'au',
+  xhtml: 'html',
+  markdown: 'md',
+  text: 'txt',
+  asciidoc: 'adoc',
+  latex: 'tex',
+  wiki: 'mediawiki',
+  dbk: 'docbook',
+  heif: 'heic',
+  oga: 'ogg',
+  'tar.gz': 'tgz',
+  'tar.bz2': 'tbz2',
+  'tar.xz': 'txz',
+  pnm: 'ppm',
+  icon: 'ico',
+  j2k: 'jp2',
+  jpf: 'jp2',
+  texi: 'texinfo',
+  mkd: 'md',
 };
 
 /** A format name or alias, trimmed and lower-cased, as the catalog's name (undefined if unknown). */

@@ -162,7 +162,9 @@ describe('long-tail signatures', () => {
     expect(await detectFormat(Buffer.from('P1\n2 2\n0 1\n1 0\n'), 'x.txt')).toBe('pbm');
     expect(await detectFormat(pad(Buffer.from('DDS |')), 'x')).toBe('dds');
     expect(await detectFormat(pad(Buffer.from('SIMPLE  =                    T')), 'x.txt')).toBe('fits');
-    expect(await detectFormat(Buffer.from('#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y 1 +X 1\n\x02\x02'), 'x')).toBe('hdr');
+    expect(await detectFormat(Buffer.from('#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y 1 +X 1\n\x02\x02'), 'x')).toBe(
+      'hdr',
+    );
     expect(await detectFormat(pad(Buffer.from('59a66a95', 'hex')), 'x')).toBe('ras');
   });
 
@@ -183,7 +185,8 @@ describe('long-tail signatures', () => {
     expect(await detectFormat(svg, 'drawing.md')).toBe('svg');
     expect(await detectFormat(Buffer.from('/* XPM */\nstatic char *x[] = {};'), 'x.c')).toBe('xpm');
     expect(await detectFormat(Buffer.from('# Title\n'), 'notes.md')).toBe('md');
-    const xhtml = '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" "x">\n<html>';
+    const xhtml =
+      '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" "x">\n<html>';
     expect(await detectFormat(Buffer.from(xhtml), 'page.txt')).toBe('html');
     expect(await detectFormat(Buffer.from('<article><title>x</title></article>'), 'a.xml')).toBe('txt'); // JATS or DocBook: unproven
     expect(await detectFormat(Buffer.from('{"cells": []}'), 'a.ipynb')).toBe('ipynb');

@@ -57,7 +57,7 @@ export async function detectFormat(head: Buffer, fileName: string): Promise<Form
     if (ft.ext === 'cfb') return oleFormat(head, ext);
     if (ft.ext === 'zip') return zipOffice(head) ?? (isPackage(head) ? null : 'zip');
     const direct = DIRECT[ft.ext] ?? BREADTH_DIRECT[ft.ext] ?? byContainer(ft.ext, ext);
-    if (direct && (direct !== 'ico' && direct !== 'cur' || isIconDirectory(head))) return direct;
+    if (direct && ((direct !== 'ico' && direct !== 'cur') || isIconDirectory(head))) return direct;
     // file-type names some text formats (xml, svg, m3u…): those are still only text to us.
   }
   // file-type follows a TIFF's first IFD, which libtiff writes after the first page's data: past

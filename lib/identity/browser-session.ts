@@ -19,7 +19,10 @@ export async function browserSessionUser(cookies: Map<string, string>) {
     return null;
   }
   if (typeof token?.sub !== 'string') return null;
-  const user = await db.user.findUnique({ where: { id: token.sub }, select: { ...ACCOUNT_PLAN_SELECT, sessionsValidFrom: true } });
+  const user = await db.user.findUnique({
+    where: { id: token.sub },
+    select: { ...ACCOUNT_PLAN_SELECT, sessionsValidFrom: true },
+  });
   if (!user) return null;
   const signedInAt = typeof token.authAt === 'number' ? token.authAt : 0;
   if (user.sessionsValidFrom && signedInAt < user.sessionsValidFrom.getTime()) return null;

@@ -16,7 +16,11 @@ export function clientAddressOf(
   forwardedFor: string | undefined,
   trustProxy: boolean,
 ): string {
-  const hops = forwardedFor?.split(',').map((h) => h.trim()).filter(Boolean) ?? [];
+  const hops =
+    forwardedFor
+      ?.split(',')
+      .map((h) => h.trim())
+      .filter(Boolean) ?? [];
   const address = trustProxy && hops.length > 0 ? hops[hops.length - 1] : socketAddress;
   return (address ?? UNKNOWN_ADDRESS).replace(/^::ffff:/, '');
 }

@@ -30,10 +30,15 @@ function credentialsOf(headers: Headers): { apiKey?: string; bearer?: string } {
  * an API key, a session token, or nothing (then the signed guest cookie, created when absent).
  * Credentials that are present but wrong answer 401 rather than falling back to a guest.
  */
-export async function resolveCaller(headers: Headers, cookies: Map<string, string>, mode: AuthMode): Promise<ResolvedCaller> {
+export async function resolveCaller(
+  headers: Headers,
+  cookies: Map<string, string>,
+  mode: AuthMode,
+): Promise<ResolvedCaller> {
   const clientAddress = clientAddressFromHeaders(headers);
   // Open endpoints ignore credentials altogether.
-  if (mode === 'open') return { caller: { kind: 'guest', userId: null, guestId: null, plan: 'free', viaCookie: false, clientAddress } };
+  if (mode === 'open')
+    return { caller: { kind: 'guest', userId: null, guestId: null, plan: 'free', viaCookie: false, clientAddress } };
   const { apiKey, bearer } = credentialsOf(headers);
 
   if (bearer) {
@@ -41,10 +46,23 @@ export async function resolveCaller(headers: Headers, cookies: Map<string, strin
     if (!session) throw invalid();
     const account = await accountPlan(session.userId);
     if (!account) throw invalid();
-    return { caller: { kind: 'session', userId: session.userId, guestId: null, ...account, viaCookie: false, clientAddress, sessionId: session.sessionId } };
+    return {
+      caller: {
+        kind: 'session',
+        userId: session.userId,
+        guestId: null,
+        ...account,
+        viaCookie: false,
+        clientAddress,
+        sessionId: session.sessionId,
+      },
+    };
   }
   if (apiKey && mode !== 'bearer') {
-    const key = await db.apiKey.findUnique({ where: { keyHash: hashApiKey(apiKey) }, select: { id: true, user: { select: ACCOUNT_PLAN_SELECT } } });
+    const key = await db.apiKey.findUnique({
+      where: { keyHash: hashApiKey(apiKey) },
+      select: { id: true, user: { select: ACCOUNT_PLAN_SELECT } },
+    });
     // Keys belong to paid plans (a team member's through the team): an account that dropped to Free
     // keeps its keys but they stop working.
     const account = key && effectivePlan(key.user);
@@ -52,15 +70,39 @@ export async function resolveCaller(headers: Headers, cookies: Map<string, strin
     // last_used_at to the minute: one write per key per minute, not one per request.
     const now = new Date();
     void db.apiKey
-      .updateMany({ where: { id: key.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - 60_000) } }] }, data: { lastUsedAt: now } })
+      .updateMany({
+        where: { id: key.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - 60_000) } }] },
+        data: { lastUsedAt: now },
+      })
       .catch(() => {});
-    return { caller: { kind: 'api_key', userId: key.user.id, guestId: null, ...account, apiKeyId: key.id, viaCookie: false, clientAddress } };
+    return {
+      caller: {
+        kind: 'api_key',
+        userId: key.user.id,
+        guestId: null,
+        ...account,
+        apiKeyId: key.id,
+        viaCookie: false,
+        clientAddress,
+      },
+    };
   }
   if (apiKey) throw invalid(); // an API key on a bearer endpoint
 
   // A browser signed in through next-auth counts as a session (its state changes are CSRF-checked).
   const browserUser = await browserSessionUser(cookies);
-  if (browserUser) return { caller: { kind: 'session', userId: browserUser.id, guestId: null, plan: browserUser.plan, teamId: browserUser.teamId, viaCookie: true, clientAddress } };
+  if (browserUser)
+    return {
+      caller: {
+        kind: 'session',
+        userId: browserUser.id,
+        guestId: null,
+        plan: browserUser.plan,
+        teamId: browserUser.teamId,
+        viaCookie: true,
+        clientAddress,
+      },
+    };
   if (mode === 'bearer') throw invalid();
 
   const existing = readGuestId(cookies.get(GUEST_COOKIE));

@@ -27,7 +27,10 @@ export async function verifyAccessToken(token: string): Promise<{ userId: string
   try {
     const { payload } = await jwtVerify(token, key(), { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-    const session = await db.session.findUnique({ where: { id: payload.sid }, select: { userId: true, revokedAt: true, expiresAt: true } });
+    const session = await db.session.findUnique({
+      where: { id: payload.sid },
+      select: { userId: true, revokedAt: true, expiresAt: true },
+    });
     if (!session || session.revokedAt || session.expiresAt < new Date() || session.userId !== payload.sub) return null;
     return { userId: payload.sub, sessionId: payload.sid };
   } catch {

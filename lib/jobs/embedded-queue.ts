@@ -16,7 +16,13 @@ export function embeddedQueue(): Promise<PgBoss> {
   globalBoss.boss ??= (async () => {
     // LISTEN/NOTIFY wakes a worker as soon as a job is sent (polling stays as the backstop); the
     // supervisor checks every 10 s for jobs whose worker stopped heartbeating (a killed worker).
-    const boss = new PgBoss({ connectionString: process.env.DATABASE_URL, schema: 'pgboss', max: 4, useListenNotify: true, superviseIntervalSeconds: 10 });
+    const boss = new PgBoss({
+      connectionString: process.env.DATABASE_URL,
+      schema: 'pgboss',
+      max: 4,
+      useListenNotify: true,
+      superviseIntervalSeconds: 10,
+    });
     boss.on('error', (e) => console.error('[queue]', e));
     await boss.start();
     const runOptions = {
@@ -32,7 +38,12 @@ export function embeddedQueue(): Promise<PgBoss> {
     await boss.updateQueue(QUEUES.runConversion, runOptions); // databases made by an older version
     await boss.createQueue(QUEUES.purgeExpired, { retryLimit: 1 });
     // Webhook deliveries: a failed attempt throws, pg-boss retries after retryDelay · 2^n seconds.
-    const webhookOptions = { retryLimit: MAX_ATTEMPTS - 1, retryDelay: retryDelaySeconds(), retryBackoff: true, expireInSeconds: 60 };
+    const webhookOptions = {
+      retryLimit: MAX_ATTEMPTS - 1,
+      retryDelay: retryDelaySeconds(),
+      retryBackoff: true,
+      expireInSeconds: 60,
+    };
     await boss.createQueue(QUEUES.deliverWebhook, webhookOptions);
     await boss.updateQueue(QUEUES.deliverWebhook, webhookOptions);
     return boss;

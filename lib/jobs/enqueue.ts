@@ -23,7 +23,11 @@ export async function enqueueConversion(conversionId: bigint): Promise<void> {
 /** Queues one webhook delivery (retried with exponential backoff up to MAX_ATTEMPTS attempts). */
 export async function enqueueWebhookDelivery(data: WebhookDeliveryData): Promise<void> {
   if (config.inngestEnabled) {
-    await inngest.send({ id: `webhook-${data.webhookId}-${data.messageId}`, name: webhookDeliveryRequested.name, data });
+    await inngest.send({
+      id: `webhook-${data.webhookId}-${data.messageId}`,
+      name: webhookDeliveryRequested.name,
+      data,
+    });
     return;
   }
   const boss = await embeddedQueue();

@@ -36,7 +36,9 @@ export const WebhookDeliveryData = z.object({
 export type WebhookDeliveryData = z.infer<typeof WebhookDeliveryData>;
 
 /** The Inngest event (also the trigger of inngest/functions/deliver-webhook.ts). */
-export const webhookDeliveryRequested = eventType('transmute/webhook.delivery.requested', { schema: WebhookDeliveryData });
+export const webhookDeliveryRequested = eventType('transmute/webhook.delivery.requested', {
+  schema: WebhookDeliveryData,
+});
 
 /** The delivery a job payload names, or null for a payload that is not one. */
 export function parseWebhookDelivery(data: unknown): WebhookDeliveryData | null {

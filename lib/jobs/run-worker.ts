@@ -13,7 +13,12 @@ export async function runWorker(): Promise<() => Promise<void>> {
   const boss = await embeddedQueue();
   await boss.work(
     QUEUES.runConversion,
-    { localConcurrency: config.engineConcurrency, batchSize: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 2 },
+    {
+      localConcurrency: config.engineConcurrency,
+      batchSize: 1,
+      pollingIntervalSeconds: 1,
+      notifyPollingIntervalSeconds: 2,
+    },
     async ([job]) => {
       const id = parseConversionRequested(job.data);
       if (id === null) return { outcome: 'bad-payload' }; // not retried: it can never succeed
@@ -21,11 +26,15 @@ export async function runWorker(): Promise<() => Promise<void>> {
     },
   );
   // Deliveries have their own queue and slots, so a receiver that is down never holds up a conversion.
-  await boss.work(QUEUES.deliverWebhook, { localConcurrency: 4, batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-    const data = parseWebhookDelivery(job.data);
-    if (data === null) return { outcome: 'bad-payload' };
-    return { outcome: await deliverWebhook(data) }; // throws on a failed attempt: pg-boss retries it
-  });
+  await boss.work(
+    QUEUES.deliverWebhook,
+    { localConcurrency: 4, batchSize: 1, pollingIntervalSeconds: 1 },
+    async ([job]) => {
+      const data = parseWebhookDelivery(job.data);
+      if (data === null) return { outcome: 'bad-payload' };
+      return { outcome: await deliverWebhook(data) }; // throws on a failed attempt: pg-boss retries it
+    },
+  );
   await boss.work(QUEUES.purgeExpired, async () => ({ removed: await purgeExpiredConversions() }));
   await boss.schedule(QUEUES.purgeExpired, '*/10 * * * *');
   return stopEmbeddedQueue;

@@ -27,12 +27,16 @@ export async function chargeDailyAllowance(tx: Tx, caller: Caller, units = 1): P
   if (rows.length === 0) {
     const tomorrow = new Date(today().getTime() + 86_400_000);
     const retryAfter = Math.ceil((tomorrow.getTime() - Date.now()) / 1000);
-    throw new AppError('quota_exceeded', `Daily allowance of ${limit} conversions used up; it renews at 00:00 UTC`, { headers: { 'Retry-After': String(retryAfter) } });
+    throw new AppError('quota_exceeded', `Daily allowance of ${limit} conversions used up; it renews at 00:00 UTC`, {
+      headers: { 'Retry-After': String(retryAfter) },
+    });
   }
 }
 
 /** Conversions used today by the caller's subject. */
 export async function usedToday(tx: Pick<Tx, '$queryRaw'>, caller: Caller): Promise<number> {
-  const rows = await tx.$queryRaw<Array<{ count: number }>>`SELECT count FROM usage_days WHERE subject = ${allowanceSubject(caller)} AND day = ${today()}::date`;
+  const rows = await tx.$queryRaw<
+    Array<{ count: number }>
+  >`SELECT count FROM usage_days WHERE subject = ${allowanceSubject(caller)} AND day = ${today()}::date`;
   return rows[0]?.count ?? 0;
 }

@@ -73,6 +73,10 @@ export async function enforceRateLimit(caller: Caller): Promise<RateLimitHeaders
   } catch (e) {
     if (!(e instanceof RateLimiterRes)) throw storeUnavailable(e);
     const headers = { ...headersOf(limit, e), 'Retry-After': String(Math.max(1, Math.ceil(e.msBeforeNext / 1000))) };
-    throw new AppError('rate_limited', `Rate limit of ${limit} requests per minute exceeded; retry in ${headers['Retry-After']} s`, { headers });
+    throw new AppError(
+      'rate_limited',
+      `Rate limit of ${limit} requests per minute exceeded; retry in ${headers['Retry-After']} s`,
+      { headers },
+    );
   }
 }

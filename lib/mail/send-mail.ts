@@ -18,7 +18,10 @@ export async function sendMail(mail: Mail): Promise<void> {
   }
   if (process.env.MAIL_OUTBOX_DIR) {
     await mkdir(process.env.MAIL_OUTBOX_DIR, { recursive: true });
-    await writeFile(path.join(process.env.MAIL_OUTBOX_DIR, `${Date.now()}-${randomToken(6)}.json`), JSON.stringify({ from, ...mail }));
+    await writeFile(
+      path.join(process.env.MAIL_OUTBOX_DIR, `${Date.now()}-${randomToken(6)}.json`),
+      JSON.stringify({ from, ...mail }),
+    );
     return;
   }
   console.log(`[mail] To: ${mail.to}\n[mail] Subject: ${mail.subject}\n${mail.text.replace(/^/gm, '[mail] ')}`);

@@ -7,13 +7,11 @@ const MAX_URL_LENGTH = 4096;
 
 const UploadUrlBody = z
   .strictObject({
-    url: text()
-      .max(MAX_URL_LENGTH)
-      .meta({
-        format: 'uri',
-        description: 'An http(s) URL of a public host',
-        example: 'https://example.com/report.docx',
-      }),
+    url: text().max(MAX_URL_LENGTH).meta({
+      format: 'uri',
+      description: 'An http(s) URL of a public host',
+      example: 'https://example.com/report.docx',
+    }),
     target_format: text().meta({
       description: "A target listed for the file's format in GET /api/v1/formats",
       example: 'pdf',

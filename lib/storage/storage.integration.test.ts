@@ -32,9 +32,22 @@ const drivers: Array<[string, () => Storage]> = [];
 beforeAll(async () => {
   s3dir = await mkdtemp(path.join(os.tmpdir(), 's3rver-'));
   localDir = await mkdtemp(path.join(os.tmpdir(), 'local-store-'));
-  s3server = new S3rver({ port: 0, address: '127.0.0.1', directory: s3dir, silent: true, configureBuckets: [{ name: 'transmute-test', configs: [] }] });
+  s3server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    directory: s3dir,
+    silent: true,
+    configureBuckets: [{ name: 'transmute-test', configs: [] }],
+  });
   const { port } = (await s3server.run()) as { port: number };
-  const s3 = s3Storage({ endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', bucket: 'transmute-test', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+  const s3 = s3Storage({
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'us-east-1',
+    bucket: 'transmute-test',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  });
   const local = localDiskStorage(localDir);
   drivers.push(['s3', () => s3], ['local', () => local]);
 });
@@ -97,7 +110,12 @@ describe.each(['s3', 'local'])('%s storage driver', (name) => {
   it('presigned URLs carry a signature and the download name', async () => {
     const key = newStorageKey('results');
     await store().put(key, Readable.from([Buffer.from('hello')]));
-    const url = await store().presignedUrl(key, { expiresInSeconds: 60, fileName: 'résumé.pdf', contentType: 'application/pdf', baseUrl: 'http://localhost:3000' });
+    const url = await store().presignedUrl(key, {
+      expiresInSeconds: 60,
+      fileName: 'résumé.pdf',
+      contentType: 'application/pdf',
+      baseUrl: 'http://localhost:3000',
+    });
     if (name === 's3') {
       const res = await fetch(url);
       expect(res.status).toBe(200);
@@ -119,7 +137,11 @@ describe.each(['s3', 'local'])('%s storage driver', (name) => {
       etags[n - 1] = (await store().putPart(key, handle, part, bytes(part.size, n))).etag;
     }
     expect(await store().size(key)).toBeNull(); // not readable before completion
-    await store().completeMultipart(key, handle, etags.map((etag, i) => ({ number: i + 1, etag })));
+    await store().completeMultipart(
+      key,
+      handle,
+      etags.map((etag, i) => ({ number: i + 1, etag })),
+    );
     const back = await text(await store().get(key));
     expect(back.length).toBe(partSize * 2 + 1234);
     expect([back[0], back[partSize - 1], back[partSize], back[2 * partSize], back.at(-1)]).toEqual([1, 1, 2, 3, 3]);

@@ -14,6 +14,13 @@ export async function signedUpUser(plan: Plan = 'free') {
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   const profile = await res.json();
   if (plan !== 'free') await db.user.update({ where: { id: profile.id }, data: { plan } });
-  const tokens = await (await anon.call(token.POST, { method: 'POST', path: '/api/v1/auth/token', ...credentials })).json();
-  return { email, id: profile.id as string, tokens, client: new RouteClient({ authorization: `Bearer ${tokens.access_token}` }) };
+  const tokens = await (
+    await anon.call(token.POST, { method: 'POST', path: '/api/v1/auth/token', ...credentials })
+  ).json();
+  return {
+    email,
+    id: profile.id as string,
+    tokens,
+    client: new RouteClient({ authorization: `Bearer ${tokens.access_token}` }),
+  };
 }

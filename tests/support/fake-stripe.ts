@@ -3,7 +3,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type RecordedStripeRequest = { method: string; path: string; form: Record<string, string>; authorization?: string };
+export type RecordedStripeRequest = {
+  method: string;
+  path: string;
+  form: Record<string, string>;
+  authorization?: string;
+};
 
 export type FakeStripe = {
   base: string;
@@ -14,8 +19,16 @@ export type FakeStripe = {
 };
 
 const ROUTES: Record<string, { object: string; prefix: string; url: (id: string) => string }> = {
-  '/v1/checkout/sessions': { object: 'checkout.session', prefix: 'cs_test_', url: (id) => `https://checkout.stripe.test/c/pay/${id}` },
-  '/v1/billing_portal/sessions': { object: 'billing_portal.session', prefix: 'bps_test_', url: (id) => `https://billing.stripe.test/p/session/${id}` },
+  '/v1/checkout/sessions': {
+    object: 'checkout.session',
+    prefix: 'cs_test_',
+    url: (id) => `https://checkout.stripe.test/c/pay/${id}`,
+  },
+  '/v1/billing_portal/sessions': {
+    object: 'billing_portal.session',
+    prefix: 'bps_test_',
+    url: (id) => `https://billing.stripe.test/p/session/${id}`,
+  },
 };
 
 export async function startFakeStripe(): Promise<FakeStripe> {
@@ -39,7 +52,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return send(status, { error: { type: 'invalid_request_error', message } });
       }
       const route = req.method === 'POST' ? ROUTES[path] : undefined;
-      if (!route) return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } });
+      if (!route)
+        return send(404, {
+          error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` },
+        });
       const id = `${route.prefix}${++seq}`;
       send(200, { id, object: route.object, url: route.url(id) });
     });

@@ -3,7 +3,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** The newest mail written to the outbox for `to`. */
-export async function lastMailTo(to: string, dir = process.env.MAIL_OUTBOX_DIR): Promise<{ subject: string; text: string }> {
+export async function lastMailTo(
+  to: string,
+  dir = process.env.MAIL_OUTBOX_DIR,
+): Promise<{ subject: string; text: string }> {
   if (!dir) throw new Error('MAIL_OUTBOX_DIR is not set');
   const files = (await readdir(dir).catch(() => [])).sort().reverse();
   for (const f of files) {

@@ -13,7 +13,16 @@ export class RouteClient {
     this.headers = { ...signedClientAddressHeaders(address), ...headers };
   }
 
-  async call(handler: Handler, options: { method?: string; path: string; params?: Record<string, string>; body?: BodyInit; headers?: Record<string, string> }) {
+  async call(
+    handler: Handler,
+    options: {
+      method?: string;
+      path: string;
+      params?: Record<string, string>;
+      body?: BodyInit;
+      headers?: Record<string, string>;
+    },
+  ) {
     const headers = new Headers({ ...this.headers, ...options.headers });
     if (this.cookie) headers.set('cookie', this.cookie);
     let body = options.body;
@@ -23,7 +32,12 @@ export class RouteClient {
       headers.set('content-type', encoded.headers.get('content-type')!);
       body = new Uint8Array(await encoded.arrayBuffer());
     }
-    const request = new Request(`http://localhost:3000${options.path}`, { method: options.method ?? 'GET', headers, body, duplex: 'half' } as RequestInit);
+    const request = new Request(`http://localhost:3000${options.path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      duplex: 'half',
+    } as RequestInit);
     const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
     const setCookie = response.headers.get('set-cookie');
     if (setCookie) this.cookie = setCookie.split(';')[0];

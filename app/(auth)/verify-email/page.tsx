@@ -23,7 +23,11 @@ export default async function VerifyEmailPage({ searchParams }: Props) {
           <Notice tone="error" role="alert" testId="verify-email-error" title="This link is incomplete">
             <p>Open the link from the confirmation mail as it is; copying it by hand may have cut it short.</p>
           </Notice>
-          <Link href={signedIn ? '/dashboard' : '/sign-in'} className={buttonStyles.primary} data-testid="verify-email-continue">
+          <Link
+            href={signedIn ? '/dashboard' : '/sign-in'}
+            className={buttonStyles.primary}
+            data-testid="verify-email-continue"
+          >
             {signedIn ? 'Go to your dashboard' : 'Sign in'}
           </Link>
         </div>

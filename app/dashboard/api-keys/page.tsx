@@ -17,7 +17,8 @@ export default async function ApiKeysPage() {
         title="API keys"
         description={
           <>
-            Keys let scripts and other apps convert files as you. See the <TextLink href="/docs">API docs</TextLink> for the endpoints.
+            Keys let scripts and other apps convert files as you. See the <TextLink href="/docs">API docs</TextLink> for
+            the endpoints.
           </>
         }
       />

@@ -35,7 +35,14 @@ const REGISTRY = `<?xml version="1.0" encoding="UTF-8"?>
 `;
 
 /** What the bridge is asked for: files inside the exchange folder and the filters to use. */
-export type BridgeRequest = { in: string; out: string; inFilter: string; inOptions?: string; filter: string; options?: string };
+export type BridgeRequest = {
+  in: string;
+  out: string;
+  inFilter: string;
+  inOptions?: string;
+  filter: string;
+  options?: string;
+};
 
 /** How to start one warm LibreOffice (read at each start, so a test may change the environment). */
 export function officeWorkerSpec(): WorkerSpec {

@@ -24,7 +24,8 @@ const ops = {
     if (req.resize) image = image.resize(req.resize);
     if (req.keepMetadata) image = image.keepMetadata();
     // withDensity keeps EXIF; an empty withExif then replaces the input's (camera, GPS) when stripping.
-    if (req.density) image = req.keepMetadata ? image.withDensity(req.density) : image.withDensity(req.density).withExif({});
+    if (req.density)
+      image = req.keepMetadata ? image.withDensity(req.density) : image.withDensity(req.density).withExif({});
     await image.toFormat(req.format, req.formatOptions).toFile(req.out);
     return {};
   },
@@ -34,7 +35,8 @@ const ops = {
    * try is kept when none does).
    */
   async compress(req) {
-    const open = () => sharp(req.in, { limitInputPixels: req.limitInputPixels, animated: req.animated, failOn: 'error' }).autoOrient();
+    const open = () =>
+      sharp(req.in, { limitInputPixels: req.limitInputPixels, animated: req.animated, failOn: 'error' }).autoOrient();
     if (!req.targetSize) {
       await open().toFormat(req.format, req.formatOptions).toFile(req.out);
       return { reached: true };
@@ -66,7 +68,10 @@ const ops = {
     const files = [];
     for (let page = 0; page < pages; page++) {
       const file = `${req.outPrefix}-${page + 1}.png`;
-      await sharp(req.in, { limitInputPixels: req.limitInputPixels, page, failOn: 'error' }).autoOrient().png({ compressionLevel: 1 }).toFile(file);
+      await sharp(req.in, { limitInputPixels: req.limitInputPixels, page, failOn: 'error' })
+        .autoOrient()
+        .png({ compressionLevel: 1 })
+        .toFile(file);
       files.push(file);
     }
     return { files };

@@ -6,4 +6,7 @@ import { createApiKeyOp, listApiKeysOp } from '@/lib/schemas/api-keys';
 export const GET = withApi(listApiKeysOp, async ({ caller }) => ({ data: await listApiKeys(caller) }));
 
 // POST /api/v1/api-keys – create an API key (secret returned once)
-export const POST = withApi(createApiKeyOp, async ({ caller, body }) => ({ status: 201, data: await createApiKey(caller, body.name) }));
+export const POST = withApi(createApiKeyOp, async ({ caller, body }) => ({
+  status: 201,
+  data: await createApiKey(caller, body.name),
+}));
