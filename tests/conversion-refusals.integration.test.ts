@@ -8,24 +8,7 @@ import { config } from '@/lib/config';
 import { RouteClient, uploadForm } from '@/tests/support/route-client';
 import { withEnv } from '@/tests/support/env';
 import { makePng } from '@/tests/support/fixtures';
-
-async function createPngConversion(client: RouteClient, target = 'webp', name = 'photo.png') {
-  const res = await client.call(upload.POST, {
-    method: 'POST',
-    path: '/api/v1/convert/upload',
-    body: uploadForm(await makePng(), name, target),
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()) as {
-    id: number;
-    status: string;
-    progress: number;
-    original_format: string;
-    original_file_name: string;
-    expires_at: string;
-    created_at: string;
-  };
-}
+import { createPngConversion } from '@/tests/support/png-conversion';
 
 const inputFiles = async () => readdir(path.join(config.filesDir, 'inputs')).catch(() => [] as string[]);
 

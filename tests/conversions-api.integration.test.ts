@@ -1,6 +1,5 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import * as upload from '@/app/api/v1/convert/upload/route';
 import * as status from '@/app/api/v1/convert/status/[id]/route';
 import * as download from '@/app/api/v1/convert/download/[id]/route';
 import * as presigned from '@/app/api/v1/convert/presigned-url/[id]/route';
@@ -12,26 +11,8 @@ import { CONVERSION_ID_MIN } from '@/lib/conversions/conversion-id';
 import { runConversion } from '@/lib/conversions/run-conversion';
 import { purgeExpiredConversions } from '@/lib/conversions/purge-expired';
 import { storage } from '@/lib/storage';
-import { RouteClient, uploadForm } from '@/tests/support/route-client';
-import { makePng } from '@/tests/support/fixtures';
-
-async function createPngConversion(client: RouteClient, target = 'webp', name = 'photo.png') {
-  const res = await client.call(upload.POST, {
-    method: 'POST',
-    path: '/api/v1/convert/upload',
-    body: uploadForm(await makePng(), name, target),
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()) as {
-    id: number;
-    status: string;
-    progress: number;
-    original_format: string;
-    original_file_name: string;
-    expires_at: string;
-    created_at: string;
-  };
-}
+import { RouteClient } from '@/tests/support/route-client';
+import { createPngConversion } from '@/tests/support/png-conversion';
 
 describe('conversion API: upload → convert → download', () => {
   it('converts a PNG to WebP end to end and serves the bytes', async () => {
