@@ -1,12 +1,11 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DropZone } from './drop-zone';
 import { ErrorAlert } from './error-alert';
 import { extensionOf, guessSource, pickTarget, targetsFor } from './format-utils';
-import { JobProgress } from './job-progress';
-import { JobSummary } from './job-summary';
+import { CancelButton, JobCard, JobView, ResetButton } from './job-card';
 import { type OptionValues, OptionsPanel, optionNames, optionsToSend } from './options-panel';
 import { ResultPanel } from './result-panel';
 import { SourceHint } from './source-hint';
@@ -26,30 +25,15 @@ export function Converter() {
   const source = file ? guessSource(file.name, formats) : undefined;
   const targets = file ? targetsFor(source, formats) : [];
   const target = pickTarget(targets, state.target);
-  const busy = phase.kind === 'uploading' || phase.kind === 'converting';
   const shownError = error ?? formatsError;
   const [inputMode, setInputMode] = useState<'file' | 'url'>('file');
   const [optionValues, setOptionValues] = useState<OptionValues>({});
   const names = optionNames(source?.format, target);
   const options = optionsToSend(names, optionValues);
 
-  // When the card swaps between the picker and the job view, keep keyboard focus inside it.
-  const card = useRef<HTMLElement>(null);
-  const jobView = phase.kind !== 'idle';
-  const previous = useRef(jobView);
-  useEffect(() => {
-    if (previous.current === jobView) return;
-    previous.current = jobView;
-    card.current?.querySelector<HTMLElement>(jobView ? '[data-focus-target]' : '[data-testid="drop-zone"]')?.focus();
-  }, [jobView]);
-
   return (
     <div className="flex flex-col gap-8">
-      <section
-        ref={card}
-        aria-label="Converter"
-        className="flex flex-col gap-5 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-6 dark:border-zinc-800 dark:bg-zinc-900/50"
-      >
+      <JobCard label="Converter" jobView={phase.kind !== 'idle'}>
         {phase.kind === 'idle' && (
           <div role="tablist" aria-label="Where the file comes from" className="flex gap-2">
             {(['file', 'url'] as const).map((tab) => (
@@ -106,55 +90,34 @@ export function Converter() {
             )}
           </>
         ) : (
-          <>
-            <div tabIndex={-1} data-focus-target className="rounded-md focus:outline-none">
-              {file && <JobSummary fileName={file.name} size={file.size} target={state.target} />}
-            </div>
-            <JobProgress phase={phase} />
-            {phase.kind === 'completed' && <ResultPanel conversion={phase.conversion} />}
-            <div className="flex flex-wrap gap-3">
-              {phase.kind === 'uploading' && phase.percent < 100 && (
-                <button
-                  type="button"
-                  data-testid="pause-button"
-                  onClick={() => pauseUpload(!phase.paused)}
-                  className={buttonStyles.secondary}
-                >
-                  {phase.paused ? 'Resume upload' : 'Pause upload'}
-                </button>
-              )}
-              {busy && (
-                <button
-                  type="button"
-                  data-testid="cancel-button"
-                  onClick={() => void cancel()}
-                  disabled={phase.kind === 'converting' && phase.cancelling}
-                  className={buttonStyles.danger}
-                >
-                  Cancel
-                </button>
-              )}
-              {phase.kind === 'failed' && (
-                <button
-                  type="button"
-                  data-testid="retry-button"
-                  onClick={() => void convert(state.target, options)}
-                  className={buttonStyles.secondary}
-                >
-                  Try again
-                </button>
-              )}
-              {!busy && (
-                <button type="button" data-testid="reset-button" onClick={reset} className={buttonStyles.secondary}>
-                  Convert another file
-                </button>
-              )}
-            </div>
-          </>
+          <JobView state={state} result={(conversion) => <ResultPanel conversion={conversion} />}>
+            {phase.kind === 'uploading' && phase.percent < 100 && (
+              <button
+                type="button"
+                data-testid="pause-button"
+                onClick={() => pauseUpload(!phase.paused)}
+                className={buttonStyles.secondary}
+              >
+                {phase.paused ? 'Resume upload' : 'Pause upload'}
+              </button>
+            )}
+            <CancelButton phase={phase} onCancel={cancel} />
+            {phase.kind === 'failed' && (
+              <button
+                type="button"
+                data-testid="retry-button"
+                onClick={() => void convert(state.target, options)}
+                className={buttonStyles.secondary}
+              >
+                Try again
+              </button>
+            )}
+            <ResetButton phase={phase} onReset={reset} label="Convert another file" />
+          </JobView>
         )}
         {shownError && <ErrorAlert error={shownError} onDismiss={error ? () => showError(null) : undefined} />}
         {phase.kind === 'idle' && <CloudImport formats={formats} loading={loading} />}
-      </section>
+      </JobCard>
       <SupportedFormats formats={formats} loading={loading} />
     </div>
   );

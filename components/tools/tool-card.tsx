@@ -1,10 +1,9 @@
 'use client';
 
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { DropZone } from '@/components/converter/drop-zone';
 import { ErrorAlert } from '@/components/converter/error-alert';
-import { JobProgress } from '@/components/converter/job-progress';
-import { JobSummary } from '@/components/converter/job-summary';
+import { CancelButton, JobCard, JobView, ResetButton } from '@/components/converter/job-card';
 import type { Conversion } from '@/components/converter/types';
 import { buttonStyles } from '@/components/ui/button-styles';
 import type { useToolJob } from './use-tool-job';
@@ -37,24 +36,9 @@ export function ToolCard({
 }: Props) {
   const { state, chooseFile, cancel, reset, showError } = job;
   const { file, phase, error } = state;
-  const busy = phase.kind === 'uploading' || phase.kind === 'converting';
-
-  // When the card swaps between the picker and the job view, keep keyboard focus inside it.
-  const card = useRef<HTMLElement>(null);
-  const jobView = phase.kind !== 'idle';
-  const previous = useRef(jobView);
-  useEffect(() => {
-    if (previous.current === jobView) return;
-    previous.current = jobView;
-    card.current?.querySelector<HTMLElement>(jobView ? '[data-focus-target]' : '[data-testid="drop-zone"]')?.focus();
-  }, [jobView]);
 
   return (
-    <section
-      ref={card}
-      aria-label={label}
-      className="flex flex-col gap-5 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-6 dark:border-zinc-800 dark:bg-zinc-900/50"
-    >
+    <JobCard label={label} jobView={phase.kind !== 'idle'}>
       {phase.kind === 'idle' ? (
         <>
           <DropZone file={file} onFile={chooseFile} hint={dropHint} />
@@ -79,33 +63,12 @@ export function ToolCard({
           )}
         </>
       ) : (
-        <>
-          <div tabIndex={-1} data-focus-target className="rounded-md focus:outline-none">
-            {file && <JobSummary fileName={file.name} size={file.size} target={state.target} />}
-          </div>
-          <JobProgress phase={phase} />
-          {phase.kind === 'completed' && result(phase.conversion)}
-          <div className="flex flex-wrap gap-3">
-            {busy && (
-              <button
-                type="button"
-                data-testid="cancel-button"
-                onClick={() => void cancel()}
-                disabled={phase.kind === 'converting' && phase.cancelling}
-                className={buttonStyles.danger}
-              >
-                Cancel
-              </button>
-            )}
-            {!busy && (
-              <button type="button" data-testid="reset-button" onClick={reset} className={buttonStyles.secondary}>
-                {againLabel}
-              </button>
-            )}
-          </div>
-        </>
+        <JobView state={state} result={result}>
+          <CancelButton phase={phase} onCancel={cancel} />
+          <ResetButton phase={phase} onReset={reset} label={againLabel} />
+        </JobView>
       )}
       {error && <ErrorAlert error={error} onDismiss={() => showError(null)} />}
-    </section>
+    </JobCard>
   );
 }
