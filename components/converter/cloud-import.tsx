@@ -2,9 +2,8 @@
 
 import { useEffect, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { ErrorAlert } from './error-alert';
-import { TargetAndSubmit, useImportForm } from './import-form';
-import { postJson, RemoteJobView } from './remote-job';
+import { ImportBody, useImportForm } from './import-form';
+import { postJson } from './remote-job';
 import type { Conversion, FormatEntry } from './types';
 import { fieldStyle } from './url-import';
 
@@ -23,7 +22,6 @@ export function CloudImport({ formats, loading }: { formats: readonly FormatEntr
   const [fileId, setFileId] = useState('');
   const [accessToken, setAccessToken] = useState('');
   const form = useImportForm(formats);
-  const { job, error, setError, reset } = form;
 
   useEffect(() => {
     void fetch('/api/v1/cloud/status', { headers: { accept: 'application/json' } })
@@ -62,11 +60,18 @@ export function CloudImport({ formats, loading }: { formats: readonly FormatEntr
           </button>
         ))}
       </div>
-      {job ? (
-        <RemoteJobView job={job} onReset={reset} resetLabel="Import another file" />
-      ) : (
-        provider && (
-          <form className="flex flex-col gap-3" onSubmit={(e) => void submit(e)}>
+      <ImportBody
+        form={form}
+        formats={formats}
+        loading={loading}
+        open={provider !== null}
+        onSubmit={submit}
+        label="Import and convert"
+        pendingLabel="Importing…"
+        resetLabel="Import another file"
+      >
+        {provider && (
+          <>
             <label className="flex flex-col gap-1 text-sm font-medium">
               {provider.id === 's3' ? 'Object key' : `${provider.name} file link or id`}
               <input required value={fileId} onChange={(e) => setFileId(e.target.value)} className={fieldStyle} />
@@ -83,17 +88,9 @@ export function CloudImport({ formats, loading }: { formats: readonly FormatEntr
                 />
               </label>
             )}
-            <TargetAndSubmit
-              form={form}
-              formats={formats}
-              loading={loading}
-              label="Import and convert"
-              pendingLabel="Importing…"
-            />
-          </form>
-        )
-      )}
-      {error && <ErrorAlert error={error} onDismiss={() => setError(null)} />}
+          </>
+        )}
+      </ImportBody>
     </div>
   );
 }

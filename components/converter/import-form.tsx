@@ -1,14 +1,15 @@
 'use client';
 
-import { useState } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { ErrorAlert } from './error-alert';
 import { pickTarget, targetsFor } from './format-utils';
-import { type PostResult, useRemoteJob } from './remote-job';
+import { type PostResult, RemoteJobView, useRemoteJob } from './remote-job';
 import { TargetSelect } from './target-select';
 import type { Conversion, FormatEntry } from './types';
 
 // What the import forms (URL import, cloud import) share: the target choice, the pending send,
-// the job it starts, and the target select with the submit button.
+// the job it starts, the form with its target select and submit button, and the error.
 
 export function useImportForm(formats: readonly FormatEntry[]) {
   const [chosen, setChosen] = useState('');
@@ -66,5 +67,40 @@ export function TargetAndSubmit({
         {form.pending ? pendingLabel : label}
       </button>
     </div>
+  );
+}
+
+type ImportProps = {
+  form: ReturnType<typeof useImportForm>;
+  formats: readonly FormatEntry[];
+  loading: boolean;
+  /** Whether the form shows (while no job runs). */
+  open?: boolean;
+  onSubmit: (e: FormEvent) => Promise<void>;
+  /** The form's own fields, above the target select. */
+  children: ReactNode;
+  label: string;
+  pendingLabel: string;
+  testId?: string;
+  resetLabel: string;
+};
+
+/** The started job, or else the form; the error under either. */
+export function ImportBody({ form, open = true, onSubmit, children, resetLabel, ...submit }: ImportProps) {
+  const { job, error, setError, reset } = form;
+  return (
+    <>
+      {job ? (
+        <RemoteJobView job={job} onReset={reset} resetLabel={resetLabel} />
+      ) : (
+        open && (
+          <form className="flex flex-col gap-3" onSubmit={(e) => void onSubmit(e)}>
+            {children}
+            <TargetAndSubmit form={form} {...submit} />
+          </form>
+        )
+      )}
+      {error && <ErrorAlert error={error} onDismiss={() => setError(null)} />}
+    </>
   );
 }
