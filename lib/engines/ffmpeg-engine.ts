@@ -1,84 +1,17 @@
-import { readHead } from '@/lib/formats/read-head';
 import { AppError } from '@/lib/api/errors';
-import { config } from '@/lib/config';
 import type { ConvertOptions } from '@/lib/conversions/convert-options';
 import type { FormatName } from '@/lib/formats/catalog';
-import { detectFormat } from '@/lib/formats/detect-format';
-import { EngineError, runSandboxed, type RunResult } from './sandbox';
+import { EVEN, ffmpegCommand, OUTPUT_ARGS } from './ffmpeg/args';
+import { inputArgs, inspect, probe, runFfmpeg } from './ffmpeg/sandboxed';
+import { EngineError } from './sandbox';
 import type { Engine, EngineJob } from './types';
 
-// Video and audio through ffmpeg, sandboxed. The input demuxer is forced from the
-// content-checked format (`-f mov`, `-f matroska`…), so a playlist or concat script dressed
-// up as a video is never parsed as one (CVE-2017-9993 class), and only file/pipe protocols exist.
+// Video and audio through ffmpeg, sandboxed, with the input rules of ./ffmpeg/sandboxed.ts
+// (forced demuxer, file protocol only, frame-size limit).
 
 const VIDEO_IN = ['mp4', 'webm', 'mkv', 'mov', 'avi'] as const satisfies readonly FormatName[];
 const AUDIO = ['mp3', 'wav', 'ogg', 'flac', 'm4a', 'aac'] as const satisfies readonly FormatName[];
 const VIDEO_OUT = [...VIDEO_IN, 'gif'] as const satisfies readonly FormatName[];
-
-/** The only demuxer each input may be read with. */
-export const DEMUXER: Partial<Record<FormatName, string>> = {
-  mp4: 'mov',
-  mov: 'mov',
-  m4a: 'mov',
-  webm: 'matroska',
-  mkv: 'matroska',
-  avi: 'avi',
-  mp3: 'mp3',
-  wav: 'wav',
-  ogg: 'ogg',
-  flac: 'flac',
-  aac: 'aac',
-};
-
-const MEMORY_LIMIT = 3 * 1024 ** 3;
-const EVEN = 'scale=trunc(iw/2)*2:trunc(ih/2)*2';
-const H264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-vf', EVEN];
-const AAC = ['-c:a', 'aac', '-b:a', '160k'];
-
-/** Codec and muxer arguments for each target. */
-const OUTPUT_ARGS: Partial<Record<FormatName, string[]>> = {
-  mp4: [...H264, ...AAC, '-movflags', '+faststart', '-f', 'mp4'],
-  mov: [...H264, ...AAC, '-movflags', '+faststart', '-f', 'mov'],
-  mkv: [...H264, ...AAC, '-f', 'matroska'],
-  webm: [
-    '-c:v',
-    'libvpx-vp9',
-    '-deadline',
-    'realtime',
-    '-cpu-used',
-    '8',
-    '-row-mt',
-    '1',
-    '-b:v',
-    '0',
-    '-crf',
-    '35',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'libopus',
-    '-b:a',
-    '128k',
-    '-f',
-    'webm',
-  ],
-  avi: ['-c:v', 'mpeg4', '-q:v', '5', '-vf', EVEN, '-c:a', 'libmp3lame', '-q:a', '4', '-f', 'avi'],
-  gif: [
-    '-an',
-    '-filter_complex',
-    "[0:v:0]fps=10,scale='min(480,iw)':-2:flags=lanczos,split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer",
-    '-loop',
-    '0',
-    '-f',
-    'gif',
-  ],
-  mp3: ['-c:a', 'libmp3lame', '-q:a', '4', '-f', 'mp3'],
-  wav: ['-c:a', 'pcm_s16le', '-f', 'wav'],
-  ogg: ['-c:a', 'libvorbis', '-q:a', '4', '-f', 'ogg'],
-  flac: ['-c:a', 'flac', '-f', 'flac'],
-  m4a: [...AAC, '-movflags', '+faststart', '-f', 'ipod'],
-  aac: [...AAC, '-f', 'adts'],
-};
 
 const isAudio = (f: FormatName) => (AUDIO as readonly FormatName[]).includes(f);
 
@@ -125,92 +58,6 @@ export function outputArgs(target: FormatName, o: ConvertOptions): string[] {
   return args;
 }
 
-/** Refuses inputs whose bytes do not prove the claimed container (playlists, scripts, other formats). */
-export async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): Promise<void> {
-  const demuxer = DEMUXER[job.inputFormat];
-  if (!demuxer) throw new AppError('unsupported_format', `${job.inputFormat} is not a media format.`);
-  const detected = await detectFormat(await readHead(job.inputPath), `input.${job.inputFormat}`);
-  if (!detected || DEMUXER[detected] !== demuxer) {
-    throw new AppError('unsupported_format', `The file is not a ${job.inputFormat.toUpperCase()} file.`);
-  }
-}
-
-/** Arguments common to every ffmpeg/ffprobe read of untrusted input. */
-export function inputArgs(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): string[] {
-  const demuxer = DEMUXER[job.inputFormat];
-  if (!demuxer) throw new AppError('unsupported_format', `${job.inputFormat} is not a media format.`);
-  return ['-protocol_whitelist', 'file', '-f', demuxer, '-i', `file:${job.inputPath}`];
-}
-
-/** Largest video frame we decode (8K UHD ≈ 33 MP): a "pixel flood" video is refused up front. */
-export const MAX_VIDEO_PIXELS = 40_000_000;
-
-type ProbeJson = {
-  format?: { duration?: string };
-  streams?: Array<{ codec_type?: string; width?: number; height?: number }>;
-};
-
-/** Probes the input (sandboxed): refuses oversized frames; returns the duration in seconds if known. */
-export async function probe(job: EngineJob): Promise<number | undefined> {
-  let out = '';
-  const r = await runSandboxed({
-    command: 'ffprobe',
-    args: [
-      '-v',
-      'error',
-      '-hide_banner',
-      ...inputArgs(job),
-      '-show_entries',
-      'format=duration:stream=codec_type,width,height',
-      '-of',
-      'json',
-    ],
-    workDir: job.workDir,
-    signal: job.signal,
-    timeoutMs: Math.min(60_000, config.engineTimeoutMs),
-    memoryLimitBytes: MEMORY_LIMIT,
-    onStdoutLine: (l) => (out += l),
-  });
-  let info: ProbeJson = {};
-  try {
-    info = JSON.parse(out) as ProbeJson;
-  } catch {
-    // handled below
-  }
-  if (r.code !== 0 || !info.streams?.length)
-    throw new AppError('unsupported_format', `The ${job.inputFormat.toUpperCase()} file could not be read.`);
-  for (const s of info.streams) {
-    if (s.codec_type === 'video' && (s.width ?? 0) * (s.height ?? 0) > MAX_VIDEO_PIXELS) {
-      throw new AppError('unsupported_format', `The video frame is too large (${s.width}×${s.height}).`);
-    }
-  }
-  const seconds = Number.parseFloat(info.format?.duration ?? '');
-  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
-}
-
-/**
- * ffmpeg in the sandbox with `args` (ending in `-progress pipe:1` and the output), reporting
- * progress against `duration` seconds of output (up to 99: the caller says when it is done).
- */
-export function runFfmpeg(job: EngineJob, args: string[], duration: number | undefined): Promise<RunResult> {
-  let last = 0;
-  return runSandboxed({
-    command: 'ffmpeg',
-    args,
-    workDir: job.workDir,
-    signal: job.signal,
-    timeoutMs: config.engineTimeoutMs,
-    memoryLimitBytes: MEMORY_LIMIT,
-    onStdoutLine: (line) => {
-      // -progress prints key=value blocks; out_time_us is microseconds of output written.
-      const m = /^out_time_us=(\d+)$/.exec(line);
-      if (!m || !duration) return;
-      const pct = Math.min(99, Math.floor(Number(m[1]) / 1e4 / duration));
-      if (pct > last) job.onProgress((last = pct));
-    },
-  });
-}
-
 async function convert(job: EngineJob): Promise<void> {
   if (!OUTPUT_ARGS[job.targetFormat]) throw new AppError('unsupported_format', `Cannot write ${job.targetFormat}.`);
   const o = job.options as ConvertOptions;
@@ -226,26 +73,16 @@ async function convert(job: EngineJob): Promise<void> {
       : isAudio(job.targetFormat)
         ? ['-map', '0:a:0', '-vn']
         : ['-map', '0:v:0', ...audio];
-  const args = [
-    '-nostdin',
-    '-hide_banner',
-    '-nostats',
-    '-loglevel',
-    'error',
-    '-y',
-    ...(start > 0 ? ['-ss', String(start)] : []),
-    ...inputArgs(job),
-    ...(o.duration ? ['-t', String(o.duration)] : []),
-    ...streams,
-    '-sn',
-    '-dn',
-    '-map_metadata',
-    '-1',
-    ...codecArgs,
-    '-progress',
-    'pipe:1',
-    `file:${job.outputPath}`,
-  ];
+  const args = ffmpegCommand({
+    input: [
+      ...(start > 0 ? ['-ss', String(start)] : []),
+      ...inputArgs(job),
+      ...(o.duration ? ['-t', String(o.duration)] : []),
+    ],
+    streams,
+    codec: codecArgs,
+    outputPath: job.outputPath,
+  });
   const r = await runFfmpeg(job, args, duration);
   if (r.code !== 0) {
     const msg = r.stderrTail.trim().split('\n').slice(-3).join(' | ');

@@ -1,0 +1,135 @@
+import { AppError } from '@/lib/api/errors';
+import { config } from '@/lib/config';
+import type { FormatName } from '@/lib/formats/catalog';
+import { detectFormat } from '@/lib/formats/detect-format';
+import { readHead } from '@/lib/formats/read-head';
+import { runSandboxed, type RunResult } from '../sandbox';
+import type { EngineJob } from '../types';
+
+// How ffmpeg and ffprobe read untrusted input, for every engine that runs them (../ffmpeg-engine.ts,
+// ../breadth/media-engine.ts, ../compress/media.ts). The input demuxer is forced from the
+// content-checked format (`-f mov`, `-f matroska`…), so a playlist or concat script dressed up as
+// a video is never parsed as one (CVE-2017-9993 class), only the file protocol exists, frames
+// over MAX_VIDEO_PIXELS are refused before decoding, and it all runs sandboxed.
+
+export type Demuxers = Partial<Record<FormatName, string>>;
+type Input = Pick<EngineJob, 'inputPath' | 'inputFormat'>;
+
+/** The only demuxer each main media input may be read with. */
+export const DEMUXER: Demuxers = {
+  mp4: 'mov',
+  mov: 'mov',
+  m4a: 'mov',
+  webm: 'matroska',
+  mkv: 'matroska',
+  avi: 'avi',
+  mp3: 'mp3',
+  wav: 'wav',
+  ogg: 'ogg',
+  flac: 'flac',
+  aac: 'aac',
+};
+
+/** Largest video frame we decode (8K UHD ≈ 33 MP): a "pixel flood" video is refused up front. */
+export const MAX_VIDEO_PIXELS = 40_000_000;
+
+const MEMORY_LIMIT = 3 * 1024 ** 3;
+
+type ProbeJson = {
+  format?: { duration?: string };
+  streams?: Array<{ codec_type?: string; width?: number; height?: number }>;
+};
+
+/** inspect, inputArgs and probe for inputs read with `demuxers`. */
+export function mediaInput(demuxers: Demuxers) {
+  const demuxerOf = (job: Input) => {
+    const demuxer = demuxers[job.inputFormat];
+    if (!demuxer) throw new AppError('unsupported_format', `${job.inputFormat} is not a media format.`);
+    return demuxer;
+  };
+
+  /** Refuses inputs whose bytes do not prove the claimed container (playlists, scripts, other formats). */
+  async function inspect(job: Input): Promise<void> {
+    const demuxer = demuxerOf(job);
+    const detected = await detectFormat(await readHead(job.inputPath), `input.${job.inputFormat}`);
+    if (!detected || demuxers[detected] !== demuxer) {
+      throw new AppError('unsupported_format', `The file is not a ${job.inputFormat.toUpperCase()} file.`);
+    }
+  }
+
+  /** Arguments common to every ffmpeg/ffprobe read of untrusted input. */
+  const inputArgs = (job: Input): string[] => [
+    '-protocol_whitelist',
+    'file',
+    '-f',
+    demuxerOf(job),
+    '-i',
+    `file:${job.inputPath}`,
+  ];
+
+  /** Probes the input (sandboxed): refuses oversized frames; returns the duration in seconds if known. */
+  async function probe(job: EngineJob): Promise<number | undefined> {
+    let out = '';
+    const r = await runSandboxed({
+      command: 'ffprobe',
+      args: [
+        '-v',
+        'error',
+        '-hide_banner',
+        ...inputArgs(job),
+        '-show_entries',
+        'format=duration:stream=codec_type,width,height',
+        '-of',
+        'json',
+      ],
+      workDir: job.workDir,
+      signal: job.signal,
+      timeoutMs: Math.min(60_000, config.engineTimeoutMs),
+      memoryLimitBytes: MEMORY_LIMIT,
+      onStdoutLine: (l) => (out += l),
+    });
+    let info: ProbeJson = {};
+    try {
+      info = JSON.parse(out) as ProbeJson;
+    } catch {
+      // handled below
+    }
+    if (r.code !== 0 || !info.streams?.length)
+      throw new AppError('unsupported_format', `The ${job.inputFormat.toUpperCase()} file could not be read.`);
+    for (const s of info.streams) {
+      if (s.codec_type === 'video' && (s.width ?? 0) * (s.height ?? 0) > MAX_VIDEO_PIXELS) {
+        throw new AppError('unsupported_format', `The video frame is too large (${s.width}×${s.height}).`);
+      }
+    }
+    const seconds = Number.parseFloat(info.format?.duration ?? '');
+    return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+  }
+
+  return { inspect, inputArgs, probe };
+}
+
+/** The main media formats' input rules (../ffmpeg-engine.ts and ../compress/media.ts). */
+export const { inspect, inputArgs, probe } = mediaInput(DEMUXER);
+
+/**
+ * ffmpeg in the sandbox with `args` (from ffmpegCommand in ./args.ts), reporting progress against
+ * `duration` seconds of output (up to 99: the caller says when it is done).
+ */
+export function runFfmpeg(job: EngineJob, args: string[], duration: number | undefined): Promise<RunResult> {
+  let last = 0;
+  return runSandboxed({
+    command: 'ffmpeg',
+    args,
+    workDir: job.workDir,
+    signal: job.signal,
+    timeoutMs: config.engineTimeoutMs,
+    memoryLimitBytes: MEMORY_LIMIT,
+    onStdoutLine: (line) => {
+      // -progress prints key=value blocks; out_time_us is microseconds of output written.
+      const m = /^out_time_us=(\d+)$/.exec(line);
+      if (!m || !duration) return;
+      const pct = Math.min(99, Math.floor(Number(m[1]) / 1e4 / duration));
+      if (pct > last) job.onProgress((last = pct));
+    },
+  });
+}
