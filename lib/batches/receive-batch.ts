@@ -1,12 +1,10 @@
-import busboy from 'busboy';
-import { finished, Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AppError } from '@/lib/api/errors';
 import type { StoredInput } from '@/lib/conversions/create-conversion';
 import { cleanFileName } from '@/lib/conversions/file-names';
-import { HEAD_BYTES } from '@/lib/formats/detect-format';
-import { newStorageKey } from '@/lib/storage/keys';
 import { storage } from '@/lib/storage';
+import { multipartContentType, multipartParser, storeFilePart } from '@/lib/uploads/multipart-file';
 
 // The batch upload's multipart reader: several `file` parts, each streamed to storage as it
 // arrives (never buffered whole), and `target_format` and `options` fields. The single-file reader
@@ -23,39 +21,6 @@ const fileTooLarge = (fileName: string, maxBytes: number) =>
     'payload_too_large',
     `"${cleanFileName(fileName)}" exceeds your plan's upload limit of ${+(maxBytes / 1_000_000).toFixed(2)} MB`,
   );
-
-/** Streams one part to a new storage key, keeping its first HEAD_BYTES for format detection. */
-function storePart(part: Readable, fileName: string, onLimit: () => void): Promise<StoredInput> {
-  const key = newStorageKey('inputs');
-  const head: Buffer[] = [];
-  let headLength = 0;
-  const tap = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      if (headLength < HEAD_BYTES) {
-        head.push(chunk.subarray(0, HEAD_BYTES - headLength));
-        headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
-      }
-      done(null, chunk);
-    },
-  });
-  part.on('limit', () => {
-    tap.destroy(new Error('over the size limit'));
-    part.resume();
-    onLimit();
-  });
-  finished(part, (e) => e && tap.destroy(e)); // a body cut short fails the put instead of hanging it
-  tap.on('error', () => {}); // storage listens a tick later
-  part.pipe(tap);
-  return storage()
-    .put(key, tap)
-    .then(({ size }) => ({ key, fileName, size, head: Buffer.concat(head) }))
-    .catch(async (e) => {
-      await storage()
-        .delete(key)
-        .catch(() => {});
-      throw e;
-    });
-}
 
 /** Deletes every stored file of a refused batch (nothing of it is kept). */
 export async function deleteInputs(files: Array<{ key: string }>): Promise<void> {
@@ -77,26 +42,9 @@ export async function receiveBatch(
   request: Request,
   { maxFiles, maxBytes }: { maxFiles: number; maxBytes: number | null },
 ): Promise<ReceivedBatch> {
-  const contentType = request.headers.get('content-type') ?? '';
-  if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
-    throw new AppError('unsupported_media_type', 'Expected Content-Type: multipart/form-data');
-  }
+  const contentType = multipartContentType(request);
   if (!request.body) throw new AppError('missing_file', 'No files uploaded: send them as "file" parts');
-  let parser: busboy.Busboy;
-  try {
-    parser = busboy({
-      headers: { 'content-type': contentType },
-      limits: {
-        files: maxFiles,
-        fields: 2 * maxFiles + 20,
-        fieldSize: 64 * 1024,
-        fileSize: maxBytes ?? Number.MAX_SAFE_INTEGER,
-      },
-      defParamCharset: 'utf8',
-    });
-  } catch {
-    throw new AppError('bad_request', 'Malformed multipart Content-Type: it needs a boundary');
-  }
+  const parser = multipartParser(contentType, { files: maxFiles, fields: 2 * maxFiles + 20, maxBytes });
 
   const targets: string[] = [];
   const options: string[] = [];
@@ -109,7 +57,7 @@ export async function receiveBatch(
     parser.on('file', (name, part, info) => {
       if (name !== 'file') return void part.resume();
       const fileName = info.filename ?? '';
-      const put = storePart(part, fileName, () => reject(fileTooLarge(fileName, maxBytes ?? 0)));
+      const put = storeFilePart(part, fileName, () => reject(fileTooLarge(fileName, maxBytes ?? 0)));
       put.catch(() => {}); // settled below
       stored.push(put);
     });

@@ -1,0 +1,76 @@
+import busboy from 'busboy';
+import { finished, type Readable, Transform } from 'node:stream';
+import { AppError } from '@/lib/api/errors';
+import type { StoredInput } from '@/lib/conversions/create-conversion';
+import { HEAD_BYTES } from '@/lib/formats/detect-format';
+import { newStorageKey } from '@/lib/storage/keys';
+import { storage } from '@/lib/storage';
+
+// What the single-file (./receive-multipart.ts) and batch (lib/batches/receive-batch.ts) multipart
+// readers share: the content-type check, the parser with its limits, and each file part streamed
+// to storage with the size cut-off.
+
+/** Refuses anything but multipart/form-data; returns the Content-Type for the parser. */
+export function multipartContentType(request: Request): string {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
+    throw new AppError('unsupported_media_type', 'Expected Content-Type: multipart/form-data');
+  }
+  return contentType;
+}
+
+/** busboy with these limits; a file part over `maxBytes` (null: no limit) emits 'limit'. */
+export function multipartParser(
+  contentType: string,
+  { files, fields, maxBytes }: { files: number; fields: number; maxBytes: number | null },
+): busboy.Busboy {
+  try {
+    return busboy({
+      headers: { 'content-type': contentType },
+      limits: { files, fields, fieldSize: 64 * 1024, fileSize: maxBytes ?? Number.MAX_SAFE_INTEGER },
+      defParamCharset: 'utf8',
+    });
+  } catch {
+    throw new AppError('bad_request', 'Malformed multipart Content-Type: it needs a boundary');
+  }
+}
+
+/**
+ * Streams one file part to a new storage key, keeping its first HEAD_BYTES for format detection.
+ * At the parser's size limit the put fails, `onLimit` is called and the rest of the part is
+ * drained; a failed put deletes whatever it wrote.
+ */
+export function storeFilePart(part: Readable, fileName: string, onLimit: () => void): Promise<StoredInput> {
+  const key = newStorageKey('inputs');
+  const head: Buffer[] = [];
+  let headLength = 0;
+  const tap = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      if (headLength < HEAD_BYTES) {
+        head.push(chunk.subarray(0, HEAD_BYTES - headLength));
+        headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
+      }
+      done(null, chunk);
+    },
+  });
+  part.on('limit', () => {
+    tap.destroy(new Error('over the size limit'));
+    part.resume();
+    onLimit();
+  });
+  // The part fails or is cut short when the body does (client gone, no closing boundary): the
+  // storage stream must fail with it, or the put never settles and keeps its file open.
+  finished(part, (e) => e && tap.destroy(e));
+  // Storage attaches its own listener a tick later; until then an error must not be uncaught.
+  tap.on('error', () => {});
+  part.pipe(tap);
+  return storage()
+    .put(key, tap)
+    .then(({ size }) => ({ key, fileName, size, head: Buffer.concat(head) }))
+    .catch(async (e) => {
+      await storage()
+        .delete(key)
+        .catch(() => {});
+      throw e;
+    });
+}
