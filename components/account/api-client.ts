@@ -4,7 +4,8 @@
 export type ApiFailure = { ok: false; status: number; error: string; code?: string };
 export type ApiResult<T> = { ok: true; status: number; data: T } | ApiFailure;
 
-const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.';
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Wait a moment and try again.';
+export const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.';
 
 function readError(body: unknown): { error?: string; code?: string } {
   if (typeof body !== 'object' || body === null) return {};
@@ -14,7 +15,7 @@ function readError(body: unknown): { error?: string; code?: string } {
 }
 
 function fallbackMessage(status: number): string {
-  if (status === 429) return 'Too many attempts. Wait a moment and try again.';
+  if (status === 429) return TOO_MANY_ATTEMPTS;
   if (status >= 500) return 'The server had a problem. Try again in a moment.';
   return `The request was refused (HTTP ${status}).`;
 }

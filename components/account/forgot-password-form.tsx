@@ -2,11 +2,9 @@
 
 import { useState, type FormEvent } from 'react';
 import { apiRequest } from './api-client';
+import { EMAIL_MAX_LENGTH, EmailField, FormError, focusField, looksLikeEmail } from './form-parts';
 import { Notice } from './notice';
 import { SubmitButton } from './submit-button';
-import { TextField } from './text-field';
-
-const looksLikeEmail = (v: string) => /^[^\s@]+@[^\s@]+$/.test(v);
 
 /** Asks for a reset link; the answer is the same whether or not the account exists. */
 export function ForgotPasswordForm() {
@@ -21,7 +19,7 @@ export function ForgotPasswordForm() {
     setFormError(undefined);
     if (!looksLikeEmail(email)) {
       setFieldError('Enter the e-mail address of your account.');
-      event.currentTarget.querySelector<HTMLInputElement>('[name="email"]')?.focus();
+      focusField(event.currentTarget, 'email');
       return;
     }
     setFieldError(undefined);
@@ -48,23 +46,8 @@ export function ForgotPasswordForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="forgot-password-form">
-      {formError && (
-        <Notice tone="error" role="alert" testId="forgot-password-error" title="Could not send the link">
-          <p>{formError}</p>
-        </Notice>
-      )}
-      <TextField
-        label="E-mail"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        autoFocus
-        maxLength={254}
-        error={fieldError}
-        data-testid="email-input"
-      />
+      <FormError message={formError} testId="forgot-password-error" title="Could not send the link" />
+      <EmailField autoFocus maxLength={EMAIL_MAX_LENGTH} error={fieldError} />
       <SubmitButton pending={pending} pendingLabel="Sending…" testId="forgot-password-button">
         Send reset link
       </SubmitButton>

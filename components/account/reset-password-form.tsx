@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { apiRequest } from './api-client';
+import { FormError, focusField } from './form-parts';
 import { Notice } from './notice';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
@@ -28,7 +29,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     else if (confirm !== password) found.confirm = 'The two passwords differ.';
     setErrors(found);
     if (found.password || found.confirm) {
-      form.querySelector<HTMLInputElement>(`[name="${found.password ? 'password' : 'confirm'}"]`)?.focus();
+      focusField(form, found.password ? 'password' : 'confirm');
       return;
     }
     setPending(true);
@@ -53,14 +54,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="reset-password-form">
-      {errors.form && (
-        <Notice tone="error" role="alert" testId="reset-password-error" title="Could not change the password">
-          <p>{errors.form}</p>
-          <p>
-            <TextLink href="/forgot-password">Ask for a new link</TextLink>
-          </p>
-        </Notice>
-      )}
+      <FormError message={errors.form} testId="reset-password-error" title="Could not change the password">
+        <p>
+          <TextLink href="/forgot-password">Ask for a new link</TextLink>
+        </p>
+      </FormError>
       <TextField
         label="New password"
         name="password"

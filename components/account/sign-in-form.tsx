@@ -3,15 +3,14 @@
 import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
+import { NETWORK_ERROR } from './api-client';
 import { signInErrorMessage } from './auth-errors';
-import { Notice } from './notice';
+import { EmailField, FormError, focusField, looksLikeEmail } from './form-parts';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
 import { TextLink } from './text-link';
 
 type Errors = { email?: string; password?: string; form?: string };
-
-const looksLikeEmail = (v: string) => /^[^\s@]+@[^\s@]+$/.test(v);
 
 /** E-mail + password through next-auth (credentials), then on to the page asked for. */
 export function SignInForm({ callbackPath, initialError }: { callbackPath: string; initialError?: string }) {
@@ -30,7 +29,7 @@ export function SignInForm({ callbackPath, initialError }: { callbackPath: strin
     if (!password) found.password = 'Enter your password.';
     setErrors(found);
     if (found.email || found.password) {
-      formRef.current?.querySelector<HTMLInputElement>(`[name="${found.email ? 'email' : 'password'}"]`)?.focus();
+      focusField(formRef.current, found.email ? 'email' : 'password');
       return;
     }
     setPending(true);
@@ -44,29 +43,15 @@ export function SignInForm({ callbackPath, initialError }: { callbackPath: strin
       }
       setErrors({ form: signInErrorMessage(result?.error ?? undefined, result?.status) });
     } catch {
-      setErrors({ form: 'Could not reach the server. Check your connection and try again.' });
+      setErrors({ form: NETWORK_ERROR });
     }
     setPending(false);
   }
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="sign-in-form">
-      {errors.form && (
-        <Notice tone="error" role="alert" testId="sign-in-error" title="Could not sign in">
-          <p>{errors.form}</p>
-        </Notice>
-      )}
-      <TextField
-        label="E-mail"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        autoFocus
-        error={errors.email}
-        data-testid="email-input"
-      />
+      <FormError message={errors.form} testId="sign-in-error" title="Could not sign in" />
+      <EmailField autoFocus error={errors.email} />
       <TextField
         label="Password"
         name="password"

@@ -4,7 +4,7 @@ import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
 import { apiRequest } from './api-client';
-import { Notice } from './notice';
+import { EMAIL_MAX_LENGTH, EmailField, FormError, focusField, looksLikeEmail } from './form-parts';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
 import { TextLink } from './text-link';
@@ -12,18 +12,12 @@ import { TextLink } from './text-link';
 type Field = 'name' | 'email' | 'password';
 type Errors = Partial<Record<Field, string>> & { form?: string; code?: string };
 
-const looksLikeEmail = (v: string) => /^[^\s@]+@[^\s@]+$/.test(v);
-
 /** Registers through POST /api/v1/auth/register, then signs in with the same credentials. */
 export function SignUpForm({ callbackPath }: { callbackPath: string }) {
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const router = useRouter();
-
-  function focus(field: Field) {
-    formRef.current?.querySelector<HTMLInputElement>(`[name="${field}"]`)?.focus();
-  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -36,7 +30,7 @@ export function SignUpForm({ callbackPath }: { callbackPath: string }) {
     if (password.length < 8) found.password = 'Use at least 8 characters.';
     setErrors(found);
     const first = (['email', 'password'] as const).find((f) => found[f]);
-    if (first) return focus(first);
+    if (first) return focusField(formRef.current, first);
 
     setPending(true);
     const registered = await apiRequest('/api/v1/auth/register', {
@@ -62,23 +56,14 @@ export function SignUpForm({ callbackPath }: { callbackPath: string }) {
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="sign-up-form">
-      {errors.form && (
-        <Notice
-          tone="error"
-          role="alert"
-          testId="sign-up-error"
-          code={errors.code}
-          title="Could not create the account"
-        >
-          <p>{errors.form}</p>
-          {errors.code === 'exists' && (
-            <p>
-              <TextLink href="/sign-in">Sign in</TextLink> instead, or{' '}
-              <TextLink href="/forgot-password">reset your password</TextLink>.
-            </p>
-          )}
-        </Notice>
-      )}
+      <FormError message={errors.form} testId="sign-up-error" code={errors.code} title="Could not create the account">
+        {errors.code === 'exists' && (
+          <p>
+            <TextLink href="/sign-in">Sign in</TextLink> instead, or{' '}
+            <TextLink href="/forgot-password">reset your password</TextLink>.
+          </p>
+        )}
+      </FormError>
       <TextField
         label="Name (optional)"
         name="name"
@@ -88,17 +73,7 @@ export function SignUpForm({ callbackPath }: { callbackPath: string }) {
         error={errors.name}
         data-testid="name-input"
       />
-      <TextField
-        label="E-mail"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        maxLength={254}
-        error={errors.email}
-        data-testid="email-input"
-      />
+      <EmailField maxLength={EMAIL_MAX_LENGTH} error={errors.email} />
       <TextField
         label="Password"
         name="password"
