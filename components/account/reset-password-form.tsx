@@ -4,7 +4,14 @@ import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { apiRequest } from './api-client';
-import { FormError, focusField } from './form-parts';
+import {
+  FormError,
+  focusField,
+  NewPasswordField,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_SHORT,
+} from './form-parts';
 import { Notice } from './notice';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
@@ -25,7 +32,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     const password = String(data.get('password') ?? '');
     const confirm = String(data.get('confirm') ?? '');
     const found: Errors = {};
-    if (password.length < 8) found.password = 'Use at least 8 characters.';
+    if (password.length < PASSWORD_MIN_LENGTH) found.password = PASSWORD_TOO_SHORT;
     else if (confirm !== password) found.confirm = 'The two passwords differ.';
     setErrors(found);
     if (found.password || found.confirm) {
@@ -59,27 +66,14 @@ export function ResetPasswordForm({ token }: { token: string }) {
           <TextLink href="/forgot-password">Ask for a new link</TextLink>
         </p>
       </FormError>
-      <TextField
-        label="New password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={8}
-        maxLength={200}
-        autoFocus
-        revealable
-        hint="At least 8 characters."
-        error={errors.password}
-        data-testid="password-input"
-      />
+      <NewPasswordField label="New password" autoFocus error={errors.password} />
       <TextField
         label="Repeat the new password"
         name="confirm"
         type="password"
         autoComplete="new-password"
         required
-        maxLength={200}
+        maxLength={PASSWORD_MAX_LENGTH}
         error={errors.confirm}
         data-testid="confirm-input"
       />

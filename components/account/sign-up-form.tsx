@@ -4,7 +4,16 @@ import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
 import { apiRequest } from './api-client';
-import { EMAIL_MAX_LENGTH, EmailField, FormError, focusField, looksLikeEmail } from './form-parts';
+import {
+  EMAIL_MAX_LENGTH,
+  EmailField,
+  FormError,
+  focusField,
+  looksLikeEmail,
+  NewPasswordField,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_SHORT,
+} from './form-parts';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
 import { TextLink } from './text-link';
@@ -27,7 +36,7 @@ export function SignUpForm({ callbackPath }: { callbackPath: string }) {
     const password = String(data.get('password') ?? '');
     const found: Errors = {};
     if (!looksLikeEmail(email)) found.email = 'Enter a valid e-mail address, like ada@example.com.';
-    if (password.length < 8) found.password = 'Use at least 8 characters.';
+    if (password.length < PASSWORD_MIN_LENGTH) found.password = PASSWORD_TOO_SHORT;
     setErrors(found);
     const first = (['email', 'password'] as const).find((f) => found[f]);
     if (first) return focusField(formRef.current, first);
@@ -74,19 +83,7 @@ export function SignUpForm({ callbackPath }: { callbackPath: string }) {
         data-testid="name-input"
       />
       <EmailField maxLength={EMAIL_MAX_LENGTH} error={errors.email} />
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={8}
-        maxLength={200}
-        revealable
-        hint="At least 8 characters."
-        error={errors.password}
-        data-testid="password-input"
-      />
+      <NewPasswordField label="Password" error={errors.password} />
       <SubmitButton pending={pending} pendingLabel="Creating your account…" testId="sign-up-button">
         Create account
       </SubmitButton>
