@@ -2,8 +2,7 @@ import { AppError } from '@/lib/api/errors';
 import type { ConvertOptions } from '@/lib/conversions/convert-options';
 import type { FormatName } from '@/lib/formats/catalog';
 import { EVEN, ffmpegCommand, OUTPUT_ARGS } from './ffmpeg/args';
-import { inputArgs, inspect, probe, runFfmpeg } from './ffmpeg/sandboxed';
-import { EngineError } from './sandbox';
+import { assertFfmpegOk, inputArgs, inspect, probe, runFfmpeg } from './ffmpeg/sandboxed';
 import type { Engine, EngineJob } from './types';
 
 // Video and audio through ffmpeg, sandboxed, with the input rules of ./ffmpeg/sandboxed.ts
@@ -83,14 +82,7 @@ async function convert(job: EngineJob): Promise<void> {
     codec: codecArgs,
     outputPath: job.outputPath,
   });
-  const r = await runFfmpeg(job, args, duration);
-  if (r.code !== 0) {
-    const msg = r.stderrTail.trim().split('\n').slice(-3).join(' | ');
-    if (/does not contain any stream|matches no streams/.test(msg)) {
-      throw new AppError('unsupported_format', 'The file has no stream that fits the target format.');
-    }
-    throw new EngineError(`ffmpeg failed (exit ${r.code ?? r.signal}): ${msg}`);
-  }
+  assertFfmpegOk(await runFfmpeg(job, args, duration));
   job.onProgress(100);
 }
 

@@ -1,8 +1,7 @@
 import { AppError } from '@/lib/api/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { aac, EVEN, ffmpegCommand, h264, OUTPUT_ARGS as MAIN_OUTPUT_ARGS } from '../ffmpeg/args';
-import { DEMUXER as MAIN_DEMUXER, type Demuxers, mediaInput, runFfmpeg } from '../ffmpeg/sandboxed';
-import { EngineError } from '../sandbox';
+import { assertFfmpegOk, DEMUXER as MAIN_DEMUXER, type Demuxers, mediaInput, runFfmpeg } from '../ffmpeg/sandboxed';
 import type { Engine, EngineJob } from '../types';
 import { assertOutput } from './run-tool';
 
@@ -122,11 +121,7 @@ async function convert(job: EngineJob): Promise<void> {
           : ['-map', '0:v:0', '-map', '0:a:0?'];
   const args = ffmpegCommand({ input: inputArgs(job), streams, codec: codecArgs, outputPath: job.outputPath });
   // A waveform PNG is one frame whatever the input's length: no progress against the duration.
-  const r = await runFfmpeg(job, args, t === 'png' ? undefined : duration);
-  if (r.code !== 0) {
-    const msg = r.stderrTail.trim().split('\n').slice(-3).join(' | ');
-    throw new EngineError(`ffmpeg failed (exit ${r.code ?? r.signal}): ${msg}`);
-  }
+  assertFfmpegOk(await runFfmpeg(job, args, t === 'png' ? undefined : duration));
   await assertOutput(job.outputPath, 'ffmpeg');
   job.onProgress(100);
 }

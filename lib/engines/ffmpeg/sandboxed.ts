@@ -3,7 +3,7 @@ import { config } from '@/lib/config';
 import type { FormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
 import { readHead } from '@/lib/formats/read-head';
-import { runSandboxed, type RunResult } from '../sandbox';
+import { EngineError, runSandboxed, type RunResult } from '../sandbox';
 import type { EngineJob } from '../types';
 
 // How ffmpeg and ffprobe read untrusted input, for every engine that runs them (../ffmpeg-engine.ts,
@@ -132,4 +132,14 @@ export function runFfmpeg(job: EngineJob, args: string[], duration: number | und
       if (pct > last) job.onProgress((last = pct));
     },
   });
+}
+
+/** A failed conversion run: 400 unsupported_format when the input lacks the stream the target needs, else an engine error. */
+export function assertFfmpegOk(r: RunResult): void {
+  if (r.code === 0) return;
+  const msg = r.stderrTail.trim().split('\n').slice(-3).join(' | ');
+  if (/does not contain any stream|matches no streams/.test(msg)) {
+    throw new AppError('unsupported_format', 'The file has no stream that fits the target format.');
+  }
+  throw new EngineError(`ffmpeg failed (exit ${r.code ?? r.signal}): ${msg}`);
 }
