@@ -217,10 +217,14 @@ describe('webhooks: delivery', () => {
       data: { batch: { batch_id: batch.batch_id, status: 'completed', total: 2 } },
     });
     expect((payload as { data: { conversions: unknown[] } }).data.conversions).toHaveLength(2);
-    // conversion.completed was not subscribed: only the batch event was sent.
-    expect(await db.webhookDelivery.findMany({ where: { webhookId: created.id }, select: { event: true } })).toEqual([
-      { event: 'batch.completed' },
-    ]);
+    // conversion.completed was not subscribed: only the batch event was sent. The attempt is
+    // recorded after the receiver has answered, so wait for the row.
+    const recorded = await waitFor(
+      () => db.webhookDelivery.findMany({ where: { webhookId: created.id }, select: { event: true } }),
+      (rows) => rows.length > 0,
+      { timeoutMs: 10_000 },
+    );
+    expect(recorded).toEqual([{ event: 'batch.completed' }]);
   });
 
   async function hookFor(url: string) {
