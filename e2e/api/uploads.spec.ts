@@ -71,8 +71,8 @@ test('a file just over the limit (51 MB, anonymous) gets a clean 413, never a re
   expect(answer).toContain('"code":"payload_too_large"');
 });
 
-// Known gap: without a declared length the server stops reading at the limit, the client reads the
-// whole 413, and the connection is reset only later, when it is closed idle with body bytes unread.
+// Without a declared length the server only learns at the limit: it answers 413, reads and drops the
+// rest (lib/uploads/request-body.ts), and answers a client that half-closes after its last byte.
 test('a chunked upload just over the limit gets the whole 413 answer', async ({ baseURL }) => {
   const { answer } = await rawUpload(baseURL!, 51_000_000, true);
   expect(answer).toMatch(/^HTTP\/1\.1 413 /);

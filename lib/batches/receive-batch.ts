@@ -1,10 +1,9 @@
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AppError } from '@/lib/api/errors';
 import type { StoredInput } from '@/lib/conversions/create-conversion';
 import { cleanFileName } from '@/lib/conversions/file-names';
 import { storage } from '@/lib/storage';
 import { multipartContentType, multipartParser, storeFilePart } from '@/lib/uploads/multipart-file';
+import { releaseBody, requestBodyStream } from '@/lib/uploads/request-body';
 
 // The batch upload's multipart reader: several `file` parts, each streamed to storage as it
 // arrives (never buffered whole), and `target_format` and `options` fields. The single-file reader
@@ -66,7 +65,7 @@ export async function receiveBatch(
     parser.on('error', () => reject(malformed()));
   });
 
-  const body = Readable.fromWeb(request.body as WebReadableStream);
+  const body = requestBodyStream(request);
   body.on('error', (e) => parser.destroy(e));
   body.pipe(parser);
   let failure: unknown;
@@ -75,7 +74,7 @@ export async function receiveBatch(
   } catch (e) {
     failure = e;
     body.unpipe(parser);
-    body.destroy();
+    releaseBody(body); // the client still gets this answer (413/400), not a reset
     parser.destroy(); // ends a part still open, so its put settles
   }
   const settled = await Promise.allSettled(stored);

@@ -5,7 +5,7 @@ import type { Caller } from '@/lib/identity/caller';
 import { storage } from '@/lib/storage';
 import { exactLength } from '@/lib/uploads/exact-length';
 import { assertUploadOf } from '@/lib/uploads/get-upload-or-throw';
-import { requestBodyStream } from '@/lib/uploads/request-body';
+import { releaseBody, requestBodyStream } from '@/lib/uploads/request-body';
 import { partRange } from '@/lib/uploads/upload-rules';
 
 /**
@@ -41,7 +41,8 @@ export async function putUploadPart(options: { caller: Caller; token: string; nu
     await Promise.all([pipeline(body, counted), stored]);
     ({ etag } = await stored);
   } catch (e) {
-    body.destroy();
+    body.unpipe(counted);
+    releaseBody(body); // the client still gets this answer (400), not a reset
     counted.destroy();
     if (counted.violation) throw counted.violation;
     if (clientGone) throw new AppError('bad_request', `Part ${number} broke off before its ${part.size} bytes arrived`);

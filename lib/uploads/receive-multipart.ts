@@ -1,9 +1,8 @@
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { Readable } from 'node:stream';
 import { AppError } from '@/lib/api/errors';
 import type { StoredInput as StoredFile } from '@/lib/conversions/create-conversion';
 import { storage } from '@/lib/storage';
-import { nodeBodyOf } from '@/lib/uploads/node-request';
+import { releaseBody, requestBodyStream } from '@/lib/uploads/request-body';
 import { multipartContentType, multipartParser, storeFilePart } from './multipart-file';
 
 export type ReceivedUpload = { fields: Record<string, string>; file: StoredFile | null };
@@ -53,9 +52,7 @@ export async function receiveMultipart(request: Request, maxBytes: number | null
     parser.on('error', () => reject(malformed()));
   });
 
-  // Straight from the socket stream when the web server gives us the Node request (no per-chunk
-  // copy and web-stream bridge); otherwise (route handlers called in process) the web stream.
-  const body: Readable = nodeBodyOf(request) ?? Readable.fromWeb(request.body as WebReadableStream);
+  const body: Readable = requestBodyStream(request);
   body.on('error', (e) => parser.destroy(e));
   body.pipe(parser);
   try {
@@ -64,7 +61,7 @@ export async function receiveMultipart(request: Request, maxBytes: number | null
     return { fields, file };
   } catch (e) {
     body.unpipe(parser);
-    body.destroy();
+    releaseBody(body); // the client still gets this answer (413/400), not a reset
     parser.destroy(); // ends a file part still open, so its put settles
     const file = await (stored as Promise<StoredFile> | null)?.catch(() => null);
     if (file)
