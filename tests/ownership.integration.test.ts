@@ -5,6 +5,7 @@ import * as download from '@/app/api/v1/convert/download/[id]/route';
 import * as presigned from '@/app/api/v1/convert/presigned-url/[id]/route';
 import * as progress from '@/app/api/v1/conversions/[id]/progress/route';
 import * as cancel from '@/app/api/v1/conversions/[id]/cancel/route';
+import * as retry from '@/app/api/v1/conversions/[id]/retry/route';
 import * as conversion from '@/app/api/v1/conversions/[id]/route';
 import { db } from '@/lib/db';
 import { runConversion } from '@/lib/conversions/run-conversion';
@@ -20,6 +21,7 @@ const endpoints = (id: string) =>
     ['presigned-url', presigned.GET, 'GET', `/api/v1/convert/presigned-url/${id}`],
     ['progress', progress.GET, 'GET', `/api/v1/conversions/${id}/progress`],
     ['cancel', cancel.POST, 'POST', `/api/v1/conversions/${id}/cancel`],
+    ['retry', retry.POST, 'POST', `/api/v1/conversions/${id}/retry`],
     ['delete', conversion.DELETE, 'DELETE', `/api/v1/conversions/${id}`],
   ] as const;
 

@@ -24,6 +24,7 @@ export const operations: AnyOperation[] = [
   conversion.presignedUrlOp,
   conversion.progressOp,
   conversion.cancelOp,
+  conversion.retryOp,
   conversion.deleteOp,
   tools.compressUploadOp,
   tools.ocrOp,

@@ -11,5 +11,10 @@ export type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
 /** Statuses whose job may still run (it can be cancelled). */
 export const ACTIVE_STATUSES = ['pending', 'processing'] as const satisfies readonly ConversionStatus[];
 
+/** Statuses a conversion can be retried from: its run ended without a result, its input is still stored. */
+export const RETRYABLE_STATUSES = ['failed', 'cancelled'] as const satisfies readonly ConversionStatus[];
+
+export const isRetryable = (status: string): boolean => (RETRYABLE_STATUSES as readonly string[]).includes(status);
+
 export const isTerminal = (status: string): status is TerminalStatus =>
   (TERMINAL_STATUSES as readonly string[]).includes(status);

@@ -8,12 +8,16 @@ import {
 } from '@/lib/jobs/events';
 import { inngest } from '@/lib/jobs/inngest-client';
 
-/** Queues the conversion job: on Inngest when configured, else on the embedded queue. */
-export async function enqueueConversion(conversionId: bigint): Promise<void> {
+/**
+ * Queues the conversion job: on Inngest when configured, else on the embedded queue. `retry` names
+ * a later run of the same conversion (a caller's retry), which must not be taken for a re-send of the first.
+ */
+export async function enqueueConversion(conversionId: bigint, retry?: string): Promise<void> {
   const data = conversionRequestedData(conversionId);
   if (config.inngestEnabled) {
-    // The event id makes a re-send of the same conversion a no-op on Inngest's side.
-    await inngest.send({ id: `conversion-${data.conversionId}`, name: conversionRequested.name, data });
+    // The event id makes a re-send of the same conversion (run) a no-op on Inngest's side.
+    const id = `conversion-${data.conversionId}${retry ? `-retry-${retry}` : ''}`;
+    await inngest.send({ id, name: conversionRequested.name, data });
     return;
   }
   const boss = await embeddedQueue();

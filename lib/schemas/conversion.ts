@@ -190,6 +190,23 @@ export const cancelOp = defineOperation({
   },
 });
 
+export const retryOp = defineOperation({
+  operationId: 'retryConversion',
+  method: 'post',
+  path: '/api/v1/conversions/{id}/retry',
+  auth: 'any',
+  params: ConversionIdParams,
+  responses: { 200: json(Conversion, 'The conversion, pending again with progress 0') },
+  openapi: {
+    tags: ['Conversions'],
+    summary: 'Run a failed or cancelled conversion again from its stored input',
+    description:
+      'Charges one conversion to the daily allowance (429 when used up, nothing changed). ' +
+      'Any other status answers 409, as does the loser of two concurrent retries. `expires_at` is unchanged.',
+    responses: errors(400, 401, 403, 404, 409, 429, 503),
+  },
+});
+
 export const deleteOp = defineOperation({
   operationId: 'deleteConversion',
   method: 'delete',

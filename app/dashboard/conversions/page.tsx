@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireProfile } from '@/lib/accounts/current-account';
-import { CONVERSION_STATUSES } from '@/lib/conversions/status';
+import { CONVERSION_STATUSES, isRetryable } from '@/lib/conversions/status';
 import { FORMATS } from '@/lib/formats/catalog';
 import {
   loadConversions,
@@ -127,7 +127,12 @@ export default async function ConversionsPage({ searchParams }: Props) {
                       {Date.parse(c.expiresAt) >= KEPT_UNTIL_DELETED.getTime() ? 'Never' : when(c.expiresAt)}
                     </td>
                     <td className="py-2">
-                      <ConversionActions id={c.id} fileName={c.fileName} completed={c.status === 'completed'} />
+                      <ConversionActions
+                        id={c.id}
+                        fileName={c.fileName}
+                        completed={c.status === 'completed'}
+                        retryable={isRetryable(c.status)}
+                      />
                     </td>
                   </tr>
                 ))}

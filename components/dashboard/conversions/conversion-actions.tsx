@@ -5,8 +5,10 @@ import { useRouter } from 'next/navigation';
 import { apiRequest } from '@/components/account/api-client';
 import { smallButton } from '../small-button';
 
-/** Download, share (a plain link; options on the API) and delete for one conversion row. */
-export function ConversionActions({ id, fileName, completed }: { id: string; fileName: string; completed: boolean }) {
+type Props = { id: string; fileName: string; completed: boolean; retryable: boolean };
+
+/** Download, share (a plain link; options on the API), retry (failed or cancelled) and delete for one conversion row. */
+export function ConversionActions({ id, fileName, completed, retryable }: Props) {
   const router = useRouter();
   const [shareUrl, setShareUrl] = useState<string | null>(null);
   const [message, setMessage] = useState('');
@@ -18,6 +20,15 @@ export function ConversionActions({ id, fileName, completed }: { id: string; fil
     setPending(false);
     if (result.ok) setShareUrl(result.data.url);
     setMessage(result.ok ? `Share link for ${fileName} created.` : result.error);
+  }
+
+  async function retry() {
+    setPending(true);
+    const result = await apiRequest(`/api/v1/conversions/${id}/retry`, { method: 'POST' });
+    setPending(false);
+    if (!result.ok) return setMessage(result.error);
+    setMessage(`${fileName} queued again.`);
+    router.refresh();
   }
 
   async function remove() {
@@ -55,6 +66,17 @@ export function ConversionActions({ id, fileName, completed }: { id: string; fil
           onFocus={(e) => e.currentTarget.select()}
           className="h-9 w-56 rounded-md border border-zinc-300 bg-white px-2 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-900"
         />
+      )}
+      {retryable && (
+        <button
+          type="button"
+          className={smallButton.secondary}
+          disabled={pending}
+          onClick={() => void retry()}
+          data-testid="retry-conversion"
+        >
+          Retry<span className="sr-only"> {fileName}</span>
+        </button>
       )}
       <button
         type="button"
