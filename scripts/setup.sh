@@ -18,6 +18,7 @@ APT_PACKAGES=(
   ffmpeg libheif-examples poppler-utils
   ghostscript qpdf img2pdf
   pandoc imagemagick librsvg2-bin p7zip-full woff2 libjxl-tools
+  unzip # the tests read ZIP results back with unzip/zipinfo
   tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-ita tesseract-ocr-por tesseract-ocr-nld
   ${TRANSMUTE_EXTRA_APT:-}
 )
