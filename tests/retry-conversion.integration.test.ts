@@ -8,6 +8,7 @@ import { RouteClient, uploadForm } from '@/tests/support/route-client';
 import { createPngConversion } from '@/tests/support/png-conversion';
 import { withEnv } from '@/tests/support/env';
 import { signedUpUser } from '@/tests/support/accounts';
+import { wav } from '@/tests/support/fixtures';
 
 // Jobs these uploads queue are left in the embedded queue; the tests run conversions with runConversion.
 
@@ -32,27 +33,6 @@ async function cancelled(client: RouteClient) {
   });
   expect(res.status).toBe(200);
   return id;
-}
-
-/** A real mono 16-bit PCM WAV of `seconds` seconds of a 440 Hz tone (ffmpeg converts it to MP3). */
-function wav(seconds: number, rate = 8000): Buffer {
-  const samples = seconds * rate;
-  const b = Buffer.alloc(44 + samples * 2);
-  b.write('RIFF', 0);
-  b.writeUInt32LE(36 + samples * 2, 4);
-  b.write('WAVEfmt ', 8);
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(rate, 24);
-  b.writeUInt32LE(rate * 2, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write('data', 36);
-  b.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++)
-    b.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
-  return b;
 }
 
 describe('POST /api/v1/conversions/{id}/retry', () => {

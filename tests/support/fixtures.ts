@@ -14,3 +14,24 @@ export const makeNoisyPng = (width: number, height: number) =>
   })
     .png({ compressionLevel: 1 })
     .toBuffer();
+
+/** A real mono 16-bit PCM WAV of `seconds` seconds of a 440 Hz tone (ffmpeg converts it to MP3). */
+export function wav(seconds: number, rate = 8000): Buffer {
+  const samples = seconds * rate;
+  const b = Buffer.alloc(44 + samples * 2);
+  b.write('RIFF', 0);
+  b.writeUInt32LE(36 + samples * 2, 4);
+  b.write('WAVEfmt ', 8);
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(1, 22);
+  b.writeUInt32LE(rate, 24);
+  b.writeUInt32LE(rate * 2, 28);
+  b.writeUInt16LE(2, 32);
+  b.writeUInt16LE(16, 34);
+  b.write('data', 36);
+  b.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++)
+    b.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  return b;
+}
