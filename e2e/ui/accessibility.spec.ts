@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, randomEmail } from '../../tests/support/test-data';
+import { randomEmail } from '../../tests/support/test-data';
+import { signUp } from '../fixtures/accounts';
 
 // axe on every dashboard page, the API reference, pricing and statistics, in light and dark mode:
 // no serious or critical violation.
@@ -36,11 +37,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     }
 
     test('every dashboard page has no serious violations', async ({ page }) => {
-      await page.goto('/sign-up');
-      await page.getByTestId('email-input').fill(randomEmail());
-      await page.getByTestId('password-input').fill(PASSWORD);
-      await page.getByTestId('sign-up-button').click();
-      await expect(page).toHaveURL(/\/dashboard/);
+      await signUp(page, randomEmail());
       for (const path of DASHBOARD) {
         await page.goto(path);
         expect(await seriousViolations(page), path).toEqual([]);

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Plan } from '../../lib/generated/prisma/enums';
 import { lastMailTo, tokenFromMail } from '../../tests/support/mail-outbox';
 import { PASSWORD, randomEmail } from '../../tests/support/test-data';
+import { signUp } from '../fixtures/accounts';
 
 // Account journeys past what the pages alone reach: a paid plan for API keys, set the way a
 // self-hoster sets it (`npm run admin -- set-plan`, which finds the e2e server's database through
@@ -19,14 +20,6 @@ async function mailedToken(email: string, page: '/verify-email' | '/reset-passwo
   const mail = await lastMailTo(email);
   expect(mail.text).toContain(`${page}?token=`);
   return tokenFromMail(mail.text);
-}
-
-async function signUp(page: Page, email: string) {
-  await page.goto('/sign-up');
-  await page.getByTestId('email-input').fill(email);
-  await page.getByTestId('password-input').fill(PASSWORD);
-  await page.getByTestId('sign-up-button').click();
-  await expect(page).toHaveURL(/\/dashboard/);
 }
 
 test.describe('accounts (database)', () => {

@@ -3,8 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { signUp } from '../fixtures/accounts';
 import { makePng } from '../fixtures/files';
-import { PASSWORD, randomEmail } from '../../tests/support/test-data';
+import { randomEmail } from '../../tests/support/test-data';
 
 // Batches and share links through the running app and worker: no mocks.
 
@@ -127,11 +128,7 @@ test('the converter shares a finished result with a password, and the link works
 
 test('on Starter, several files chosen at once convert together and come back as one ZIP', async ({ page }) => {
   const email = randomEmail();
-  await page.goto('/sign-up');
-  await page.getByTestId('email-input').fill(email);
-  await page.getByTestId('password-input').fill(PASSWORD);
-  await page.getByTestId('sign-up-button').click();
-  await expect(page).toHaveURL(/\/dashboard/);
+  await signUp(page, email);
   const out = execFileSync('npm', ['run', '--silent', 'admin', '--', 'set-plan', email, 'starter'], {
     encoding: 'utf8',
   });

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, randomEmail } from '../../tests/support/test-data';
+import { randomEmail } from '../../tests/support/test-data';
+import { signUp } from '../fixtures/accounts';
 
 // A team from two browsers: the owner (Pro, set the way a self-hoster sets it) invites a second
 // account, which joins through the link in its own browser context; the owner then removes it.
@@ -14,14 +15,6 @@ function setPlan(email: string, plan: 'pro') {
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-}
-
-async function signUp(page: Page, email: string) {
-  await page.goto('/sign-up');
-  await page.getByTestId('email-input').fill(email);
-  await page.getByTestId('password-input').fill(PASSWORD);
-  await page.getByTestId('sign-up-button').click();
-  await expect(page).toHaveURL(/\/dashboard/);
 }
 
 test('an owner invites a second account, it joins, and the owner removes it', async ({ browser }) => {
