@@ -16,7 +16,7 @@ import { parseOperationOptions } from '@/lib/conversions/operations';
 import { parseConvertOptions } from '@/lib/conversions/convert-options';
 import { phaseTimer } from '@/lib/system/phase-timings';
 import { fetchSource, needsFetch } from '@/lib/url-import/fetch-source';
-import { notifyConversionFinished } from '@/lib/webhooks/notify-webhooks';
+import { type ConversionOwner, notifyConversionFinished } from '@/lib/webhooks/notify-webhooks';
 
 /** How a run ended; a transient failure (engine crash, timeout) is thrown instead, for the queue to retry. */
 export type RunOutcome = 'completed' | 'failed' | 'skipped';
@@ -50,12 +50,12 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
     if (e.status === 'cancelled') abort.abort(new Error('cancelled'));
   });
   try {
-    if (!tool) return await fail(row.id, `Invalid ${row.operation} options`, processingSent);
+    if (!tool) return await fail(row, `Invalid ${row.operation} options`, processingSent);
     // A URL import fetches its input first (lib/url-import/fetch-source.ts); its format is known after.
     if (needsFetch(row)) row = await fetchSource(row, abort.signal);
     const engine = findEngine(row.originalFormat as FormatName, row.targetFormat as FormatName, tool.operation);
     if (!engine)
-      return await fail(row.id, `No engine converts ${row.originalFormat} to ${row.targetFormat}`, processingSent);
+      return await fail(row, `No engine converts ${row.originalFormat} to ${row.targetFormat}`, processingSent);
     // Convert options depend on the pair, so they are checked here too (a URL import learns its source only now).
     const pair = [row.originalFormat as FormatName, row.targetFormat as FormatName] as const;
     const options =
@@ -119,13 +119,13 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
     await processingSent;
     await publishConversionEvent({ id, status: 'completed', progress: 100 });
     timer.mark('notify-completed');
-    await notifyConversionFinished(row.id, 'conversion.completed');
+    await notifyConversionFinished(row, 'conversion.completed');
     return 'completed';
   } catch (e) {
     if (abort.signal.aborted) return 'skipped';
     // A refused input fails at once; an engine crash or timeout is retried up to the limit.
     if (isAppError(e) || attempts >= config.engineMaxAttempts)
-      return await fail(row.id, failureMessage(e), processingSent);
+      return await fail(row, failureMessage(e), processingSent);
     console.error(`[conversion ${id}] attempt ${attempts} failed:`, e);
     throw new Error(`Conversion ${id} attempt ${attempts} failed`, { cause: e });
   } finally {
@@ -137,7 +137,8 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
 }
 
 /** Marks the run failed; its event goes out after `before` (the run's `processing` event). */
-async function fail(id: bigint, message: string, before?: Promise<void>): Promise<RunOutcome> {
+async function fail(conversion: ConversionOwner, message: string, before?: Promise<void>): Promise<RunOutcome> {
+  const { id } = conversion;
   await before;
   const updated = await db.conversion.updateMany({
     where: { id, status: 'processing' },
@@ -145,7 +146,7 @@ async function fail(id: bigint, message: string, before?: Promise<void>): Promis
   });
   if (updated.count > 0) {
     await publishConversionEvent({ id: String(id), status: 'failed', progress: 0, error: message });
-    await notifyConversionFinished(id, 'conversion.failed');
+    await notifyConversionFinished(conversion, 'conversion.failed');
   }
   return 'failed';
 }

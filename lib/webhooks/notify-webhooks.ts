@@ -6,6 +6,9 @@ import { ACTIVE_STATUSES } from '@/lib/conversions/status';
 import { serializeBatchStatus } from '@/lib/batches/serialize-batch';
 import type { WebhookEvent } from '@/lib/webhooks/webhook-rules';
 
+/** The conversion a notification is about, and its owner (null for an anonymous one). */
+export type ConversionOwner = { id: bigint; userId: string | null };
+
 /**
  * Queues a delivery to each of the owner's webhooks that takes the event, after a conversion
  * completed or failed (whichever credential made it: the row's owner decides), and
@@ -13,12 +16,15 @@ import type { WebhookEvent } from '@/lib/webhooks/webhook-rules';
  * must not touch the conversion.
  */
 export async function notifyConversionFinished(
-  conversionId: bigint,
+  conversion: ConversionOwner,
   event: 'conversion.completed' | 'conversion.failed',
 ) {
+  // Anonymous conversions have no webhooks: no query on their path.
+  if (!conversion.userId) return;
+  const conversionId = conversion.id;
   try {
     const row = await db.conversion.findUnique({ where: { id: conversionId } });
-    if (!row?.userId) return; // anonymous conversions have no webhooks
+    if (!row?.userId) return;
     await fire(row.userId, event, { conversion: serializeConversion(row) });
     if (row.batchId) await notifyBatchIfDone(row.userId, row.batchId);
   } catch (e) {
