@@ -1,10 +1,10 @@
 import { AppError } from '@/lib/api/errors';
 import { findEngine } from '@/lib/engines/registry';
-import type { FormatName } from '@/lib/formats/catalog';
+import { type FormatName, resolveFormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
 import { cleanFileName } from '@/lib/conversions/file-names';
 import { parseConvertOptions, parseOptionsText } from '@/lib/conversions/convert-options';
-import { parseTargetFormat, type StoredInput } from '@/lib/conversions/create-conversion';
+import type { StoredInput } from '@/lib/conversions/create-conversion';
 
 export type CheckedInput = {
   fileName: string;
@@ -13,17 +13,17 @@ export type CheckedInput = {
   options: Record<string, unknown>;
 };
 
-/**
- * The checks a stored input passes before it becomes a conversion: a known target, a non-empty
- * file, a format detected from its bytes, an engine for the pair and options that fit it. Throws the 400 otherwise.
- * (The same rules as createConversion's; the batch upload checks every file before keeping any.)
- */
-export async function checkInput(
-  input: StoredInput,
-  targetFormat: string | undefined,
-  optionsText?: string,
-): Promise<CheckedInput> {
-  const target = parseTargetFormat(targetFormat);
+/** Checks `target_format` against the catalog; a missing or unknown target is a 400. */
+export function parseTargetFormat(raw: string | undefined): FormatName {
+  const target = raw?.trim().toLowerCase().replace(/^\./, '');
+  if (!target) throw new AppError('validation_failed', 'Missing "target_format"');
+  const name = resolveFormatName(target); // aliases too: jpeg, tif, htm…
+  if (!name) throw new AppError('unsupported_format', `Unknown target_format "${target}"; see GET /api/v1/formats`);
+  return name;
+}
+
+/** The input's clean name and its format, detected from its bytes; an empty or unknown file is a 400. */
+export async function detectSource(input: StoredInput): Promise<{ fileName: string; source: FormatName }> {
   const fileName = cleanFileName(input.fileName);
   if (input.size === 0) throw new AppError('missing_file', 'The uploaded file is empty');
   const source = await detectFormat(input.head, fileName);
@@ -33,10 +33,32 @@ export async function checkInput(
       'Unrecognised file format: the content matches none of the supported formats',
     );
   }
+  return { fileName, source };
+}
+
+/** The engine that converts `source` to `target`; a pair nothing converts is a 400. */
+export function engineFor(source: FormatName, target: FormatName) {
   const engine = findEngine(source, target);
   if (!engine) {
     throw new AppError('unsupported_conversion', `Cannot convert ${source} to ${target}; see GET /api/v1/formats`);
   }
+  return engine;
+}
+
+/**
+ * The checks a stored input passes before it becomes a conversion: a known target, a non-empty
+ * file, a format detected from its bytes, an engine for the pair and options that fit it. Throws the
+ * 400 otherwise. (createConversion runs the same pieces; the batch upload checks every file before
+ * keeping any, and a URL import checks its file once fetched.)
+ */
+export async function checkInput(
+  input: StoredInput,
+  targetFormat: string | undefined,
+  optionsText?: string,
+): Promise<CheckedInput> {
+  const target = parseTargetFormat(targetFormat);
+  const { fileName, source } = await detectSource(input);
+  const engine = engineFor(source, target);
   const options = parseConvertOptions(source, target, parseOptionsText(optionsText), engine.name);
   return { fileName, source, target, options };
 }

@@ -2,30 +2,18 @@ import { AppError } from '@/lib/api/errors';
 import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { type Caller, ownerOf } from '@/lib/identity/caller';
-import { findEngine } from '@/lib/engines/registry';
-import { type FormatName, resolveFormatName } from '@/lib/formats/catalog';
-import { detectFormat } from '@/lib/formats/detect-format';
 import { enqueueConversion } from '@/lib/jobs/enqueue';
 import { expiresAtFor } from '@/lib/plans';
 import { chargeDailyAllowance } from '@/lib/limits/daily-allowance';
 import { newStorageKey } from '@/lib/storage/keys';
 import { storage } from '@/lib/storage';
 import { newConversionId } from '@/lib/conversions/conversion-id';
-import { cleanFileName } from '@/lib/conversions/file-names';
 import { parseConvertOptions } from '@/lib/conversions/convert-options';
+import { detectSource, engineFor, parseTargetFormat } from '@/lib/conversions/check-input';
 import { type ToolRequest, toolTarget } from '@/lib/conversions/tool-target';
 import type { PhaseTimer } from '@/lib/system/phase-timings';
 
 export type StoredInput = { key: string; fileName: string; size: number; head: Buffer };
-
-/** Checks `target_format` against the catalog; a missing or unknown target is a 400. */
-export function parseTargetFormat(raw: string | undefined): FormatName {
-  const target = raw?.trim().toLowerCase().replace(/^\./, '');
-  if (!target) throw new AppError('validation_failed', 'Missing "target_format"');
-  const name = resolveFormatName(target); // aliases too: jpeg, tif, htm…
-  if (!name) throw new AppError('unsupported_format', `Unknown target_format "${target}"; see GET /api/v1/formats`);
-  return name;
-}
 
 /**
  * Turns a stored input into a pending conversion and queues its job. The input's format is
@@ -45,19 +33,11 @@ export async function createConversion(options: {
   try {
     const { tool } = options;
     const requested = tool ? undefined : parseTargetFormat(options.targetFormat);
-    const fileName = cleanFileName(input.fileName);
-    if (input.size === 0) throw new AppError('missing_file', 'The uploaded file is empty');
-    const source = await detectFormat(input.head, fileName);
-    if (!source)
-      throw new AppError(
-        'unsupported_format',
-        'Unrecognised file format: the content matches none of the supported formats',
-      );
-    if (requested && !findEngine(source, requested))
-      throw new AppError('unsupported_conversion', `Cannot convert ${source} to ${requested}; see GET /api/v1/formats`);
+    const { fileName, source } = await detectSource(input);
+    const convertOptions = requested
+      ? parseConvertOptions(source, requested, options.convertOptions, engineFor(source, requested).name)
+      : undefined;
     const target = tool ? toolTarget(tool, source) : requested!;
-    const engine = findEngine(source, target)?.name;
-    const convertOptions = tool ? undefined : parseConvertOptions(source, target, options.convertOptions, engine);
     timer?.mark('detect');
 
     const createdAt = new Date();

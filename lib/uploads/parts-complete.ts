@@ -1,7 +1,7 @@
 import { AppError } from '@/lib/api/errors';
 import type { Caller } from '@/lib/identity/caller';
 import { checkOptionsForTarget } from '@/lib/conversions/convert-options';
-import { parseTargetFormat } from '@/lib/conversions/create-conversion';
+import { parseTargetFormat } from '@/lib/conversions/check-input';
 import { storage } from '@/lib/storage';
 import { finishUpload } from '@/lib/uploads/finish-upload';
 import { missingParts } from '@/lib/uploads/upload-rules';

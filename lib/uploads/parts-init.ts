@@ -1,7 +1,7 @@
 import { AppError } from '@/lib/api/errors';
 import { db } from '@/lib/db';
 import { type Caller, ownerOf } from '@/lib/identity/caller';
-import { parseTargetFormat } from '@/lib/conversions/create-conversion';
+import { parseTargetFormat } from '@/lib/conversions/check-input';
 import { cleanFileName } from '@/lib/conversions/file-names';
 import { randomToken } from '@/lib/crypto';
 import { listFormats } from '@/lib/engines/registry';
