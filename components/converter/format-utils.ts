@@ -12,6 +12,8 @@ export const FAMILY_LABELS: Record<FormatFamily, string> = {
   ebook: 'E-books',
   archive: 'Archives',
   font: 'Fonts',
+  subtitle: 'Subtitles',
+  data: 'Data',
 };
 
 export function extensionOf(fileName: string): string {

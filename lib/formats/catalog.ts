@@ -2,6 +2,10 @@
 // `original_format`. Which pairs convert is decided by the engines (lib/engines/registry.ts).
 
 import { ARCHIVES, FONTS, MARKUP, MORE_IMAGES, MORE_MEDIA, VECTOR } from './catalog-breadth';
+import { DATA_TAIL } from './catalog-data-tail';
+import { MEDIA_TAIL } from './catalog-media-tail';
+import { OFFICE_TAIL } from './catalog-office-tail';
+import { RASTER_TAIL } from './catalog-raster-tail';
 
 export const FORMAT_FAMILIES = [
   'image',
@@ -14,6 +18,8 @@ export const FORMAT_FAMILIES = [
   'audio',
   'archive',
   'font',
+  'subtitle',
+  'data',
 ] as const;
 export type FormatFamily = (typeof FORMAT_FAMILIES)[number];
 
@@ -100,6 +106,10 @@ export const FORMATS = {
   ...MARKUP,
   ...ARCHIVES,
   ...FONTS,
+  ...RASTER_TAIL,
+  ...MEDIA_TAIL,
+  ...OFFICE_TAIL,
+  ...DATA_TAIL,
 } as const satisfies Record<string, FormatInfo>;
 
 export type FormatName = keyof typeof FORMATS;

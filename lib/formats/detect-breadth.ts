@@ -1,4 +1,5 @@
 import type { FormatName } from './catalog';
+import { TAIL_DETECTORS } from './detect-tail';
 
 // Magic bytes of the long-tail formats (issue 13) that file-type does not know, and the text
 // formats: markup is told apart by its content where it can be (SVG, FictionBook, OPML, XPM…)
@@ -153,5 +154,9 @@ export function textFormatOf(head: Buffer, ext: string): FormatName {
   if (/^<opml[\s>]/.test(body)) return 'opml';
   if (/^<(book|article)[\s>]/.test(body) && (ext === 'dbk' || /docbook/.test(start))) return 'docbook';
   if (ext === 'ipynb' && /^\{[\s\S]*"cells"\s*:/.test(start)) return 'ipynb';
+  for (const d of TAIL_DETECTORS) {
+    const found = d.text?.(raw, start, ext);
+    if (found) return found;
+  }
   return TEXT_BY_EXT[ext] ?? 'txt';
 }

@@ -1,6 +1,8 @@
 import { fileTypeFromBuffer } from 'file-type';
 import type { FormatName } from './catalog';
 import { BREADTH_DIRECT, binarySignature, byContainer, isIconDirectory, textFormatOf } from './detect-breadth';
+import { oleFormat, zipOffice, isPackage } from './detect-office-tail';
+import { TAIL_DETECTORS } from './detect-tail';
 
 // What a file IS, from its bytes. The file name only chooses inside a family the bytes have
 // already proven (doc/xls/ppt inside OLE2, mp4/mov/m4a inside ISO-BMFF, csv inside text).
@@ -56,7 +58,7 @@ export async function detectFormat(head: Buffer, fileName: string): Promise<Form
     if (ISO_MEDIA.has(ft.ext)) return isoMedia(head, ft.ext, ext);
     if (ft.ext === 'cfb') return oleFormat(head, ext);
     if (ft.ext === 'zip') return zipOffice(head) ?? (isPackage(head) ? null : 'zip');
-    const direct = DIRECT[ft.ext] ?? BREADTH_DIRECT[ft.ext] ?? byContainer(ft.ext, ext);
+    const direct = DIRECT[ft.ext] ?? BREADTH_DIRECT[ft.ext] ?? byContainer(ft.ext, ext) ?? tailByFileType(ft.ext, ext);
     if (direct && ((direct !== 'ico' && direct !== 'cur') || isIconDirectory(head))) return direct;
     // file-type names some text formats (xml, svg, m3u…): those are still only text to us.
   }
@@ -64,7 +66,24 @@ export async function detectFormat(head: Buffer, fileName: string): Promise<Form
   // the head in most scans. The byte-order mark and 42 still prove a TIFF (the decoder checks the rest).
   if (TIFF_MAGIC.some((m) => head.subarray(0, 4).equals(m))) return 'tiff';
   // Signatures first: some long-tail image headers are ASCII (Radiance, FITS, MIFF).
-  return binarySignature(head) ?? (isUtf8Text(head) ? textFormatOf(head, ext) : null);
+  return binarySignature(head) ?? tailSignature(head) ?? (isUtf8Text(head) ? textFormatOf(head, ext) : null);
+}
+
+/** A file-type answer one of the long-tail areas (./detect-tail.ts) maps to a format. */
+function tailByFileType(ftExt: string, ext: string): FormatName | null {
+  for (const d of TAIL_DETECTORS) {
+    const found = d.byFileType?.(ftExt, ext);
+    if (found) return found;
+  }
+  return null;
+}
+
+function tailSignature(head: Buffer): FormatName | null {
+  for (const d of TAIL_DETECTORS) {
+    const found = d.binary?.(head);
+    if (found) return found;
+  }
+  return null;
 }
 
 /** HEIF container: AVIF or HEIC depending on the brands it declares. */
@@ -85,65 +104,6 @@ function isoMedia(head: Buffer, ftExt: string, ext: string): FormatName {
   const handlers = [...head.toString('latin1').matchAll(/hdlr[\s\S]{8}(vide|soun)/g)].map((m) => m[1]);
   if (handlers.length > 0 && !handlers.includes('vide')) return 'm4a';
   return 'mp4';
-}
-
-/** OLE2 compound file: its directory names the application's main stream (UTF-16LE). */
-function oleFormat(head: Buffer, ext: string): FormatName | null {
-  const has = (name: string) => head.includes(Buffer.from(name, 'utf16le'));
-  if (has('WordDocument')) return 'doc';
-  if (has('PowerPoint Document')) return 'ppt';
-  if (has('Workbook') || has('Book\u0000')) return 'xls';
-  // The directory may lie beyond the first 64 KiB: then the name chooses among the three.
-  return ext === 'doc' || ext === 'xls' || ext === 'ppt' ? ext : null;
-}
-
-/** Names of the ZIP local entries that fit in the head (in archive order). */
-export function zipEntryNames(head: Buffer, max = 200): string[] {
-  const names: string[] = [];
-  let pos = 0;
-  while (names.length < max && pos + 30 <= head.length && head.readUInt32LE(pos) === 0x04034b50) {
-    const flags = head.readUInt16LE(pos + 6);
-    const compressed = head.readUInt32LE(pos + 18);
-    const nameLen = head.readUInt16LE(pos + 26);
-    const extraLen = head.readUInt16LE(pos + 28);
-    if (pos + 30 + nameLen > head.length) break;
-    names.push(head.subarray(pos + 30, pos + 30 + nameLen).toString('utf8'));
-    if (flags & 0x08) break; // size is in a data descriptor after the data: cannot skip reliably
-    pos += 30 + nameLen + extraLen + compressed;
-  }
-  return names;
-}
-
-/** An office-style package (OOXML or ODF) we do not claim is refused, not taken as a ZIP archive. */
-function isPackage(head: Buffer): boolean {
-  const names = zipEntryNames(head);
-  return names[0] === 'mimetype' || names.includes('[Content_Types].xml');
-}
-
-const ODF_MIME: Record<string, FormatName> = {
-  'application/vnd.oasis.opendocument.text': 'odt',
-  'application/vnd.oasis.opendocument.spreadsheet': 'ods',
-  'application/vnd.oasis.opendocument.presentation': 'odp',
-};
-
-/** A ZIP file-type could not name: an office file only if its entries prove it. */
-function zipOffice(head: Buffer): FormatName | null {
-  const names = zipEntryNames(head);
-  // ODF: first entry 'mimetype', stored uncompressed, its content right after the header.
-  if (names[0] === 'mimetype' && head.readUInt16LE(8) === 0) {
-    const start = 30 + head.readUInt16LE(26) + head.readUInt16LE(28);
-    const mime = head
-      .subarray(start, start + head.readUInt32LE(18))
-      .toString('latin1')
-      .trim();
-    const odf = ODF_MIME[mime];
-    if (odf) return odf;
-  }
-  if (!names.includes('[Content_Types].xml')) return null;
-  const dirs = new Set(names.map((n) => n.split('/')[0]));
-  const main = ['word', 'xl', 'ppt'].filter((d) => dirs.has(d));
-  if (main.length !== 1) return null;
-  return ({ word: 'docx', xl: 'xlsx', ppt: 'pptx' } as const)[main[0] as 'word' | 'xl' | 'ppt'];
 }
 
 /** Valid UTF-8 without NUL bytes (a multi-byte character cut at the end of the head is fine). */

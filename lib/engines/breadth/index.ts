@@ -1,11 +1,15 @@
 import { archiveEngine } from './archive-engine';
+import { dataEngine } from './data-engine';
 import { fontEngine } from './font-engine';
 import { imagemagickEngine } from './imagemagick-engine';
 import { jxlEngine } from './jxl-engine';
 import { mediaEngine } from './media-engine';
 import { pandocEngine } from './pandoc-engine';
 import { ghostscriptEngine, popplerEngine } from './pdf-engine';
+import { rawEngine } from './raw-engine';
+import { subtitleEngine } from './subtitle-engine';
 import { svgEngine } from './svg-engine';
+import { traceEngine } from './trace-engine';
 
 /** Engines for the long tail (issue 13), after the main ones in ../registry.ts: each is offered only if installed. */
 export const BREADTH_ENGINES = [
@@ -18,4 +22,8 @@ export const BREADTH_ENGINES = [
   archiveEngine,
   fontEngine,
   mediaEngine,
+  rawEngine,
+  subtitleEngine,
+  dataEngine,
+  traceEngine,
 ];

@@ -1,0 +1,79 @@
+import { copyFile } from 'node:fs/promises';
+import { expect } from 'vitest';
+import { findEngine } from '@/lib/engines/registry';
+import { FORMATS, type FormatName } from '@/lib/formats/catalog';
+import { detectFormat } from '@/lib/formats/detect-format';
+import { readHead } from '@/lib/formats/read-head';
+import { makeJob } from '@/tests/fixtures/engine-job';
+import { TAIL_OUTPUTS } from '@/tests/fixtures/breadth-samples';
+
+// One pair of the format matrix (issue 13): the sample converts with the engine the registry
+// picks, and the output's bytes are the target's. Shared by the matrix test files.
+
+/** Text formats whose outputs only the name can tell (detection of `output.<ext>`). */
+const TEXT_FAMILY = new Set<FormatName>([
+  'txt',
+  'dokuwiki',
+  'jira',
+  'zimwiki',
+  'jats',
+  'tei',
+  'icml',
+  'texinfo',
+  'adoc',
+  'ms',
+  'haddock',
+  'xwiki',
+]);
+/** Dialects written with another format's extension: detected as that format. */
+const DIALECT_OF: Partial<Record<FormatName, FormatName>> = {
+  gfm: 'md',
+  commonmark: 'md',
+  markua: 'md',
+  revealjs: 'html',
+  slidy: 'html',
+  beamer: 'tex',
+  context: 'tex',
+  opus: 'ogg', // Opus lives in Ogg: detected as the container
+};
+
+/** What an output of `target` may be detected as. */
+function accepted(target: FormatName): readonly FormatName[] {
+  const dialect = DIALECT_OF[target];
+  if (dialect) return [dialect];
+  if (TEXT_FAMILY.has(target)) return [target, 'txt'];
+  return TAIL_OUTPUTS[target] ?? [target];
+}
+
+export async function outputFormat(file: string, target: FormatName): Promise<FormatName | null> {
+  return detectFormat(await readHead(file), `output.${FORMATS[target].extension}`);
+}
+
+export async function convertPair(sample: string, from: FormatName, to: FormatName): Promise<void> {
+  const job = await makeJob(Buffer.alloc(0), from, to);
+  try {
+    await copyFile(sample, job.inputPath);
+    const engine = findEngine(from, to)!;
+    await engine.inspect?.(job);
+    await engine.convert(job);
+    const got = await outputFormat(job.outputPath, to);
+    expect(accepted(to), `${from} → ${to}: detected ${got}`).toContain(got);
+  } finally {
+    await job.cleanup();
+  }
+}
+
+let running = 0;
+const queue: Array<() => void> = [];
+/** Two at a time (the machine's cores): the pairs are independent sandboxed runs. */
+export async function twoAtATime<T>(fn: () => Promise<T>): Promise<T> {
+  if (running >= 2) await new Promise<void>((r) => queue.push(r));
+  else running++;
+  try {
+    return await fn();
+  } finally {
+    const next = queue.shift();
+    if (next) next();
+    else running--;
+  }
+}
