@@ -1,12 +1,14 @@
 import { create as contentDisposition } from 'content-disposition';
 import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 
 /**
  * A stored file as an attachment. nosniff + a sandboxing CSP mean an HTML or SVG result can
  * never run script on our origin; Content-Disposition comes from a library (RFC 6266/5987).
  */
 export function fileResponse(file: {
-  stream: Readable;
+  /** A Node stream, or a web stream (the batch ZIP: no Node-to-web adapter on its hot path). */
+  stream: Readable | NodeReadableStream<Uint8Array>;
   size: number | null;
   fileName: string;
   contentType: string;
@@ -19,5 +21,6 @@ export function fileResponse(file: {
     'Cache-Control': 'private, no-store',
   });
   if (file.size !== null) headers.set('Content-Length', String(file.size));
-  return new Response(Readable.toWeb(file.stream) as ReadableStream, { status: 200, headers });
+  const body = file.stream instanceof Readable ? Readable.toWeb(file.stream) : file.stream;
+  return new Response(body as ReadableStream, { status: 200, headers });
 }

@@ -1,6 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { isAppError } from '@/lib/api/errors';
+import { fileCrc32 } from '@/lib/batches/file-crc32';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db';
 import { randomToken } from '@/lib/crypto';
@@ -92,6 +93,8 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
     await progress.flush();
     timer.mark('progress');
 
+    // Its CRC-32 (native, ~5 ms per 20 MB) lets a batch ZIP send it untouched, header first.
+    const crc32 = await fileCrc32(outputPath);
     // The job folder's result becomes the stored object (on local disk a rename, not a copy).
     const { size } = await storage().putFile(row.resultKey, outputPath, {
       contentType: FORMATS[row.targetFormat as FormatName].mime,
@@ -104,6 +107,7 @@ export async function runConversion(conversionId: bigint): Promise<RunOutcome> {
         status: 'completed',
         progress: 100,
         resultSize: BigInt(size),
+        resultCrc32: BigInt(crc32),
         completedAt: new Date(),
         error: note ?? null,
       },
