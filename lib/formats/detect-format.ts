@@ -58,7 +58,8 @@ export async function detectFormat(head: Buffer, fileName: string): Promise<Form
     if (ISO_MEDIA.has(ft.ext)) return isoMedia(head, ft.ext, ext);
     if (ft.ext === 'cfb') return oleFormat(head, ext);
     if (ft.ext === 'zip') return zipOffice(head) ?? (isPackage(head) ? null : 'zip');
-    const direct = DIRECT[ft.ext] ?? BREADTH_DIRECT[ft.ext] ?? byContainer(ft.ext, ext) ?? tailByFileType(ft.ext, ext);
+    const direct =
+      tailByFileType(ft.ext, ext, head) ?? DIRECT[ft.ext] ?? BREADTH_DIRECT[ft.ext] ?? byContainer(ft.ext, ext);
     if (direct && ((direct !== 'ico' && direct !== 'cur') || isIconDirectory(head))) return direct;
     // file-type names some text formats (xml, svg, m3u…): those are still only text to us.
   }
@@ -66,21 +67,21 @@ export async function detectFormat(head: Buffer, fileName: string): Promise<Form
   // the head in most scans. The byte-order mark and 42 still prove a TIFF (the decoder checks the rest).
   if (TIFF_MAGIC.some((m) => head.subarray(0, 4).equals(m))) return 'tiff';
   // Signatures first: some long-tail image headers are ASCII (Radiance, FITS, MIFF).
-  return binarySignature(head) ?? tailSignature(head) ?? (isUtf8Text(head) ? textFormatOf(head, ext) : null);
+  return binarySignature(head) ?? tailSignature(head, ext) ?? (isUtf8Text(head) ? textFormatOf(head, ext) : null);
 }
 
 /** A file-type answer one of the long-tail areas (./detect-tail.ts) maps to a format. */
-function tailByFileType(ftExt: string, ext: string): FormatName | null {
+function tailByFileType(ftExt: string, ext: string, head: Buffer): FormatName | null {
   for (const d of TAIL_DETECTORS) {
-    const found = d.byFileType?.(ftExt, ext);
+    const found = d.byFileType?.(ftExt, ext, head);
     if (found) return found;
   }
   return null;
 }
 
-function tailSignature(head: Buffer): FormatName | null {
+function tailSignature(head: Buffer, ext: string): FormatName | null {
   for (const d of TAIL_DETECTORS) {
-    const found = d.binary?.(head);
+    const found = d.binary?.(head, ext);
     if (found) return found;
   }
   return null;

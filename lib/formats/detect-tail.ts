@@ -10,10 +10,13 @@ import { RASTER_DETECTOR } from './detect-raster-tail';
 // name only chooses among formats the bytes allow.
 
 export type TailDetector = {
-  /** A file-type answer (its `ext`) and the upload's extension → our format. */
-  byFileType?: (ftExt: string, ext: string) => FormatName | null;
-  /** Magic bytes at the start of the head. */
-  binary?: (head: Buffer) => FormatName | null;
+  /**
+   * A file-type answer (its `ext`), the upload's extension and the head → our format. Asked before
+   * the main table, so it may also refine an answer (PSB inside '8BPS', JPEG-LS inside a JPEG stream).
+   */
+  byFileType?: (ftExt: string, ext: string, head: Buffer) => FormatName | null;
+  /** Magic bytes at the start of the head (the extension chooses only among what they allow). */
+  binary?: (head: Buffer, ext: string) => FormatName | null;
   /** UTF-8 text (BOM removed; `start` is trimmed and lower-cased, at most 4 KiB) and the extension. */
   text?: (raw: string, start: string, ext: string) => FormatName | null;
 };
