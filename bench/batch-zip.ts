@@ -8,6 +8,7 @@
 //   (BENCH_FILES=50, BENCH_FILE_MB=20, BENCH_ROUNDS=2; DATA_DIR's store gets the files, deleted at the end)
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import * as download from '@/app/api/v1/batch/[batchId]/download/route';
 import { createSession } from '@/lib/accounts/sessions';
 import { randomToken } from '@/lib/crypto';
@@ -37,20 +38,29 @@ async function withRss<T>(run: () => Promise<T>): Promise<{ value: T; rssGrowth:
   }
 }
 
-async function storeFile(): Promise<string> {
+/** A result as the worker leaves it: stored, with its CRC-32 (lib/conversions/run-conversion.ts). */
+async function storeFile(): Promise<{ key: string; crc: number }> {
   const key = newStorageKey('results');
+  let crc = 0;
   async function* bytes() {
-    yield randomBytes(4096);
-    for (let sent = 4096; sent < FILE_BYTES; sent += MiB) yield chunk.subarray(0, Math.min(MiB, FILE_BYTES - sent));
+    const head = randomBytes(4096);
+    crc = crc32(head);
+    yield head;
+    for (let sent = 4096; sent < FILE_BYTES; sent += MiB) {
+      const part = chunk.subarray(0, Math.min(MiB, FILE_BYTES - sent));
+      crc = crc32(part, crc);
+      yield part;
+    }
   }
   await storage().put(key, Readable.from(bytes()));
-  return key;
+  return { key, crc };
 }
 
 async function setUp() {
   const user = await db.user.create({ data: { email: `bench-${randomToken(6)}@example.test`, plan: 'business' } });
-  const keys: string[] = [];
-  for (let i = 0; i < FILES; i++) keys.push(await storeFile());
+  const files: Array<{ key: string; crc: number }> = [];
+  for (let i = 0; i < FILES; i++) files.push(await storeFile());
+  const keys = files.map((f) => f.key);
   const now = new Date();
   const expiresAt = new Date(now.getTime() + 3_600_000);
   const batch = await db.batch.create({ data: { id: randomToken(24), userId: user.id, expiresAt } });
@@ -69,6 +79,7 @@ async function setUp() {
       inputSize: BigInt(FILE_BYTES),
       resultKey,
       resultSize: BigInt(FILE_BYTES),
+      resultCrc32: BigInt(files[i].crc),
       completedAt: now,
       expiresAt,
     })),
