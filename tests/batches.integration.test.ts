@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import * as batchUpload from '@/app/api/v1/batch/upload/route';
 import * as batchStatus from '@/app/api/v1/batch/[batchId]/status/route';
@@ -47,7 +48,10 @@ async function resultBytes(id: number) {
   return Buffer.concat(chunks);
 }
 
-/** Saves a ZIP answer and reads it back with Info-ZIP's unzip: names, methods, and each entry's bytes. */
+/**
+ * Saves a ZIP answer and reads it back with Info-ZIP's unzip: names, methods, whether each entry
+ * has a data descriptor (`extended local header`), and each entry's bytes.
+ */
 async function readZip(res: Response) {
   const dir = await mkdtemp(path.join(tmpdir(), 'batch-zip-'));
   const file = path.join(dir, 'batch.zip');
@@ -57,8 +61,11 @@ async function readZip(res: Response) {
   const methods = [
     ...execFileSync('zipinfo', ['-v', file], { encoding: 'utf8' }).matchAll(/compression method:\s+(\w+)/g),
   ].map((m) => m[1]);
+  const descriptors = [
+    ...execFileSync('zipinfo', ['-v', file], { encoding: 'utf8' }).matchAll(/extended local header:\s+(\w+)/g),
+  ].map((m) => m[1]);
   const bytes = (name: string) => execFileSync('unzip', ['-p', file, name.replace(/[[\]*?]/g, '[$&]')]);
-  return { names, methods, bytes };
+  return { names, methods, descriptors, bytes };
 }
 
 describe('batch upload', () => {
@@ -93,6 +100,12 @@ describe('batch upload', () => {
     expect(read.names).toEqual(['photo.webp', 'photo (1).webp', 'scan.tiff']);
     // WebP is already compressed: stored; TIFF is deflated.
     expect(read.methods).toEqual(['none', 'none', 'deflated']);
+    // The worker kept each result's CRC-32, so stored entries need no data descriptor.
+    expect(read.descriptors).toEqual(['no', 'no', 'yes']);
+    for (const c of created.conversions) {
+      const row = await db.conversion.findUniqueOrThrow({ where: { id: BigInt(c.id) } });
+      expect(row.resultCrc32).toBe(BigInt(crc32(await resultBytes(c.id))));
+    }
     for (const [i, c] of created.conversions.entries())
       expect(read.bytes(read.names[i])).toEqual(await resultBytes(c.id));
 
@@ -201,6 +214,20 @@ describe('batch status and download', () => {
     const read = await readZip(await getZip(client, created.batch_id));
     expect(read.names).toEqual(['one.webp']);
     expect(read.bytes('one.webp')).toEqual(await resultBytes(first.id));
+  });
+
+  it('a result stored without its CRC-32 (an older row) is checksummed while it streams', async () => {
+    const { client } = await signedUpUser('starter');
+    const created = (await (
+      await upload(client, await batchForm([['new.png'], ['old.png']], ['webp']))
+    ).json()) as Created;
+    for (const c of created.conversions) await runConversion(BigInt(c.id));
+    const old = created.conversions[1];
+    await db.conversion.update({ where: { id: BigInt(old.id) }, data: { resultCrc32: null } });
+    const read = await readZip(await getZip(client, created.batch_id)); // unzip -t checks both CRCs
+    expect(read.names).toEqual(['new.webp', 'old.webp']);
+    expect(read.descriptors).toEqual(['no', 'yes']);
+    expect(read.bytes('old.webp')).toEqual(await resultBytes(old.id));
   });
 
   it('a stranger gets 403 on status and download, an unknown batch 404', async () => {
