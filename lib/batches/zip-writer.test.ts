@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { ReadableStream } from 'node:stream/web';
 import { crc32 } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ZipEntry, zipChunks } from '@/lib/batches/zip-writer';
@@ -98,16 +99,25 @@ describe('zipChunks', () => {
     await expect(writeZip([short], 'short.zip')).rejects.toThrow(/70000 bytes, expected 70001/);
   });
 
-  it('stops reading and closes the open source when the consumer stops', async () => {
+  it('pulls only what is read, and a cancelled web stream (the client went away) closes the open source', async () => {
+    let sent = 0;
     const source = Readable.from(
       (function* () {
-        for (;;) yield ZEROS;
+        for (;;) {
+          sent++;
+          yield ZEROS;
+        }
       })(),
+      { highWaterMark: 1 },
     );
-    const chunks = zipChunks([entry('endless.bin', ZEROS, { size: 2 ** 40, open: async () => source })]);
-    await chunks.next(); // local header
-    await chunks.next(); // first data chunk
-    await chunks.return();
+    const reader = ReadableStream.from(
+      zipChunks([entry('endless.bin', ZEROS, { size: 2 ** 40, open: async () => source })]),
+    ).getReader();
+    await reader.read(); // local header
+    for (let i = 0; i < 10; i++) await reader.read();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent).toBeLessThan(20); // backpressure: not the whole (endless) file
+    await reader.cancel();
     expect(source.destroyed).toBe(true);
   });
 
