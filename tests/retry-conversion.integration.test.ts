@@ -3,6 +3,8 @@ import * as upload from '@/app/api/v1/convert/upload/route';
 import * as cancel from '@/app/api/v1/conversions/[id]/cancel/route';
 import * as retry from '@/app/api/v1/conversions/[id]/retry/route';
 import { db } from '@/lib/db';
+import { QUEUES } from '@/lib/jobs/embedded-queue';
+import { storage } from '@/lib/storage';
 import { runConversion } from '@/lib/conversions/run-conversion';
 import { RouteClient, uploadForm } from '@/tests/support/route-client';
 import { createPngConversion } from '@/tests/support/png-conversion';
@@ -82,6 +84,28 @@ describe('POST /api/v1/conversions/{id}/retry', () => {
     expect(res.status).toBe(409);
     expect((await res.json()).code).toBe('invalid_state');
     expect((await row(id)).status).toBe('completed');
+  });
+
+  it("a job of the earlier run, still queued at the retry, is skipped; the new run's job converts", async () => {
+    const client = new RouteClient();
+    const id = await cancelled(client); // run 0's job is still in the queue
+    expect((await retryCall(client, id)).status).toBe(200);
+    expect((await row(id)).run).toBe(1);
+    // Both runs' jobs are queued, each under its own key (pg-boss would drop a second one with the same key).
+    const queued = await db.$queryRaw<Array<{ data: { conversionId: string; run: number } }>>`
+      SELECT data FROM pgboss.job WHERE name = ${QUEUES.runConversion} AND data->>'conversionId' = ${String(id)}`;
+    expect(queued.map((j) => j.data.run).sort()).toEqual([0, 1]);
+
+    expect(await runConversion(BigInt(id), 0)).toBe('skipped');
+    expect(await row(id)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(await runConversion(BigInt(id), 1)).toBe('completed');
+    const done = await row(id);
+    expect(done).toMatchObject({ status: 'completed', attempts: 1 });
+    // Late deliveries of either run change nothing, and the result stays.
+    expect(await runConversion(BigInt(id), 0)).toBe('skipped');
+    expect(await runConversion(BigInt(id), 1)).toBe('skipped');
+    expect(await row(id)).toEqual(done);
+    expect(await storage().size(done.resultKey)).toBe(Number(done.resultSize));
   });
 
   it('a pending conversion answers 409 and is not charged', async () => {

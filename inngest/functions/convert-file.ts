@@ -13,8 +13,8 @@ export const convertFile = inngest.createFunction(
     concurrency: { limit: config.engineConcurrency },
   },
   async ({ event, step }) => {
-    const id = parseConversionRequested(event.data);
-    if (id === null) throw new NonRetriableError('Bad payload: conversionId must be a conversion id');
-    return step.run('convert', () => runConversion(id));
+    const request = parseConversionRequested(event.data);
+    if (request === null) throw new NonRetriableError('Bad payload: conversionId must be a conversion id');
+    return step.run('convert', () => runConversion(request.id, request.run));
   },
 );

@@ -4,7 +4,7 @@ import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { type Caller, ownerOf } from '@/lib/identity/caller';
 import { enqueueConversion } from '@/lib/jobs/enqueue';
-import { chargeDailyAllowance } from '@/lib/limits/daily-allowance';
+import { chargeDailyAllowance, refundDailyAllowance } from '@/lib/limits/daily-allowance';
 import { expiresAtFor, limitsFor } from '@/lib/plans';
 import { newStorageKey } from '@/lib/storage/keys';
 import { newConversionId } from '@/lib/conversions/conversion-id';
@@ -104,6 +104,7 @@ export async function createBatch({ caller, request }: { caller: Caller; request
   } catch (e) {
     await db.batch.delete({ where: { id: created.batch.id } }).catch(() => {});
     await db.conversion.deleteMany({ where: { id: { in: created.conversions.map((c) => c.id) } } }).catch(() => {});
+    await refundDailyAllowance(caller, created.conversions.length).catch(() => {});
     await deleteInputs(files);
     throw new AppError('service_unavailable', 'The job queue is unavailable, please retry', { cause: e });
   }

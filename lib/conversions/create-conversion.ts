@@ -4,7 +4,7 @@ import { Prisma } from '@/lib/generated/prisma/client';
 import { type Caller, ownerOf } from '@/lib/identity/caller';
 import { enqueueConversion } from '@/lib/jobs/enqueue';
 import { expiresAtFor } from '@/lib/plans';
-import { chargeDailyAllowance } from '@/lib/limits/daily-allowance';
+import { chargeDailyAllowance, refundDailyAllowance } from '@/lib/limits/daily-allowance';
 import { newStorageKey } from '@/lib/storage/keys';
 import { storage } from '@/lib/storage';
 import { newConversionId } from '@/lib/conversions/conversion-id';
@@ -61,6 +61,7 @@ export async function createConversion(options: {
       timer?.mark('enqueue');
     } catch (e) {
       await db.conversion.delete({ where: { id: row.id } }).catch(() => {});
+      await refundDailyAllowance(caller).catch(() => {});
       throw new AppError('service_unavailable', 'The job queue is unavailable, please retry', { cause: e });
     }
     return row;

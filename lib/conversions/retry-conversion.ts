@@ -1,9 +1,8 @@
 import { AppError } from '@/lib/api/errors';
-import { randomToken } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import type { Caller } from '@/lib/identity/caller';
 import { enqueueConversion } from '@/lib/jobs/enqueue';
-import { chargeDailyAllowance } from '@/lib/limits/daily-allowance';
+import { chargeDailyAllowance, refundDailyAllowance } from '@/lib/limits/daily-allowance';
 import { publishConversionEvent } from '@/lib/conversions/conversion-events';
 import { getConversionOrThrow } from '@/lib/conversions/get-conversion-or-throw';
 import { RETRYABLE_STATUSES } from '@/lib/conversions/status';
@@ -12,13 +11,22 @@ import { RETRYABLE_STATUSES } from '@/lib/conversions/status';
  * Runs a failed or cancelled conversion again from its stored input, as a new job charged one
  * unit of the daily allowance. The reset is a conditional update in the charge's transaction, so of
  * two concurrent retries one wins and the other gets 409, and a refused charge (429) changes nothing.
+ * It starts the row's next `run`, so a job of the earlier run that is still queued is skipped.
  */
 export async function retryConversion(caller: Caller, id: bigint) {
   await getConversionOrThrow(caller, id);
   const row = await db.$transaction(async (tx) => {
     const [reset] = await tx.conversion.updateManyAndReturn({
       where: { id, status: { in: [...RETRYABLE_STATUSES] }, expiresAt: { gt: new Date() } },
-      data: { status: 'pending', progress: 0, error: null, attempts: 0, startedAt: null, completedAt: null },
+      data: {
+        status: 'pending',
+        progress: 0,
+        error: null,
+        attempts: 0,
+        startedAt: null,
+        completedAt: null,
+        run: { increment: 1 },
+      },
     });
     if (!reset) {
       const current = await tx.conversion.findUnique({ where: { id }, select: { status: true } });
@@ -31,8 +39,8 @@ export async function retryConversion(caller: Caller, id: bigint) {
     return reset;
   });
   try {
-    // A fresh message id: Inngest would drop a second `conversion-<id>` as a duplicate of the first run.
-    await enqueueConversion(row.id, randomToken(9));
+    // The new run's message; the earlier run's, if still queued, no longer claims the row.
+    await enqueueConversion(row.id, row.run);
   } catch (e) {
     await db.conversion
       .updateMany({
@@ -40,6 +48,7 @@ export async function retryConversion(caller: Caller, id: bigint) {
         data: { status: 'failed', error: 'The job queue was unavailable', completedAt: new Date() },
       })
       .catch(() => {});
+    await refundDailyAllowance(caller).catch(() => {});
     throw new AppError('service_unavailable', 'The job queue is unavailable, please retry', { cause: e });
   }
   await publishConversionEvent({ id: String(id), status: 'pending', progress: 0, error: null });

@@ -9,19 +9,19 @@ import {
 import { inngest } from '@/lib/jobs/inngest-client';
 
 /**
- * Queues the conversion job: on Inngest when configured, else on the embedded queue. `retry` names
- * a later run of the same conversion (a caller's retry), which must not be taken for a re-send of the first.
+ * Queues the conversion job: on Inngest when configured, else on the embedded queue. `run` is the
+ * row's run (0 at creation, +1 per retry): a later run is a new job, not a re-send of the first.
  */
-export async function enqueueConversion(conversionId: bigint, retry?: string): Promise<void> {
-  const data = conversionRequestedData(conversionId);
+export async function enqueueConversion(conversionId: bigint, run = 0): Promise<void> {
+  const data = conversionRequestedData(conversionId, run);
+  // The id makes a re-send of the same run a no-op (Inngest's event id, pg-boss's singleton key).
+  const key = run === 0 ? data.conversionId : `${data.conversionId}-run-${run}`;
   if (config.inngestEnabled) {
-    // The event id makes a re-send of the same conversion (run) a no-op on Inngest's side.
-    const id = `conversion-${data.conversionId}${retry ? `-retry-${retry}` : ''}`;
-    await inngest.send({ id, name: conversionRequested.name, data });
+    await inngest.send({ id: `conversion-${key}`, name: conversionRequested.name, data });
     return;
   }
   const boss = await embeddedQueue();
-  await boss.send(QUEUES.runConversion, data, { singletonKey: data.conversionId });
+  await boss.send(QUEUES.runConversion, data, { singletonKey: key });
 }
 
 /** Queues one webhook delivery (retried with exponential backoff up to MAX_ATTEMPTS attempts). */

@@ -9,19 +9,22 @@ import { WEBHOOK_EVENTS } from '@/lib/webhooks/webhook-rules';
 
 export const ConversionRequestedData = z.object({
   conversionId: z.string().refine((s) => parseConversionId(s) !== null, 'must be a conversion id'),
+  /** The conversion's run (0 first, +1 per retry); absent in messages queued before runs existed. */
+  run: z.number().int().nonnegative().optional(),
 });
 export type ConversionRequestedData = z.infer<typeof ConversionRequestedData>;
 
 /** The Inngest event (also the trigger of inngest/functions/convert-file.ts). */
 export const conversionRequested = eventType('transmute/conversion.requested', { schema: ConversionRequestedData });
 
-export const conversionRequestedData = (conversionId: bigint): ConversionRequestedData =>
-  ConversionRequestedData.parse({ conversionId: String(conversionId) });
+export const conversionRequestedData = (conversionId: bigint, run: number): ConversionRequestedData =>
+  ConversionRequestedData.parse({ conversionId: String(conversionId), run });
 
-/** The conversion a job payload names, or null for a payload that is not one. */
-export function parseConversionRequested(data: unknown): bigint | null {
+/** The conversion (and run) a job payload names, or null for a payload that is not one. */
+export function parseConversionRequested(data: unknown): { id: bigint; run?: number } | null {
   const parsed = ConversionRequestedData.safeParse(data);
-  return parsed.success ? parseConversionId(parsed.data.conversionId) : null;
+  const id = parsed.success ? parseConversionId(parsed.data.conversionId) : null;
+  return id === null ? null : { id, run: parsed.data?.run };
 }
 
 // The second job: "deliver this event to this webhook". The body is fixed when the event fires, so

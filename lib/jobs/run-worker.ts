@@ -20,9 +20,9 @@ export async function runWorker(): Promise<() => Promise<void>> {
       notifyPollingIntervalSeconds: 2,
     },
     async ([job]) => {
-      const id = parseConversionRequested(job.data);
-      if (id === null) return { outcome: 'bad-payload' }; // not retried: it can never succeed
-      return { outcome: await runConversion(id) };
+      const request = parseConversionRequested(job.data);
+      if (request === null) return { outcome: 'bad-payload' }; // not retried: it can never succeed
+      return { outcome: await runConversion(request.id, request.run) };
     },
   );
   // Deliveries have their own queue and slots, so a receiver that is down never holds up a conversion.

@@ -1,4 +1,5 @@
 import { AppError } from '@/lib/api/errors';
+import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { type Caller, allowanceSubject } from '@/lib/identity/caller';
 import { limitsFor } from '@/lib/plans';
@@ -31,6 +32,15 @@ export async function chargeDailyAllowance(tx: Tx, caller: Caller, units = 1): P
       headers: { 'Retry-After': String(retryAfter) },
     });
   }
+}
+
+/**
+ * Gives back units charged today for conversions that were then dropped because the job queue
+ * was unavailable (never below zero), so a refused request costs nothing.
+ */
+export async function refundDailyAllowance(caller: Caller, units = 1): Promise<void> {
+  await db.$executeRaw`UPDATE usage_days SET count = GREATEST(count - ${units}::int, 0)
+    WHERE subject = ${allowanceSubject(caller)} AND day = ${today()}::date`;
 }
 
 /** Conversions used today by the caller's subject. */

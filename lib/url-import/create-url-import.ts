@@ -1,5 +1,6 @@
 import { AppError } from '@/lib/api/errors';
 import { db } from '@/lib/db';
+import { refundDailyAllowance } from '@/lib/limits/daily-allowance';
 import { type Caller, ownerOf } from '@/lib/identity/caller';
 import { enqueueConversion } from '@/lib/jobs/enqueue';
 import { expiresAtFor, limitsFor } from '@/lib/plans';
@@ -52,6 +53,7 @@ export async function createUrlImport(options: {
     await enqueueConversion(row.id);
   } catch (e) {
     await db.conversion.delete({ where: { id: row.id } }).catch(() => {});
+    await refundDailyAllowance(caller).catch(() => {});
     throw new AppError('service_unavailable', 'The job queue is unavailable, please retry', { cause: e });
   }
   return row;
