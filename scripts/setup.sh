@@ -19,6 +19,7 @@ APT_PACKAGES=(
   ghostscript qpdf img2pdf
   pandoc imagemagick librsvg2-bin p7zip-full woff2 libjxl-tools
   unzip # the tests read ZIP results back with unzip/zipinfo
+  dcraw dcmtk # camera RAW (DNG) and DICOM images
   tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-ita tesseract-ocr-por tesseract-ocr-nld
   ${TRANSMUTE_EXTRA_APT:-}
 )

@@ -3,4 +3,34 @@ import type { FormatInfo } from './catalog';
 // More formats (issue 13): raster images (ImageMagick's long tail, camera RAW). Spread into FORMATS by ./catalog.ts; listed in
 // GET /api/v1/formats only when an installed engine converts them (lib/engines/registry.ts).
 
-export const RASTER_TAIL = {} as const satisfies Record<string, FormatInfo>;
+const img = (mime: string, label: string, extension: string) => ({ family: 'image', mime, label, extension }) as const;
+
+export const RASTER_TAIL = {
+  // ImageMagick reads and writes these
+  j2k: img('image/x-jp2-codestream', 'JPEG 2000 codestream', 'j2k'),
+  psb: img('image/vnd.adobe.photoshop', 'Photoshop large document', 'psb'),
+  pict: img('image/x-pict', 'Apple PICT image', 'pct'),
+  palmdb: img('application/vnd.palm', 'Palm database image', 'pdb'),
+  palm: img('image/x-palm-bitmap', 'Palm bitmap', 'palm'),
+  vicar: img('image/x-vicar', 'VICAR image', 'vic'),
+  vips: img('image/x-vips', 'VIPS image', 'v'),
+  sixel: img('image/x-sixel', 'DEC SIXEL graphics', 'six'),
+  pgx: img('image/x-pgx', 'JPEG 2000 PGX image', 'pgx'),
+  pfm: img('image/x-portable-floatmap', 'Portable float map', 'pfm'),
+  dcx: img('image/x-dcx', 'Multi-page PCX (DCX)', 'dcx'),
+  ipl: img('image/x-ipl', 'IPLab image', 'ipl'),
+  cals: img('image/x-cals', 'CALS raster (type 1)', 'cal'),
+  pcd: img('image/x-photo-cd', 'Kodak Photo CD image', 'pcd'),
+  jbig: img('image/x-jbig', 'JBIG bi-level image', 'jbg'),
+  otb: img('image/x-otb', 'Nokia over-the-air bitmap', 'otb'),
+  wbmp: img('image/vnd.wap.wbmp', 'Wireless bitmap (WBMP)', 'wbmp'),
+  mtv: img('image/x-mtv', 'MTV ray-tracer image', 'mtv'),
+  // ImageMagick reads only
+  dcm: img('application/dicom', 'DICOM medical image', 'dcm'),
+  // ffmpeg reads and writes these
+  qoi: img('image/x-qoi', 'QOI image', 'qoi'),
+  jls: img('image/jls', 'JPEG-LS image', 'jls'),
+  pix: img('image/x-alias-pix', 'Alias PIX image', 'pix'),
+  exr: img('image/x-exr', 'OpenEXR image', 'exr'),
+  phm: img('image/x-portable-halfmap', 'Portable half-float map', 'phm'),
+} as const satisfies Record<string, FormatInfo>;

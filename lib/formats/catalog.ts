@@ -142,7 +142,7 @@ export const FORMAT_ALIASES: Readonly<Record<string, FormatName>> = {
   'tar.xz': 'txz',
   pnm: 'ppm',
   icon: 'ico',
-  j2k: 'jp2',
+  j2c: 'j2k',
   jpf: 'jp2',
   texi: 'texinfo',
   mkd: 'md',

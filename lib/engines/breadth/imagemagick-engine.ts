@@ -10,7 +10,14 @@ import { assertOutput, runTool } from './run-tool';
 const POLICY_DIR = path.join(process.cwd(), 'lib/engines/breadth/imagemagick');
 
 /** Our format name → ImageMagick coder. */
-const CODER: Partial<Record<FormatName, string>> = { jpg: 'JPEG', tiff: 'TIFF', ras: 'SUN', cur: 'CUR', ico: 'ICO' };
+const CODER: Partial<Record<FormatName, string>> = {
+  jpg: 'JPEG',
+  tiff: 'TIFF',
+  ras: 'SUN',
+  cur: 'CUR',
+  ico: 'ICO',
+  palmdb: 'PDB',
+};
 const coder = (f: FormatName) => CODER[f] ?? f.toUpperCase();
 
 const COMMON = ['png', 'jpg', 'webp', 'tiff', 'gif', 'bmp'] as const satisfies readonly FormatName[];
@@ -38,6 +45,27 @@ const TAIL_RW = [
   'jng',
   'xwd',
 ] as const satisfies readonly FormatName[];
+/** Added later (issue 13, raster tail): read and written like the above. */
+const MORE_RW = [
+  'j2k',
+  'psb',
+  'pict',
+  'palmdb',
+  'palm',
+  'vicar',
+  'vips',
+  'sixel',
+  'pgx',
+  'pfm',
+  'dcx',
+  'ipl',
+  'cals',
+  'pcd',
+  'jbig',
+  'otb',
+  'wbmp',
+  'mtv',
+] as const satisfies readonly FormatName[];
 const TAIL_READ_ONLY = ['cur', 'cin'] as const satisfies readonly FormatName[];
 
 /** Targets that cannot hold transparency: laid over white first. */
@@ -54,6 +82,20 @@ const OPAQUE = new Set<FormatName>([
   'ras',
   'dpx',
   'viff',
+  'pict',
+  'palmdb',
+  'palm',
+  'vicar',
+  'sixel',
+  'pgx',
+  'pfm',
+  'ipl',
+  'cals',
+  'pcd',
+  'jbig',
+  'otb',
+  'wbmp',
+  'mtv',
 ]);
 
 function outputArgs(target: FormatName): string[] {
@@ -64,9 +106,8 @@ function outputArgs(target: FormatName): string[] {
   return args;
 }
 
-async function convert(job: EngineJob): Promise<void> {
-  // The first image only (a PSD's composite, an icon's first size, an animation's first frame).
-  const read = `${coder(job.inputFormat)}:${job.inputPath}[0]`;
+/** Writes `read` (a coder-prefixed file, e.g. `PPM:/job/input.ppm`) as the job's target, sandboxed. */
+export async function writeTarget(job: EngineJob, read: string): Promise<void> {
   await runTool(
     job,
     'convert',
@@ -79,12 +120,17 @@ async function convert(job: EngineJob): Promise<void> {
   await assertOutput(job.outputPath, 'ImageMagick');
 }
 
+// The first image only (a PSD's composite, an icon's first size, an animation's first frame).
+const convert = (job: EngineJob) => writeTarget(job, `${coder(job.inputFormat)}:${job.inputPath}[0]`);
+
 export const imagemagickEngine: Engine = {
   name: 'imagemagick',
   requires: ['convert'],
   conversions: [
+    // The older formats do not reach the newer ones (fewer pairs to test; rare conversions).
     { from: [...TAIL_RW, ...TAIL_READ_ONLY], to: [...COMMON, ...TAIL_RW] },
-    { from: COMMON, to: TAIL_RW },
+    { from: MORE_RW, to: [...COMMON, ...TAIL_RW, ...MORE_RW] },
+    { from: COMMON, to: [...TAIL_RW, ...MORE_RW] },
   ],
   convert,
 };

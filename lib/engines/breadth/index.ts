@@ -1,5 +1,7 @@
 import { archiveEngine } from './archive-engine';
 import { dataEngine } from './data-engine';
+import { dicomEngine } from './dicom-engine';
+import { ffmpegImageEngine } from './ffmpeg-image-engine';
 import { fontEngine } from './font-engine';
 import { imagemagickEngine } from './imagemagick-engine';
 import { jxlEngine } from './jxl-engine';
@@ -23,6 +25,8 @@ export const BREADTH_ENGINES = [
   fontEngine,
   mediaEngine,
   rawEngine,
+  ffmpegImageEngine,
+  dicomEngine,
   subtitleEngine,
   dataEngine,
   traceEngine,

@@ -1,0 +1,75 @@
+import { AppError } from '@/lib/api/errors';
+import type { FormatName } from '@/lib/formats/catalog';
+import { ffmpegCommand } from '../ffmpeg/args';
+import { assertFfmpegOk, type Demuxers, mediaInput, runFfmpeg } from '../ffmpeg/sandboxed';
+import type { Engine, EngineJob } from '../types';
+import { assertOutput } from './run-tool';
+
+// Still images only ffmpeg reads and writes here (QOI, JPEG-LS, Alias PIX, OpenEXR, PHM), to and
+// from the common ones. Same rules as the video engines (../ffmpeg/sandboxed.ts): the image demuxer
+// is forced from the content-checked format, only the file protocol exists, frames over
+// MAX_VIDEO_PIXELS are refused by the probe before decoding, and it all runs sandboxed.
+
+const TAIL = ['qoi', 'jls', 'pix', 'exr', 'phm'] as const satisfies readonly FormatName[];
+const COMMON = ['png', 'jpg', 'webp', 'tiff', 'gif', 'bmp'] as const satisfies readonly FormatName[];
+
+const DEMUXER: Demuxers = {
+  qoi: 'qoi_pipe',
+  jls: 'jpegls_pipe',
+  pix: 'alias_pix',
+  exr: 'exr_pipe',
+  phm: 'phm_pipe',
+  png: 'png_pipe',
+  jpg: 'jpeg_pipe',
+  webp: 'webp_pipe',
+  tiff: 'tiff_pipe',
+  gif: 'gif_pipe',
+  bmp: 'bmp_pipe',
+};
+const { inspect, inputArgs, probe } = mediaInput(DEMUXER);
+
+/** Encoder (and pixel format where the input's may not fit) for each target. */
+const CODEC: Record<(typeof TAIL)[number] | (typeof COMMON)[number], string[]> = {
+  qoi: ['-c:v', 'qoi'],
+  jls: ['-c:v', 'jpegls'],
+  pix: ['-c:v', 'alias_pix'],
+  exr: ['-c:v', 'exr'],
+  phm: ['-c:v', 'phm'],
+  png: ['-c:v', 'png'],
+  jpg: ['-c:v', 'mjpeg', '-q:v', '3', '-pix_fmt', 'yuvj444p'],
+  webp: ['-c:v', 'libwebp', '-quality', '85'],
+  tiff: ['-c:v', 'tiff'],
+  gif: ['-c:v', 'gif'],
+  bmp: ['-c:v', 'bmp'],
+};
+
+/** Targets without transparency: the image is laid over white first. */
+const OPAQUE = new Set<FormatName>(['jpg', 'jls', 'pix', 'bmp']);
+
+async function convert(job: EngineJob): Promise<void> {
+  const codec = (CODEC as Partial<Record<FormatName, string[]>>)[job.targetFormat];
+  if (!codec) throw new AppError('unsupported_format', `Cannot write ${job.targetFormat}.`);
+  await probe(job);
+  const flatten = OPAQUE.has(job.targetFormat)
+    ? ['-filter_complex', 'color=white,format=rgb24[bg];[bg][0:v:0]scale2ref[b][i];[b][i]overlay=shortest=1']
+    : ['-map', '0:v:0'];
+  const args = ffmpegCommand({
+    input: inputArgs(job),
+    streams: [...flatten, '-frames:v', '1', '-an'],
+    codec: [...codec, '-update', '1', '-f', 'image2'],
+    outputPath: job.outputPath,
+  });
+  assertFfmpegOk(await runFfmpeg(job, args, undefined));
+  await assertOutput(job.outputPath, 'ffmpeg');
+}
+
+export const ffmpegImageEngine: Engine = {
+  name: 'ffmpeg-image',
+  requires: ['ffmpeg', 'ffprobe'],
+  conversions: [
+    { from: TAIL, to: [...COMMON, ...TAIL] },
+    { from: COMMON, to: TAIL },
+  ],
+  inspect,
+  convert,
+};

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { dicom, dng } from '@/tests/fixtures/samples-raster-tail';
+import { detectFormat } from './detect-format';
+
+// The long-tail raster images (./detect-raster-tail.ts): magic numbers, file-type refinements,
+// and the header-only formats, which need every field legal (and the name, where the bytes allow
+// almost anything).
+
+const hex = (h: string) => Buffer.from(h.replace(/\s/g, ''), 'hex');
+const latin1 = (s: string) => Buffer.from(s, 'latin1');
+const withTail = (head: Buffer, n = 64) => Buffer.concat([head, Buffer.alloc(n, 0x80)]);
+
+/** A Photoshop header: '8BPS', version (1 PSD, 2 PSB), 3 channels 48×64, 8-bit RGB. */
+const photoshop = (version: number) => {
+  const h = Buffer.alloc(64);
+  h.write('8BPS', 0, 'latin1');
+  h.writeUInt16BE(version, 4);
+  h.writeUInt16BE(3, 12);
+  h.writeUInt32BE(48, 14);
+  h.writeUInt32BE(64, 18);
+  h.writeUInt16BE(8, 22);
+  h.writeUInt16BE(3, 24);
+  return h;
+};
+
+describe('detectFormat: long-tail raster images', () => {
+  it('tells a PSB from a PSD by the version, and a J2K codestream from a JP2 file', async () => {
+    expect(await detectFormat(photoshop(1), 'a.psd')).toBe('psd');
+    expect(await detectFormat(photoshop(2), 'a.psd')).toBe('psb');
+    expect(await detectFormat(withTail(hex('ff4fff51 002f 0000')), 'a.jp2')).toBe('j2k');
+  });
+
+  it('takes a JPEG stream with a JPEG-LS frame as JPEG-LS, whatever its name', async () => {
+    const jls = withTail(hex('ffd8 fff7 000b 08 0030 0040 01 011100'));
+    expect(await detectFormat(jls, 'photo.jpg')).toBe('jls');
+    const baseline = withTail(hex('ffd8 ffe0 0010 4a46494600 0101 0000010001 0000 ffc0 000b 08 0030 0040 01 011100'));
+    expect(await detectFormat(baseline, 'photo.jls')).toBe('jpg');
+  });
+
+  it('takes a TIFF with DNGVersion as DNG, a plain TIFF as TIFF', async () => {
+    expect(await detectFormat(dng(), 'photo.tiff')).toBe('dng');
+    const tiff = Buffer.from(dng());
+    tiff.writeUInt16LE(50707, 8 + 2 + 12 * 15); // DNGVersion → an unknown tag
+    expect(await detectFormat(tiff, 'photo.dng')).toBe('tiff');
+  });
+
+  it('recognises the magic numbers', async () => {
+    expect(await detectFormat(dicom(), 'scan')).toBe('dcm');
+    expect(await detectFormat(withTail(latin1('qoif\0\0\0\x40\0\0\0\x30\x03\x00')), 'x')).toBe('qoi');
+    expect(await detectFormat(withTail(hex('762f3101 02000000')), 'x')).toBe('exr');
+    expect(await detectFormat(withTail(hex('b168de3a')), 'x')).toBe('dcx');
+    expect(await detectFormat(withTail(hex('08f2a6b6')), 'x')).toBe('vips');
+    expect(await detectFormat(withTail(latin1("LBLSIZE=4096 FORMAT='BYTE'")), 'x')).toBe('vicar');
+    expect(await detectFormat(withTail(latin1('\x1bP0;0;0q"1;1;64;48#0;2;0;0;0')), 'x')).toBe('sixel');
+    expect(await detectFormat(withTail(latin1('PF\n64 48\n-1.0\n')), 'x')).toBe('pfm');
+    expect(await detectFormat(withTail(latin1('Ph\n64 48\n-1.0\n')), 'x')).toBe('phm');
+    expect(await detectFormat(withTail(latin1('PG ML + 16 64 48\n')), 'x')).toBe('pgx');
+    expect(await detectFormat(withTail(latin1('iiii\x04\0\0\x00100fdata')), 'x')).toBe('ipl');
+    const pcd = Buffer.alloc(4096, 0xff);
+    pcd.write('PCD_IPI', 2048, 'latin1');
+    expect(await detectFormat(pcd, 'x')).toBe('pcd');
+    const palmdb = Buffer.alloc(128);
+    palmdb.write('vIMGView', 60, 'latin1');
+    expect(await detectFormat(palmdb, 'x.pdb')).toBe('palmdb');
+  });
+
+  it('reads CALS from its header records and PICT from the version opcode after 512 bytes', async () => {
+    const record = (s: string) => latin1(s.padEnd(128, ' '));
+    const cals = Buffer.concat([record('srcdocid: NONE'), record('rtype: 1'), record('rpelcnt: 000064,000048')]);
+    expect(await detectFormat(withTail(cals), 'x')).toBe('cals');
+    const pict = Buffer.alloc(600);
+    hex('0000 0000 0000 0030 0040 0011 02ff').copy(pict, 512);
+    expect(await detectFormat(pict, 'x.pct')).toBe('pict');
+    hex('0030 0000 0000 0040').copy(pict, 514); // bottom above top: not a frame
+    expect(await detectFormat(pict, 'x.pct')).toBeNull();
+  });
+
+  it('takes the header-only bi-level formats only with a legal header and, when tiny, the exact size', async () => {
+    const otb = Buffer.concat([hex('00 40 30 01'), Buffer.alloc(384, 0x55)]);
+    expect(await detectFormat(otb, 'x.otb')).toBe('otb');
+    expect(await detectFormat(otb.subarray(0, 300), 'x.otb')).toBeNull();
+    const wbmp = Buffer.concat([hex('00 00 40 30'), Buffer.alloc(384, 0x55)]);
+    expect(await detectFormat(wbmp, 'x.wbmp')).toBe('wbmp');
+    expect(await detectFormat(Buffer.concat([wbmp, hex('00')]), 'x.wbmp')).toBeNull();
+    // JBIG's BIH: DL 0, D 0, 1 plane, 64×48, L0 2, MX 8, MY 0, order and options in range.
+    const jbig = withTail(hex('00000100 00000040 00000030 00000002 0800031c'));
+    expect(await detectFormat(jbig, 'x.jbg')).toBe('jbig');
+    jbig[17] = 1; // MY must be 0
+    expect(await detectFormat(jbig, 'x.jbg')).toBeNull();
+    // Palm bitmap: 64×48, 64 row bytes at 8 bits, version 1, no compression.
+    const palm = withTail(hex('0040 0030 0040 0400 08 01 0000 00 ff 0000'));
+    expect(await detectFormat(palm, 'x.palm')).toBe('palm');
+    palm.writeUInt16BE(63, 4); // row bytes must be word-aligned and fit the width
+    expect(await detectFormat(palm, 'x.palm')).toBeNull();
+  });
+
+  it('lets the name choose MTV and Alias PIX only among what their headers allow', async () => {
+    const mtv = withTail(latin1('64 48\n'), 64 * 48 * 3);
+    expect(await detectFormat(mtv, 'x.mtv')).toBe('mtv');
+    expect(await detectFormat(mtv, 'x.bin')).toBeNull();
+    expect(await detectFormat(latin1('64 48\nnot an image\n'), 'notes.txt')).toBe('txt');
+    const pix = withTail(hex('0040 0030 0000 0000 0018 05 ff0000'));
+    expect(await detectFormat(pix, 'x.pix')).toBe('pix');
+    expect(await detectFormat(pix, 'x.bin')).toBeNull();
+    pix.writeUInt16BE(16, 8); // only 8 or 24 bits
+    expect(await detectFormat(pix, 'x.pix')).toBeNull();
+  });
+});
