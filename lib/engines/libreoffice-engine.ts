@@ -10,80 +10,25 @@ import { withOffice } from './libreoffice/pool';
 import { EngineError } from './sandbox';
 import type { Engine, EngineJob } from './types';
 import { placeIn, takeOut, withExchangeSlot } from './warm/exchange';
-import { xmlPartChecker } from './libreoffice/linked-content';
+import { appOf, EXPORT, IMPORT, OFFICE_PAIRS } from './libreoffice/filters';
+import { assertSafeXmlFile, type PackageKind, xmlPartChecker } from './libreoffice/linked-content';
 import { assertRtfHasNoLinks } from './libreoffice/rtf-links';
 import { assertSafeZip, ZIP_LIMITS } from './zip-guard';
 
 export { poolStatus, shutdownLibreOffice, warmUp } from './libreoffice/pool';
 
-// Documents, spreadsheets and presentations through a warm, sandboxed LibreOffice.
-// Both the import and the export filter are named explicitly: LibreOffice never re-detects
-// the input, so a file only ever reaches the filter of the format its bytes proved.
+// Documents, spreadsheets, presentations and drawings through a warm, sandboxed LibreOffice.
+// Both the import and the export filter are named explicitly (./libreoffice/filters.ts).
 
-type Filter = { name: string; options?: string };
-
-const WRITER_IN = ['docx', 'doc', 'odt', 'rtf', 'txt', 'html'] as const satisfies readonly FormatName[];
-const WRITER_OUT = ['pdf', 'docx', 'odt', 'rtf', 'txt', 'html'] as const satisfies readonly FormatName[];
-const CALC_IN = ['xlsx', 'xls', 'ods', 'csv'] as const satisfies readonly FormatName[];
-const CALC_OUT = ['pdf', 'xlsx', 'ods', 'csv'] as const satisfies readonly FormatName[];
-const IMPRESS_IN = ['pptx', 'ppt', 'odp'] as const satisfies readonly FormatName[];
-const IMPRESS_OUT = ['pdf', 'pptx', 'odp'] as const satisfies readonly FormatName[];
-
-// comma, ", UTF-8, from row 1; on export also: language 0, quote only where needed (token 7 false).
-const CSV_IN: Filter = { name: 'Text - txt - csv (StarCalc)', options: '44,34,76,1' };
-const CSV_OUT: Filter = { name: 'Text - txt - csv (StarCalc)', options: '44,34,76,1,,0,false,true,true' };
-const TEXT: Filter = { name: 'Text (encoded)', options: 'UTF8,LF' };
-
-const IMPORT: Partial<Record<FormatName, Filter>> = {
-  docx: { name: 'MS Word 2007 XML' },
-  doc: { name: 'MS Word 97' },
-  odt: { name: 'writer8' },
-  rtf: { name: 'Rich Text Format' },
-  txt: TEXT,
-  html: { name: 'HTML (StarWriter)' },
-  xlsx: { name: 'Calc MS Excel 2007 XML' },
-  xls: { name: 'MS Excel 97' },
-  ods: { name: 'calc8' },
-  csv: CSV_IN,
-  pptx: { name: 'Impress MS PowerPoint 2007 XML' },
-  ppt: { name: 'MS PowerPoint 97' },
-  odp: { name: 'impress8' },
+const ZIPPED: Partial<Record<FormatName, PackageKind>> = {
+  ...Object.fromEntries(
+    ['docx', 'xlsx', 'pptx', 'dotx', 'dotm', 'docm', 'xltx', 'xltm', 'xlsm'].map((f) => [f, 'ooxml']),
+  ),
+  ...Object.fromEntries(['potx', 'potm', 'pptm', 'ppsx', 'ppsm'].map((f) => [f, 'ooxml'])),
+  ...Object.fromEntries(['odt', 'ods', 'odp', 'ott', 'ots', 'otp', 'odg', 'otg'].map((f) => [f, 'odf'])),
 };
-
-type App = 'writer' | 'calc' | 'impress';
-const EXPORT: Record<App, Partial<Record<FormatName, Filter>>> = {
-  writer: {
-    pdf: { name: 'writer_pdf_Export' },
-    docx: { name: 'MS Word 2007 XML' },
-    odt: { name: 'writer8' },
-    rtf: { name: 'Rich Text Format' },
-    txt: TEXT,
-    html: { name: 'HTML (StarWriter)' },
-  },
-  calc: {
-    pdf: { name: 'calc_pdf_Export' },
-    xlsx: { name: 'Calc MS Excel 2007 XML' },
-    ods: { name: 'calc8' },
-    csv: CSV_OUT,
-  },
-  impress: {
-    pdf: { name: 'impress_pdf_Export' },
-    pptx: { name: 'Impress MS PowerPoint 2007 XML' },
-    odp: { name: 'impress8' },
-  },
-};
-
-const appOf = (f: FormatName): App | undefined =>
-  (WRITER_IN as readonly FormatName[]).includes(f)
-    ? 'writer'
-    : (CALC_IN as readonly FormatName[]).includes(f)
-      ? 'calc'
-      : (IMPRESS_IN as readonly FormatName[]).includes(f)
-        ? 'impress'
-        : undefined;
-
-const ZIPPED: ReadonlySet<FormatName> = new Set(['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp']);
-const ODF: ReadonlySet<FormatName> = new Set(['odt', 'ods', 'odp']);
+/** Flat OpenDocument: one XML file, checked like a package's XML parts. */
+const FLAT_XML: ReadonlySet<FormatName> = new Set(['fodt', 'fods', 'fodp', 'fodg']);
 const TEXTUAL: ReadonlySet<FormatName> = new Set(['txt', 'csv', 'html']);
 
 async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): Promise<void> {
@@ -95,10 +40,9 @@ async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): Promi
   // Linked content (pictures, text, OLE objects, templates from files or URLs) is refused here;
   // the sandbox's narrow view (libreoffice/system-view.ts) is the wall behind this check.
   if (job.inputFormat === 'rtf') await assertRtfHasNoLinks(job.inputPath);
-  if (ZIPPED.has(job.inputFormat)) {
-    const kind = ODF.has(job.inputFormat) ? 'odf' : 'ooxml';
-    await assertSafeZip(job.inputPath, ZIP_LIMITS, () => xmlPartChecker(kind));
-  }
+  const kind = ZIPPED[job.inputFormat];
+  if (kind) await assertSafeZip(job.inputPath, ZIP_LIMITS, () => xmlPartChecker(kind));
+  if (FLAT_XML.has(job.inputFormat)) await assertSafeXmlFile(job.inputPath, 'odf');
 }
 
 /**
@@ -121,7 +65,7 @@ const isDocumentError = (msg: string) => /IOException|IllegalArgumentException|c
 
 async function convert(job: EngineJob): Promise<void> {
   const app = appOf(job.inputFormat);
-  const importFilter = IMPORT[job.inputFormat];
+  const importFilter = app && IMPORT[app][job.inputFormat];
   const exportFilter = app && EXPORT[app][job.targetFormat];
   if (!app || !importFilter || !exportFilter || job.inputFormat === job.targetFormat) {
     throw new AppError('unsupported_format', `Cannot convert ${job.inputFormat} to ${job.targetFormat}.`);
@@ -158,12 +102,9 @@ async function convert(job: EngineJob): Promise<void> {
   job.onProgress(100);
 }
 
-const pairs = (from: readonly FormatName[], to: readonly FormatName[]) =>
-  from.map((f) => ({ from: [f], to: to.filter((t) => t !== f) }));
-
 export const libreofficeEngine: Engine = {
   name: 'libreoffice',
-  conversions: [...pairs(WRITER_IN, WRITER_OUT), ...pairs(CALC_IN, CALC_OUT), ...pairs(IMPRESS_IN, IMPRESS_OUT)],
+  conversions: OFFICE_PAIRS,
   inspect,
   convert,
 };

@@ -28,7 +28,7 @@ const cfb = (streamName?: string) =>
     Buffer.alloc(512),
   ]);
 
-const ooxml = (dir: 'word' | 'xl' | 'ppt', main: string) =>
+const ooxml = (dir: 'word' | 'xl' | 'ppt' | 'visio', main: string) =>
   buildZip([
     {
       name: '[Content_Types].xml',
@@ -106,9 +106,9 @@ describe('detectFormat', () => {
   it('takes a ZIP that is not an office file for an archive, and refuses packages it does not claim', async () => {
     const plain = buildZip([{ name: 'notes.txt', data: Buffer.from('hello') }]);
     expect(await detectFormat(plain, 'a.docx')).toBe('zip'); // an archive, whatever its name
-    expect(await detectFormat(odfSkeleton('application/vnd.oasis.opendocument.graphics'), 'a.odt')).toBeNull();
-    const macro = ooxml('word', 'application/vnd.ms-word.document.macroEnabled');
-    expect(await detectFormat(macro, 'a.docx')).toBeNull(); // docm: not a format we claim
+    expect(await detectFormat(odfSkeleton('application/vnd.oasis.opendocument.formula'), 'a.odt')).toBeNull();
+    const visio = ooxml('visio', 'application/vnd.ms-visio.drawing');
+    expect(await detectFormat(visio, 'a.docx')).toBeNull(); // vsdx: not a format we claim
   });
 
   it('tells doc, xls and ppt apart inside OLE2', async () => {
@@ -188,8 +188,8 @@ describe('long-tail signatures', () => {
     const xhtml =
       '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" "x">\n<html>';
     expect(await detectFormat(Buffer.from(xhtml), 'page.txt')).toBe('html');
-    expect(await detectFormat(Buffer.from('<article><title>x</title></article>'), 'a.xml')).toBe('txt'); // JATS or DocBook: unproven
+    expect(await detectFormat(Buffer.from('<article><title>x</title></article>'), 'a.xml')).toBe('xml'); // not proven JATS or DocBook: XML data
     expect(await detectFormat(Buffer.from('{"cells": []}'), 'a.ipynb')).toBe('ipynb');
-    expect(await detectFormat(Buffer.from('{"cells": []}'), 'a.json')).toBe('txt');
+    expect(await detectFormat(Buffer.from('{"cells": []}'), 'a.json')).toBe('json');
   });
 });

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { AppError } from '@/lib/api/errors';
 
@@ -148,4 +149,20 @@ export function xmlPartChecker(kind: PackageKind): { write: (chunk: Buffer) => v
       for (const f of fields) checkFieldInstruction(f.instruction);
     },
   };
+}
+
+/**
+ * A single-file XML document (flat OpenDocument) streamed through the same checker as a package's
+ * parts: linked content and document type declarations (entity expansion) are refused, and so is
+ * malformed XML.
+ */
+export async function assertSafeXmlFile(file: string, kind: PackageKind): Promise<void> {
+  const checker = xmlPartChecker(kind);
+  try {
+    for await (const chunk of createReadStream(file)) checker.write(chunk as Buffer);
+    checker.end();
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw new AppError('unsupported_format', 'The document is not well-formed XML.', { cause: e });
+  }
 }

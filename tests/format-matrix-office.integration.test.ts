@@ -1,0 +1,115 @@
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AppError } from '@/lib/api/errors';
+import { findEngine } from '@/lib/engines/registry';
+import type { FormatName } from '@/lib/formats/catalog';
+import { OFFICE_TAIL } from '@/lib/formats/catalog-office-tail';
+import { detectFormat } from '@/lib/formats/detect-format';
+import { readHead } from '@/lib/formats/read-head';
+import { makeJob } from '@/tests/fixtures/engine-job';
+import { makeOfficeSamples } from '@/tests/fixtures/samples-office-tail';
+import { convertPair, twoAtATime } from '@/tests/support/format-matrix';
+
+// The office part of the format matrix (issue 13): every pair the LibreOffice engine serves that
+// has one of the long-tail office formats on either side (and PDF → DOCX/ODT through its PDF
+// import) converts, with an output whose bytes are the target's. Two warm instances, two pairs at a time.
+
+vi.hoisted(() => {
+  process.env.LIBREOFFICE_POOL_SIZE = '2';
+});
+const { libreofficeEngine, shutdownLibreOffice, warmUp } = await import('@/lib/engines/libreoffice-engine');
+
+const TAIL = new Set(Object.keys(OFFICE_TAIL) as FormatName[]);
+const BASE = path.join(process.cwd(), 'tests/fixtures/formats/office/base');
+
+let dir: string;
+const samples = new Map<FormatName, string>();
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'format-matrix-office-'));
+  for (const [f, file] of makeOfficeSamples(dir, '')) samples.set(f, file);
+  // The formats the engine read before: committed LibreOffice-written files, and text written here.
+  for (const name of readdirSync(BASE)) {
+    const [, ext, gz] = /^base\.([a-z]+)(\.gz)?$/.exec(name)!;
+    const file = path.join(dir, `base.${ext}`);
+    if (gz) writeFileSync(file, gunzipSync(readFileSync(path.join(BASE, name))));
+    else copyFileSync(path.join(BASE, name), file);
+    samples.set(ext as FormatName, file);
+  }
+  const text: Array<[FormatName, string]> = [
+    ['txt', 'Plain text\n\nSecond paragraph.\n'],
+    ['csv', 'name,qty\napple,3\npear,5\n'],
+    ['html', '<!DOCTYPE html>\n<html><head><title>T</title></head><body><h1>Title</h1><p>Hello</p></body></html>\n'],
+    ['rtf', '{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Arial;}}\\f0\\fs24 Hello {\\b bold} text.\\par}\n'],
+  ];
+  for (const [f, content] of text) {
+    writeFileSync(path.join(dir, `base.${f}`), content);
+    samples.set(f, path.join(dir, `base.${f}`));
+  }
+  await warmUp();
+}, 120_000);
+afterAll(async () => {
+  await shutdownLibreOffice();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const pairs = libreofficeEngine.conversions
+  .flatMap((c) => c.from.flatMap((from) => c.to.map((to) => [from, to] as [FormatName, FormatName])))
+  .filter(([from, to]) => TAIL.has(from) || TAIL.has(to) || from === 'pdf')
+  .filter(([from, to]) => findEngine(from, to)?.name === libreofficeEngine.name);
+
+describe('format matrix: office (LibreOffice)', () => {
+  it('has a sample of every input, each detected from its bytes', async () => {
+    for (const from of new Set(pairs.map(([f]) => f))) {
+      const file = samples.get(from);
+      expect(file, from).toBeDefined();
+      expect(await detectFormat(await readHead(file!), path.basename(file!)), from).toBe(from);
+    }
+  });
+
+  it.concurrent.each(pairs)('%s → %s', (from, to) => twoAtATime(() => convertPair(samples.get(from)!, from, to)));
+});
+
+describe('office inputs refused by inspect', () => {
+  const inspect = async (content: Buffer | string, from: FormatName) => {
+    const job = await makeJob(Buffer.from(content), from, 'pdf');
+    try {
+      await libreofficeEngine.inspect!(job);
+    } finally {
+      await job.cleanup();
+    }
+  };
+  const flat = (body: string, prolog = '') =>
+    `<?xml version="1.0"?>${prolog}<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" ` +
+    'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" ' +
+    'xmlns:xlink="http://www.w3.org/1999/xlink" office:mimetype="application/vnd.oasis.opendocument.text">' +
+    `<office:body><office:text>${body}</office:text></office:body></office:document>`;
+  const refused = (code: string) => (e: unknown) => e instanceof AppError && e.code === code;
+
+  it('takes a plain flat ODT', async () => {
+    await inspect(flat('<text:p>Hello <text:a xlink:href="https://example.com/">link</text:a></text:p>'), 'fodt');
+  });
+
+  it('a flat ODT with an entity expansion (billion laughs) in its document type', async () => {
+    const bomb = '<!DOCTYPE d [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>';
+    await expect(inspect(flat('<text:p>&b;</text:p>', bomb), 'fodt')).rejects.toSatisfy(refused('linked_content'));
+  });
+
+  it('a flat ODT whose picture is linked from a file', async () => {
+    const linked =
+      '<text:p><draw:frame><draw:image xlink:href="file:///etc/passwd" xlink:type="simple"/></draw:frame></text:p>';
+    await expect(inspect(flat(linked), 'fodt')).rejects.toSatisfy(refused('linked_content'));
+  });
+
+  it('a flat ODT cut off mid-element', async () => {
+    await expect(inspect(flat('<text:p>Hello').slice(0, -40), 'fodt')).rejects.toSatisfy(refused('unsupported_format'));
+  });
+
+  it('a template whose bytes are the document format, and a document claimed as a template', async () => {
+    await expect(inspect(readFileSync(samples.get('dotx')!), 'dotm')).rejects.toSatisfy(refused('unsupported_format'));
+    await expect(inspect(readFileSync(samples.get('xlsm')!), 'xltx')).rejects.toSatisfy(refused('unsupported_format'));
+  });
+});
