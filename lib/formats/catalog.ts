@@ -3,6 +3,7 @@
 
 import { ARCHIVES, FONTS, MARKUP, MORE_IMAGES, MORE_MEDIA, VECTOR } from './catalog-breadth';
 import { DATA_TAIL } from './catalog-data-tail';
+import { EBOOK_TAIL } from './catalog-ebook-tail';
 import { MEDIA_TAIL } from './catalog-media-tail';
 import { OFFICE_TAIL } from './catalog-office-tail';
 import { RASTER_TAIL } from './catalog-raster-tail';
@@ -110,6 +111,7 @@ export const FORMATS = {
   ...MEDIA_TAIL,
   ...OFFICE_TAIL,
   ...DATA_TAIL,
+  ...EBOOK_TAIL,
 } as const satisfies Record<string, FormatInfo>;
 
 export type FormatName = keyof typeof FORMATS;
@@ -146,6 +148,9 @@ export const FORMAT_ALIASES: Readonly<Record<string, FormatName>> = {
   jpf: 'jp2',
   texi: 'texinfo',
   mkd: 'md',
+  azw: 'mobi',
+  prc: 'mobi',
+  djv: 'djvu',
 };
 
 /** A format name or alias, trimmed and lower-cased, as the catalog's name (undefined if unknown). */

@@ -57,7 +57,8 @@ export async function detectFormat(head: Buffer, fileName: string): Promise<Form
     if (ft.ext === 'heic') return heifBrand(head);
     if (ISO_MEDIA.has(ft.ext)) return isoMedia(head, ft.ext, ext);
     if (ft.ext === 'cfb') return oleFormat(head, ext);
-    if (ft.ext === 'zip') return zipOffice(head) ?? (isPackage(head) ? null : 'zip');
+    if (ft.ext === 'zip')
+      return zipOffice(head) ?? tailByFileType('zip', ext, head) ?? (isPackage(head) ? null : 'zip');
     const direct =
       tailByFileType(ft.ext, ext, head) ?? DIRECT[ft.ext] ?? BREADTH_DIRECT[ft.ext] ?? byContainer(ft.ext, ext);
     if (direct && ((direct !== 'ico' && direct !== 'cur') || isIconDirectory(head))) return direct;

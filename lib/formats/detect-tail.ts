@@ -1,5 +1,6 @@
 import type { FormatName } from './catalog';
 import { DATA_DETECTOR } from './detect-data-tail';
+import { EBOOK_DETECTOR } from './detect-ebook-tail';
 import { MEDIA_DETECTOR } from './detect-media-tail';
 import { OFFICE_DETECTOR } from './detect-office-tail';
 import { RASTER_DETECTOR } from './detect-raster-tail';
@@ -26,4 +27,5 @@ export const TAIL_DETECTORS: readonly TailDetector[] = [
   MEDIA_DETECTOR,
   OFFICE_DETECTOR,
   DATA_DETECTOR,
+  EBOOK_DETECTOR,
 ];

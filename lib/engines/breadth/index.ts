@@ -1,6 +1,9 @@
 import { archiveEngine } from './archive-engine';
+import { calibreEngine } from './calibre-engine';
+import { comicEngine } from './comic-engine';
 import { dataEngine } from './data-engine';
 import { dicomEngine } from './dicom-engine';
+import { djvuEngine } from './djvu-engine';
 import { ffmpegImageEngine } from './ffmpeg-image-engine';
 import { fontEngine } from './font-engine';
 import { imagemagickEngine } from './imagemagick-engine';
@@ -30,4 +33,7 @@ export const BREADTH_ENGINES = [
   subtitleEngine,
   dataEngine,
   traceEngine,
+  comicEngine,
+  calibreEngine,
+  djvuEngine,
 ];

@@ -1,0 +1,109 @@
+import { copyFile, lstat, mkdir, readdir, rename } from 'node:fs/promises';
+import path from 'node:path';
+import { AppError } from '@/lib/api/errors';
+import type { FormatName } from '@/lib/formats/catalog';
+import type { Engine, EngineJob } from '../types';
+import { archiveEngine } from './archive-engine';
+import { assertOutput, runTool } from './run-tool';
+
+// Comic book archives: a ZIP, 7z or TAR of page images. Read: the archive engine's checks
+// (zip-bomb limits, no links, no path leaving the folder), unpacked, and the pages (regular
+// files with an image name, in natural name order) put into a PDF by img2pdf, which embeds
+// JPEG as it is and checks every page's bytes itself (Pillow, with its pixel-flood limit), or
+// repacked into another comic archive. Written: an image as a one-page comic, a PDF's pages
+// rendered by pdftoppm.
+
+const COMICS = ['cbz', 'cb7', 'cbt'] as const satisfies readonly FormatName[];
+/** The archive each comic format is, for the archive engine's checks and 7z's `-t`. */
+const ARCHIVE: Partial<Record<FormatName, FormatName>> = { cbz: 'zip', cb7: '7z', cbt: 'tar' };
+const PAGE = /\.(jpe?g|png|gif|tiff?)$/i;
+/** PDF pages are rendered with their long side at this many pixels (~150 dpi on A4), at most this many. */
+const PAGE_PIXELS = '1800';
+const PDF_PAGES = '500';
+
+const isComic = (f: FormatName) => (COMICS as readonly FormatName[]).includes(f);
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat' | 'signal'>): Promise<void> {
+  const archive = ARCHIVE[job.inputFormat];
+  if (archive) await archiveEngine.inspect!({ ...job, inputFormat: archive });
+}
+
+/** The page images under `dir`, in reading order; links and other files are left out. */
+async function pagesIn(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true });
+  const pages: string[] = [];
+  for (const name of entries.filter((n) => PAGE.test(n))) {
+    if ((await lstat(path.join(dir, name))).isFile()) pages.push(name);
+  }
+  return pages.sort(collator.compare).map((n) => path.join(dir, n));
+}
+
+/** Unpacks the comic into `dir` and moves its pages, numbered in reading order, into `book`. */
+async function unpack(job: EngineJob, dir: string, book: string): Promise<string[]> {
+  const archive = ARCHIVE[job.inputFormat]!;
+  if (archive === 'tar') {
+    await runTool(job, 'tar', ['-x', '--no-same-owner', '--no-same-permissions', '-f', job.inputPath, '-C', dir]);
+  } else {
+    await runTool(job, '7z', ['x', `-t${archive}`, '-y', '-bd', `-o${dir}`, job.inputPath]);
+  }
+  const pages = await pagesIn(dir);
+  if (pages.length === 0) throw new AppError('unsupported_format', 'The comic archive holds no page images.');
+  const width = String(pages.length).length;
+  return Promise.all(
+    pages.map(async (page, i) => {
+      const to = path.join(book, `${String(i + 1).padStart(width, '0')}${path.extname(page).toLowerCase()}`);
+      await rename(page, to);
+      return to;
+    }),
+  );
+}
+
+/** Fills `book` with the input's pages: a comic's, a picture as page 1, or a PDF's rendered pages. */
+async function pagesOf(job: EngineJob, dir: string, book: string): Promise<void> {
+  if (isComic(job.inputFormat)) await unpack(job, dir, book);
+  else if (job.inputFormat === 'pdf') {
+    await runTool(job, 'pdftoppm', [
+      '-jpeg',
+      '-jpegopt',
+      'quality=90',
+      '-scale-to',
+      PAGE_PIXELS,
+      '-l',
+      PDF_PAGES,
+      job.inputPath,
+      path.join(book, 'page'),
+    ]);
+  } else await copyFile(job.inputPath, path.join(book, `page-1${path.extname(job.inputPath)}`));
+}
+
+async function pack(job: EngineJob, book: string): Promise<void> {
+  const archive = ARCHIVE[job.targetFormat]!;
+  if (archive === 'tar') await runTool(job, 'tar', ['-c', '-f', job.outputPath, '-C', book, '.']);
+  // A wildcard stores the entries relative to the folder (no "book/" prefix).
+  else await runTool(job, '7z', ['a', `-t${archive}`, '-bd', '-y', job.outputPath, `${book}/*`]);
+}
+
+async function convert(job: EngineJob): Promise<void> {
+  const [dir, book] = [path.join(job.workDir, 'unpacked'), path.join(job.workDir, 'book')];
+  await Promise.all([mkdir(dir), mkdir(book)]);
+  if (job.targetFormat === 'pdf') {
+    const pages = await unpack(job, dir, book);
+    await runTool(job, 'img2pdf', ['--rotation=ifvalid', '-o', job.outputPath, ...pages]);
+  } else {
+    await pagesOf(job, dir, book);
+    await pack(job, book);
+  }
+  await assertOutput(job.outputPath, 'comic');
+}
+
+export const comicEngine: Engine = {
+  name: 'comics',
+  requires: ['img2pdf', '7z', 'tar', 'pdftoppm'],
+  conversions: [
+    { from: COMICS, to: ['pdf', ...COMICS] },
+    { from: ['png', 'jpg', 'pdf'], to: COMICS },
+  ],
+  inspect,
+  convert,
+};
