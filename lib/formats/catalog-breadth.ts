@@ -84,6 +84,15 @@ export const MARKUP = {
   ms: doc('text/troff; charset=utf-8', 'roff ms', 'ms'),
   haddock: doc(TEXT, 'Haddock markup', 'txt'),
   xwiki: doc(TEXT, 'XWiki markup', 'txt'),
+  tikiwiki: doc(TEXT, 'TikiWiki markup', 'txt'),
+  twiki: doc(TEXT, 'TWiki markup', 'txt'),
+  vimwiki: doc(TEXT, 'Vimwiki markup', 'wiki'),
+  bibtex: doc('application/x-bibtex', 'BibTeX bibliography', 'bib'),
+  biblatex: doc('application/x-bibtex', 'BibLaTeX bibliography', 'bib'),
+  csljson: doc('application/vnd.citationstyles.csl+json', 'CSL JSON bibliography', 'json'),
+  dzslides: doc('text/html; charset=utf-8', 'DZSlides slides (HTML)', 'html'),
+  s5: doc('text/html; charset=utf-8', 'S5 slides (HTML)', 'html'),
+  slideous: doc('text/html; charset=utf-8', 'Slideous slides (HTML)', 'html'),
   fb2: { family: 'ebook', mime: 'application/x-fictionbook+xml', label: 'FictionBook', extension: 'fb2' },
   epub: { family: 'ebook', mime: 'application/epub+zip', label: 'EPUB e-book', extension: 'epub' },
 } as const;
@@ -98,6 +107,14 @@ export const ARCHIVES = {
   tgz: arc('application/gzip', 'Gzipped TAR archive', 'tar.gz'),
   tbz2: arc('application/x-bzip2', 'Bzip2 TAR archive', 'tar.bz2'),
   txz: arc('application/x-xz', 'XZ TAR archive', 'tar.xz'),
+  tzst: arc('application/zstd', 'Zstandard TAR archive', 'tar.zst'),
+  cpio: arc('application/x-cpio', 'cpio archive', 'cpio'),
+  ar: arc('application/x-archive', 'ar archive (Unix, .deb)', 'a'),
+  wim: arc('application/x-ms-wim', 'Windows imaging (WIM) archive', 'wim'),
+  gz: arc('application/gzip', 'Gzip-compressed file', 'gz'),
+  zst: arc('application/zstd', 'Zstandard-compressed file', 'zst'),
+  lz4: arc('application/x-lz4', 'LZ4-compressed file', 'lz4'),
+  lzma: arc('application/x-lzma', 'LZMA-compressed file', 'lzma'),
 } as const;
 
 const font = (mime: string, label: string, extension: string) => ({ family: 'font', mime, label, extension }) as const;
@@ -106,6 +123,11 @@ export const FONTS = {
   ttf: font('font/ttf', 'TrueType font', 'ttf'),
   otf: font('font/otf', 'OpenType font', 'otf'),
   woff2: font('font/woff2', 'WOFF2 web font', 'woff2'),
+  woff: font('font/woff', 'WOFF web font', 'woff'),
+  ttx: font('application/x-font-ttx', 'TTX font (XML dump)', 'ttx'),
+  sfd: font('application/x-fontforge-sfd', 'FontForge font source', 'sfd'),
+  pfa: font('application/x-font-type1', 'PostScript Type 1 font (ASCII)', 'pfa'),
+  pfb: font('application/x-font-type1', 'PostScript Type 1 font (binary)', 'pfb'),
 } as const;
 
 const audio = (mime: string, label: string, extension: string) =>

@@ -17,7 +17,7 @@ export const BREADTH_DIRECT: Record<string, FormatName> = {
   eps: 'eps',
   '7z': '7z',
   tar: 'tar',
-  gz: 'tgz',
+  // gz: a gzip stream is tgz or gz by what it holds (./detect-data-tail.ts looks inside)
   'tar.gz': 'tgz',
   bz2: 'tbz2',
   xz: 'txz',
@@ -132,6 +132,13 @@ const TEXT_BY_EXT: Record<string, FormatName> = {
   creole: 'creole',
   man: 'man',
   csv: 'csv',
+  // wiki markups pandoc reads, which are plain .txt on disk: named after the markup to be told apart
+  dokuwiki: 'dokuwiki',
+  jira: 'jira',
+  tikiwiki: 'tikiwiki',
+  twiki: 'twiki',
+  vimwiki: 'vimwiki',
+  haddock: 'haddock',
 };
 
 /** The text formats: content first (it cannot lie about itself), then the name among markups. */

@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FormatName } from '@/lib/formats/catalog';
 import type { Engine, EngineJob } from '../types';
 import { pandocSystemView } from './pandoc-system-view';
@@ -36,6 +38,13 @@ const READERS: Partial<Record<FormatName, string>> = {
   docx: 'docx',
   rtf: 'rtf',
   csv: 'csv',
+  dokuwiki: 'dokuwiki',
+  jira: 'jira',
+  tikiwiki: 'tikiwiki',
+  twiki: 'twiki',
+  vimwiki: 'vimwiki',
+  haddock: 'haddock',
+  jats: 'jats',
 };
 
 /** Our format → pandoc writer (`-s` everywhere: whole documents, not fragments). */
@@ -77,18 +86,34 @@ const WRITERS: Partial<Record<FormatName, string>> = {
   ms: 'ms',
   haddock: 'haddock',
   xwiki: 'xwiki',
+  dzslides: 'dzslides',
+  s5: 's5',
+  slideous: 'slideous',
 };
+
+/**
+ * A BibTeX database is read as references: it becomes another bibliography format, or a
+ * document listing every entry (citeproc with `nocite: '@*'`).
+ */
+const BIB_WRITERS: Partial<Record<FormatName, string>> = { biblatex: 'biblatex', csljson: 'csljson' };
+const BIB_DOCUMENTS = ['md', 'html', 'txt', 'rst', 'docx', 'odt'] as const satisfies readonly FormatName[];
 
 const ZIPPED_WRITERS = new Set<FormatName>(['docx', 'odt', 'epub', 'pptx']);
 
 const names = (m: Partial<Record<FormatName, string>>) => Object.keys(m) as FormatName[];
 
 async function convert(job: EngineJob): Promise<void> {
-  const from = READERS[job.inputFormat];
-  const to = WRITERS[job.targetFormat];
+  const bib = job.inputFormat === 'bibtex';
+  const from = bib ? 'bibtex' : READERS[job.inputFormat];
+  const to = (bib ? BIB_WRITERS[job.targetFormat] : undefined) ?? WRITERS[job.targetFormat];
   if (!from || !to) throw new Error(`pandoc: no ${job.inputFormat} → ${job.targetFormat}`);
   const sandbox = ZIPPED_WRITERS.has(job.targetFormat) ? [] : ['--sandbox'];
   const args = ['+RTS', '-M1g', '-RTS', ...sandbox, '-s', '-f', from, '-t', to, '-o', job.outputPath, job.inputPath];
+  if (bib && !BIB_WRITERS[job.targetFormat]) {
+    const meta = path.join(job.workDir, 'bibliography.yaml');
+    await writeFile(meta, "nocite: '@*'\n");
+    args.push('--citeproc', '--metadata-file', meta);
+  }
   // The title is required by some writers; the document's own wins when it has one.
   await runTool(job, 'pandoc', [...args, '--metadata', 'pagetitle=Document'], {
     memoryLimitBytes: undefined,
@@ -100,6 +125,9 @@ async function convert(job: EngineJob): Promise<void> {
 export const pandocEngine: Engine = {
   name: 'pandoc',
   requires: ['pandoc'],
-  conversions: [{ from: names(READERS), to: names(WRITERS) }],
+  conversions: [
+    { from: names(READERS), to: names(WRITERS) },
+    { from: ['bibtex'], to: [...names(BIB_WRITERS), ...BIB_DOCUMENTS] },
+  ],
   convert,
 };
