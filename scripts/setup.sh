@@ -14,6 +14,7 @@ die() {
 APT_PACKAGES=(
   bubblewrap ca-certificates
   libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno
+  libreoffice-draw-nogui libreoffice-base-drivers # Draw (ODG, EMF/WMF, PDF import) and the dBASE driver
   fonts-dejavu fonts-liberation2
   ffmpeg libheif-examples poppler-utils
   ghostscript qpdf img2pdf
