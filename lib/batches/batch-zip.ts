@@ -2,7 +2,7 @@ import { ReadableStream } from 'node:stream/web';
 import { AppError } from '@/lib/api/errors';
 import type { Caller } from '@/lib/identity/caller';
 import { storage } from '@/lib/storage';
-import { resultFileName } from '@/lib/conversions/file-names';
+import { resultFile } from '@/lib/conversions/file-names';
 import { getBatchOrThrow } from '@/lib/batches/get-batch-or-throw';
 import { uniqueEntryNames } from '@/lib/batches/zip-entry-names';
 import { type ZipEntry, zipChunks } from '@/lib/batches/zip-writer';
@@ -28,14 +28,14 @@ export async function openBatchZip(
   const batch = await getBatchOrThrow(caller, batchId);
   const done = batch.conversions.filter((c) => c.status === 'completed');
   if (done.length === 0) throw new AppError('invalid_state', 'No file of this batch has completed yet');
-  const names = uniqueEntryNames(done.map((c) => resultFileName(c.originalFileName, c.targetFormat)));
+  const names = uniqueEntryNames(done.map((c) => resultFile(c).fileName));
   const entries: ZipEntry[] = await Promise.all(
     done.map(async (c, i) => ({
       name: names[i],
       date: c.completedAt ?? c.createdAt,
       size: Number(c.resultSize ?? (await storage().size(c.resultKey)) ?? 0),
       crc32: c.resultCrc32 === null ? null : Number(c.resultCrc32),
-      deflate: DEFLATED_FORMATS.has(c.targetFormat),
+      deflate: DEFLATED_FORMATS.has(c.targetFormat) && !resultFile(c).pageArchive,
       open: () => storage().get(c.resultKey),
     })),
   );

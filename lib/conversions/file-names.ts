@@ -14,6 +14,21 @@ export function cleanFileName(raw: string | undefined | null): string {
 /** The download name of a result: the original base name with the target's extension. */
 export function resultFileName(originalName: string, targetFormat: string): string {
   const ext = formatInfo(targetFormat)?.extension ?? targetFormat;
-  const base = path.parse(cleanFileName(originalName)).name || 'file';
-  return `${base}.${ext}`;
+  return `${baseName(originalName)}.${ext}`;
+}
+
+const baseName = (originalName: string) => path.parse(cleanFileName(originalName)).name || 'file';
+
+/**
+ * How a completed result downloads: its name and media type. A result of several page images
+ * (`resultPages`) is a ZIP of them, named `<name>.zip`.
+ */
+export function resultFile(row: { originalFileName: string; targetFormat: string; resultPages: number | null }) {
+  if (row.resultPages !== null && row.resultPages > 1)
+    return { fileName: `${baseName(row.originalFileName)}.zip`, contentType: 'application/zip', pageArchive: true };
+  return {
+    fileName: resultFileName(row.originalFileName, row.targetFormat),
+    contentType: formatInfo(row.targetFormat)?.mime ?? 'application/octet-stream',
+    pageArchive: false,
+  };
 }

@@ -1,21 +1,16 @@
 import { AppError } from '@/lib/api/errors';
 import { config } from '@/lib/config';
 import type { Caller } from '@/lib/identity/caller';
-import { formatInfo } from '@/lib/formats/catalog';
 import { storage } from '@/lib/storage';
 import { getConversionOrThrow } from '@/lib/conversions/get-conversion-or-throw';
-import { resultFileName } from '@/lib/conversions/file-names';
+import { resultFile } from '@/lib/conversions/file-names';
 
 /** The caller's completed result: 409 while it is not ready. */
 async function completedConversionOrThrow(caller: Caller, id: bigint) {
   const row = await getConversionOrThrow(caller, id);
   if (row.status !== 'completed')
     throw new AppError('invalid_state', `The conversion is ${row.status}; its result is not available`);
-  return {
-    row,
-    fileName: resultFileName(row.originalFileName, row.targetFormat),
-    contentType: formatInfo(row.targetFormat)?.mime ?? 'application/octet-stream',
-  };
+  return { row, ...resultFile(row) };
 }
 
 export async function openResult(caller: Caller, id: bigint) {

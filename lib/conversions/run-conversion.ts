@@ -12,6 +12,7 @@ import { FORMATS, type FormatName } from '@/lib/formats/catalog';
 import { storage } from '@/lib/storage';
 import { publishConversionEvent, subscribeConversionEvents } from '@/lib/conversions/conversion-events';
 import { reportProgress } from '@/lib/conversions/report-progress';
+import { resultFile } from '@/lib/conversions/file-names';
 import { ACTIVE_STATUSES } from '@/lib/conversions/status';
 import { parseOperationOptions } from '@/lib/conversions/operations';
 import { parseConvertOptions } from '@/lib/conversions/convert-options';
@@ -88,13 +89,14 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
       onProgress: progress.update,
     };
     let note: string | undefined;
+    let pages: number | undefined;
     // At most ENGINE_CONCURRENCY engine runs at once in this process, whatever queue feeds it.
     // inspect runs here once; convert relies on it.
     await withEngineSlot(async () => {
       timer.mark('slot');
       await engine.inspect?.(job);
       timer.mark('inspect');
-      note = (await engine.convert(job))?.note;
+      ({ note, pages } = (await engine.convert(job)) ?? {});
       timer.mark('convert');
     });
     await progress.flush();
@@ -103,8 +105,9 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
     // Its CRC-32 (native zlib.crc32, under 1 ms per MB) lets a batch ZIP send it untouched, header first.
     const crc32 = await fileCrc32(outputPath);
     // The job folder's result becomes the stored object (on local disk a rename, not a copy).
+    const resultPages = pages ?? null;
     const { size } = await storage().putFile(row.resultKey, outputPath, {
-      contentType: FORMATS[row.targetFormat as FormatName].mime,
+      contentType: resultFile({ ...row, resultPages }).contentType,
     });
     timer.mark('store-result');
     const done = await db.conversion.updateMany({
@@ -115,6 +118,7 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
         progress: 100,
         resultSize: BigInt(size),
         resultCrc32: BigInt(crc32),
+        resultPages,
         completedAt: new Date(),
         error: note ?? null,
       },

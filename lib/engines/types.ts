@@ -32,6 +32,9 @@ export type Engine = {
    * if refused. The pipeline calls it once, before `convert`, which relies on it and never repeats it.
    */
   inspect?: (job: Pick<EngineJob, 'inputPath' | 'inputFormat' | 'signal'>) => Promise<void>;
-  /** Writes `outputPath`; a `note` (e.g. a compression target missed) is shown with the completed conversion. */
-  convert: (job: EngineJob) => Promise<void | { note?: string }>;
+  /**
+   * Writes `outputPath`; a `note` (e.g. a compression target missed) is shown with the completed
+   * conversion. `pages`: the output is a ZIP of that many page images (one per page of the input).
+   */
+  convert: (job: EngineJob) => Promise<void | { note?: string; pages?: number }>;
 };

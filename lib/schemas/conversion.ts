@@ -121,7 +121,10 @@ export const downloadOp = defineOperation({
     tags: ['Conversions'],
     summary: 'Download the converted file',
     description:
-      'An attachment with `X-Content-Type-Options: nosniff` and a sandboxing CSP. 409 while the conversion is not completed.',
+      'An attachment with `X-Content-Type-Options: nosniff` and a sandboxing CSP. 409 while the conversion is not ' +
+      'completed. A PDF of several pages converted to `png`, `jpg` or `tiff` gives one image per page (at most 100 ' +
+      'pages, 150 dpi), downloaded as one ZIP (`<name>.zip`, `application/zip`, entries `page-1.png`…); a one-page ' +
+      'PDF gives the image itself.',
     responses: {
       '200': {
         description: 'The converted file',

@@ -1,8 +1,7 @@
 import { AppError } from '@/lib/api/errors';
 import { verifyPassword } from '@/lib/accounts/password';
 import { db } from '@/lib/db';
-import { formatInfo } from '@/lib/formats/catalog';
-import { resultFileName } from '@/lib/conversions/file-names';
+import { resultFile } from '@/lib/conversions/file-names';
 import { storage } from '@/lib/storage';
 import { forgiveTry, recordPasswordTry } from '@/lib/shares/password-throttle';
 import {
@@ -48,7 +47,6 @@ export async function downloadSharedFile(token: string, password: string | null)
   return {
     stream: await storage().get(conversion.resultKey),
     size: conversion.resultSize === null ? null : Number(conversion.resultSize),
-    fileName: resultFileName(conversion.originalFileName, conversion.targetFormat),
-    contentType: formatInfo(conversion.targetFormat)?.mime ?? 'application/octet-stream',
+    ...resultFile(conversion),
   };
 }

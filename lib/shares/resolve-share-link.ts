@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { resultFileName } from '@/lib/conversions/file-names';
+import { resultFile } from '@/lib/conversions/file-names';
 import type { ShareInfo } from '@/lib/schemas/shares';
 import { getLiveShareOrThrow } from '@/lib/shares/get-live-share-or-throw';
 
@@ -8,7 +8,7 @@ export async function resolveShareLink(token: string) {
   const share = await getLiveShareOrThrow(token);
   const { conversion } = share;
   return {
-    file_name: resultFileName(conversion.originalFileName, conversion.targetFormat),
+    file_name: resultFile(conversion).fileName,
     format: conversion.targetFormat,
     size: conversion.resultSize === null ? 0 : Number(conversion.resultSize),
     has_password: share.passwordHash !== null,

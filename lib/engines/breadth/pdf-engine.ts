@@ -1,11 +1,14 @@
-import { rename } from 'node:fs/promises';
+import { mkdir, readdir, rename } from 'node:fs/promises';
+import path from 'node:path';
+import { AppError } from '@/lib/api/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import type { Engine, EngineJob } from '../types';
 import { assertOutput, runTool } from './run-tool';
 
 // PDF out to images, text, HTML, SVG and PostScript (poppler), and PostScript/EPS in (Ghostscript
-// with -dSAFER: no file access beyond its arguments, no operators that run commands). Images are
-// of the first page.
+// with -dSAFER: no file access beyond its arguments, no operators that run commands). A PDF of
+// several pages becomes one image per page, handed back as a ZIP of them; SVG, EPS and PostScript
+// images are of the first page.
 
 const DPI = '150';
 const base = (file: string) => file.replace(/\.[^./]+$/, '');
@@ -43,7 +46,45 @@ const GS_DEVICE: Partial<Record<FormatName, string[]>> = {
   jpg: ['-sDEVICE=jpeg', `-r${DPI}`, '-dFirstPage=1', '-dLastPage=1', '-dJPEGQ=90'],
 };
 
-async function popplerConvert(job: EngineJob): Promise<void> {
+/** The most pages one conversion renders to images (each is a full raster at 150 dpi). */
+export const MAX_IMAGE_PAGES = 100;
+const PAGE_IMAGES: Partial<Record<FormatName, string[]>> = {
+  png: ['-png'],
+  jpg: ['-jpeg'],
+  tiff: ['-tiff', '-tiffcompression', 'deflate'],
+};
+
+async function pageCount(job: EngineJob): Promise<number> {
+  const info = await runTool(job, 'pdfinfo', [job.inputPath]);
+  const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]);
+  if (!Number.isSafeInteger(pages) || pages < 1) throw new AppError('unsupported_format', 'The PDF has no pages.');
+  return pages;
+}
+
+/** Every page to an image, stored (not deflated: images are compressed) in one ZIP at outputPath. */
+async function pagesToZip(job: EngineJob, pages: number): Promise<{ pages: number }> {
+  if (pages > MAX_IMAGE_PAGES)
+    throw new AppError(
+      'unsupported_format',
+      `The PDF has ${pages} pages; at most ${MAX_IMAGE_PAGES} pages become images in one conversion.`,
+    );
+  const dir = path.join(job.workDir, 'pages');
+  await mkdir(dir);
+  await runTool(job, 'pdftoppm', [...PAGE_IMAGES[job.targetFormat]!, '-r', DPI, job.inputPath, path.join(dir, 'page')]);
+  const files = (await readdir(dir)).sort();
+  if (files.length !== pages) throw new Error(`pdftoppm wrote ${files.length} of ${pages} pages`);
+  const zip = path.join(job.workDir, 'pages.zip');
+  await runTool(job, '7z', ['a', '-tzip', '-mx=0', '-bd', '-bso0', zip, ...files.map((f) => path.join(dir, f))]);
+  await assertOutput(zip, '7z');
+  await rename(zip, job.outputPath);
+  return { pages };
+}
+
+async function popplerConvert(job: EngineJob): Promise<void | { pages: number }> {
+  if (PAGE_IMAGES[job.targetFormat]) {
+    const pages = await pageCount(job);
+    if (pages > 1) return pagesToZip(job, pages);
+  }
   const plan = POPPLER[job.targetFormat];
   if (!plan) throw new Error(`poppler: cannot write ${job.targetFormat}`);
   const [command, args] = plan(job);
@@ -74,7 +115,7 @@ async function ghostscriptConvert(job: EngineJob): Promise<void> {
 
 export const popplerEngine: Engine = {
   name: 'poppler',
-  requires: ['pdftoppm', 'pdftotext', 'pdftohtml', 'pdftocairo', 'pdftops'],
+  requires: ['pdftoppm', 'pdftotext', 'pdftohtml', 'pdftocairo', 'pdftops', 'pdfinfo', '7z'],
   conversions: [{ from: ['pdf'], to: Object.keys(POPPLER) as FormatName[] }],
   convert: popplerConvert,
 };
