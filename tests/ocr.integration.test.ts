@@ -52,6 +52,24 @@ describe('OCR', () => {
     expect(text).toMatch(/Transmute reads scans/);
   });
 
+  it('a page scanned at an angle (4° one way, 3° the other) → txt with its words (deskewed)', async () => {
+    // Tesseract's own layout analysis finds an empty page at 3° or more: this fails without deskew.
+    const client = new RouteClient();
+    const lines = ['Invoice number 4711', 'Transmute reads scans', 'Skewed pages are read too'];
+    for (const degrees of [4, -3]) {
+      const png = await sharp(await page(lines).toBuffer())
+        .rotate(degrees, { background: '#fff' })
+        .png()
+        .toBuffer();
+      const { bytes } = await runAndDownload(
+        client,
+        await postOcr(client, png, 'skewed.png', { language: 'eng', output: 'txt' }),
+      );
+      const text = bytes.toString('utf8');
+      for (const line of lines) expect(text).toContain(line);
+    }
+  });
+
   it('a multi-page TIFF → searchable PDF, one page per image page; txt pages split by form feeds', async () => {
     const client = new RouteClient();
     const one = await page(['First page here']).raw().toBuffer({ resolveWithObject: true });

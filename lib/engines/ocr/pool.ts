@@ -39,8 +39,11 @@ function packageClosure(name: string, from: string, seen = new Map<string, strin
 let cached: { script: string; packageDir: string; binds: string[] } | undefined;
 function binds() {
   if (cached) return cached;
-  const script = path.join(process.cwd(), 'lib/engines/ocr/worker.cjs');
+  const dir = path.join(process.cwd(), 'lib/engines/ocr');
+  const script = path.join(dir, 'worker.cjs');
   if (!existsSync(script)) throw new EngineError(`OCR worker not found at ${script}`);
+  // The worker's own modules: tesseract.js's thread entry with the named build, the skew estimate.
+  const modules = ['thread.cjs', 'skew.cjs'].map((name) => path.join(dir, name));
   const packages = packageClosure('tesseract.js', process.cwd());
   const packageDir = packages.get('tesseract.js');
   if (!packageDir) throw new EngineError('tesseract.js is not installed');
@@ -48,7 +51,7 @@ function binds() {
   cached = {
     script,
     packageDir,
-    binds: [script, WORKER_LOOP, ...(node.startsWith('/usr/') ? [] : [node]), ...packages.values()],
+    binds: [script, ...modules, WORKER_LOOP, ...(node.startsWith('/usr/') ? [] : [node]), ...packages.values()],
   };
   return cached;
 }

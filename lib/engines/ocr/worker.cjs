@@ -5,18 +5,49 @@
 // tessdata folder (`langPath` local, `cacheMethod: 'none'`: nothing is fetched or written).
 // It holds no policy: languages and outputs come with each request from ../ocr-engine.ts.
 const { readFile, writeFile } = require('node:fs/promises');
+const path = require('node:path');
 const { serve } = require('../warm/serve.cjs');
+const { skewDegrees } = require('./skew.cjs');
 
-const { createWorker, OEM } = require(process.argv[2]);
+const packageDir = process.argv[2];
+const { createWorker, OEM, PSM } = require(packageDir);
 const langPath = process.argv[3];
-const loadOptions = { langPath, gzip: false, cacheMethod: 'none', legacyCore: false, legacyLang: false };
+
+/**
+ * The WebAssembly build, named rather than left to tesseract.js (see thread.cjs): LSTM-only (the
+ * Debian models are LSTM; the build without the legacy engine is smaller), with relaxed SIMD
+ * where the runtime has it (Node 24 does), else plain SIMD.
+ */
+async function coreBuild() {
+  const features = require(require.resolve('wasm-feature-detect', { paths: [packageDir] }));
+  const name = (await features.relaxedSimd()) ? 'tesseract-core-relaxedsimd-lstm' : 'tesseract-core-simd-lstm';
+  return require.resolve(`tesseract.js-core/${name}`, { paths: [packageDir] });
+}
+
+/** Pages turned by less than this are left to tesseract's layout analysis (it copes with that). */
+const DESKEW_FROM_DEGREES = 0.75;
+/**
+ * Per page: automatic page segmentation, as the tesseract CLI does (the API's default is a single
+ * block, which reads a two-column page across the columns).
+ */
+const PAGE_PARAMS = { tessedit_pageseg_mode: PSM.AUTO };
 
 let tesseract;
 let loaded;
 /** The tesseract worker, initialised for `langs` ("eng+deu"); reloading costs only the traineddata. */
 async function withLanguages(langs) {
-  if (!tesseract) tesseract = await createWorker(langs, OEM.LSTM_ONLY, loadOptions);
-  else if (loaded !== langs) await tesseract.reinitialize(langs, OEM.LSTM_ONLY, loadOptions);
+  if (!tesseract) {
+    process.env.OCR_TESSJS_DIR = packageDir; // read by thread.cjs (a worker thread gets a copy of env)
+    process.env.OCR_TESSJS_CORE = await coreBuild();
+    tesseract = await createWorker(langs, OEM.LSTM_ONLY, {
+      workerPath: path.join(__dirname, 'thread.cjs'),
+      langPath,
+      gzip: false,
+      cacheMethod: 'none',
+      legacyCore: false,
+      legacyLang: false,
+    });
+  } else if (loaded !== langs) await tesseract.reinitialize(langs, OEM.LSTM_ONLY);
   loaded = langs;
   return tesseract;
 }
@@ -27,10 +58,14 @@ const ops = {
     const worker = await withLanguages(req.langs);
     // A Buffer, never a path: tesseract.js would fetch a string that looks like a URL.
     const image = await readFile(req.in);
-    const options = { rotateAuto: true, pdfTitle: 'OCR', pdfTextOnly: Boolean(req.textOnly) };
+    // Deskew: tesseract rotates the decoded page by this much before reading it, so an image's
+    // PDF page shows the straightened scan (a text-only layer follows the straightened reading).
+    const skew = skewDegrees(image);
+    const rotateRadians = Math.abs(skew) >= DESKEW_FROM_DEGREES ? (-skew * Math.PI) / 180 : 0;
+    const options = { ...PAGE_PARAMS, rotateRadians, pdfTitle: 'OCR', pdfTextOnly: Boolean(req.textOnly) };
     const { data } = await worker.recognize(image, options, { text: true, pdf: Boolean(req.pdfOut) });
     if (req.pdfOut) await writeFile(req.pdfOut, Buffer.from(data.pdf));
-    return { text: data.text };
+    return { text: data.text, skew };
   },
 };
 
