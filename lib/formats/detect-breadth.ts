@@ -35,7 +35,6 @@ export const BREADTH_DIRECT: Record<string, FormatName> = {
   mts: 'ts',
   ogv: 'ogv',
   '3gp': '3gp',
-  '3g2': '3gp',
 };
 
 /** Containers that hold several of our formats: the name chooses among the ones the bytes allow. */

@@ -97,9 +97,16 @@ function heifBrand(head: Buffer): FormatName | null {
   return null;
 }
 
-/** mp4, mov and m4a share the container: the name may choose, else the brand and handlers. */
+/** Formats in the ISO base media container, which the name may choose among. */
+const ISO_NAMES = new Set<FormatName>(['mp4', 'mov', 'm4a', 'm4v', '3gp', '3g2', 'm4b', 'f4v', 'ismv']);
+
+/** mp4, mov, m4a… share the container: the name may choose, else the brand and handlers. */
 function isoMedia(head: Buffer, ftExt: string, ext: string): FormatName {
-  if (ext === 'mp4' || ext === 'mov' || ext === 'm4a' || ext === 'm4v' || ext === '3gp') return ext;
+  if ((ISO_NAMES as Set<string>).has(ext)) return ext as FormatName;
+  const brand = head.subarray(8, 12).toString('latin1');
+  if (brand === 'f4v ') return 'f4v';
+  if (brand === 'isml' || brand === 'piff') return 'ismv';
+  if (brand === 'M4B ') return 'm4b';
   if (ISO_AUDIO.has(ftExt)) return 'm4a';
   if (ftExt === 'mov') return 'mov';
   // A 'moov' box in the head tells us the track kinds: sound handlers only → audio.

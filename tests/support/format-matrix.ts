@@ -34,7 +34,6 @@ const DIALECT_OF: Partial<Record<FormatName, FormatName>> = {
   slidy: 'html',
   beamer: 'tex',
   context: 'tex',
-  opus: 'ogg', // Opus lives in Ogg: detected as the container
 };
 
 /** What an output of `target` may be detected as. */

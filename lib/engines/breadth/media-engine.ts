@@ -4,6 +4,16 @@ import { aac, EVEN, ffmpegCommand, h264, OUTPUT_ARGS as MAIN_OUTPUT_ARGS } from 
 import { assertFfmpegOk, DEMUXER as MAIN_DEMUXER, type Demuxers, mediaInput, runFfmpeg } from '../ffmpeg/sandboxed';
 import type { Engine, EngineJob } from '../types';
 import { assertOutput } from './run-tool';
+import {
+  ELEMENTARY_VIDEO,
+  ELEMENTARY_VIDEO_IN,
+  TAIL_AUDIO,
+  TAIL_AUDIO_OUT,
+  TAIL_DEMUXER,
+  TAIL_OUTPUT_ARGS,
+  TAIL_VIDEO,
+  TAIL_VIDEO_OUT,
+} from './media-tail';
 
 // The rest of what ffmpeg reads and writes that people use (WMA/WMV, AIFF, AC-3, FLV, MPEG-PS,
 // 3GP, MPEG-TS, Ogg Theora…), video → animated WebP and audio → a waveform PNG. Same rules as
@@ -28,7 +38,7 @@ const NEW_DEMUXER: Demuxers = {
   m4v: 'mov',
   ogv: 'ogg',
 };
-const { inspect, inputArgs, probe } = mediaInput({ ...MAIN_DEMUXER, ...NEW_DEMUXER });
+const { inspect, inputArgs, probe } = mediaInput({ ...MAIN_DEMUXER, ...NEW_DEMUXER, ...TAIL_DEMUXER });
 
 const OLD_AUDIO = ['mp3', 'wav', 'ogg', 'flac', 'm4a', 'aac'] as const satisfies readonly FormatName[];
 const OLD_VIDEO = ['mp4', 'webm', 'mkv', 'mov', 'avi'] as const satisfies readonly FormatName[];
@@ -36,6 +46,9 @@ const NEW_AUDIO = ['wma', 'aiff', 'ac3', 'mp2', 'au', 'caf', 'wv', 'voc'] as con
 const NEW_VIDEO = ['flv', 'wmv', 'mpeg', 'vob', '3gp', 'ts', 'm4v', 'ogv'] as const satisfies readonly FormatName[];
 
 const H264 = h264('23');
+/** Some decoders (Speex, TTA) give a channel count without a layout, which encoders refuse: name one. */
+const LAYOUTS = 'aformat=channel_layouts=mono|stereo|quad|5.1|7.1';
+const LAYOUTLESS = new Set<FormatName>(['spx', 'tta']);
 const AAC = aac();
 const MPEG_PS = [
   '-c:v',
@@ -57,6 +70,7 @@ const MPEG_PS = [
 /** Codec and muxer arguments for each target this engine writes (the main formats as ../ffmpeg-engine.ts writes them). */
 const OUTPUT_ARGS: Partial<Record<FormatName, string[]>> = {
   ...MAIN_OUTPUT_ARGS,
+  ...TAIL_OUTPUT_ARGS,
   opus: ['-c:a', 'libopus', '-b:a', '128k', '-f', 'opus'],
   wma: ['-c:a', 'wmav2', '-b:a', '160k', '-f', 'asf'],
   aiff: ['-c:a', 'pcm_s16be', '-f', 'aiff'],
@@ -89,7 +103,7 @@ const OUTPUT_ARGS: Partial<Record<FormatName, string[]>> = {
   ],
   png: [
     '-filter_complex',
-    '[0:a:0]showwavespic=s=1200x240:colors=0x3366cc[w]',
+    `[0:a:0]${LAYOUTS},showwavespic=s=1200x240:colors=0x3366cc[w]`,
     '-map',
     '[w]',
     '-frames:v',
@@ -102,8 +116,8 @@ const OUTPUT_ARGS: Partial<Record<FormatName, string[]>> = {
 };
 
 const AUDIO_OUT = ['opus', ...NEW_AUDIO] as const satisfies readonly FormatName[];
-const isAudio = (f: FormatName) =>
-  (OLD_AUDIO as readonly FormatName[]).includes(f) || (NEW_AUDIO as readonly FormatName[]).includes(f);
+const AUDIO_TARGETS = new Set<FormatName>([...OLD_AUDIO, ...NEW_AUDIO, ...TAIL_AUDIO_OUT, 'opus']);
+const VIDEO_ONLY_TARGETS = new Set<FormatName>(['webp', ...ELEMENTARY_VIDEO]);
 
 async function convert(job: EngineJob): Promise<void> {
   const codecArgs = OUTPUT_ARGS[job.targetFormat];
@@ -114,12 +128,13 @@ async function convert(job: EngineJob): Promise<void> {
   const streams =
     t === 'png' || t === 'gif'
       ? []
-      : t === 'webp'
+      : VIDEO_ONLY_TARGETS.has(t)
         ? ['-map', '0:v:0']
-        : isAudio(t) || t === 'opus'
+        : AUDIO_TARGETS.has(t)
           ? ['-map', '0:a:0', '-vn']
           : ['-map', '0:v:0', '-map', '0:a:0?'];
-  const args = ffmpegCommand({ input: inputArgs(job), streams, codec: codecArgs, outputPath: job.outputPath });
+  const codec = LAYOUTLESS.has(job.inputFormat) && AUDIO_TARGETS.has(t) ? ['-af', LAYOUTS, ...codecArgs] : codecArgs;
+  const args = ffmpegCommand({ input: inputArgs(job), streams, codec, outputPath: job.outputPath });
   // A waveform PNG is one frame whatever the input's length: no progress against the duration.
   assertFfmpegOk(await runFfmpeg(job, args, t === 'png' ? undefined : duration));
   await assertOutput(job.outputPath, 'ffmpeg');
@@ -127,6 +142,7 @@ async function convert(job: EngineJob): Promise<void> {
 }
 
 const VIDEO_OUT = [...OLD_VIDEO, ...NEW_VIDEO];
+const COMMON_AUDIO = ['mp3', 'wav', 'flac', 'm4a'] as const satisfies readonly FormatName[];
 
 export const mediaEngine: Engine = {
   name: 'ffmpeg-more',
@@ -134,6 +150,13 @@ export const mediaEngine: Engine = {
   conversions: [
     { from: [...OLD_AUDIO, ...NEW_AUDIO], to: [...AUDIO_OUT, ...OLD_AUDIO, 'png'] },
     { from: [...OLD_VIDEO, ...NEW_VIDEO], to: [...VIDEO_OUT, ...AUDIO_OUT, ...OLD_AUDIO, 'webp', 'gif'] },
+    // The long tail (./media-tail.ts): its inputs to the targets people use, the common inputs to its targets.
+    { from: TAIL_AUDIO, to: [...COMMON_AUDIO, 'png'] },
+    { from: TAIL_VIDEO, to: ['mp4', 'mkv', 'webm', 'gif', 'mp3'] },
+    { from: ELEMENTARY_VIDEO_IN, to: ['mp4', 'mkv', 'webm', 'gif'] },
+    { from: ['mp3', 'wav'], to: TAIL_AUDIO_OUT },
+    { from: ['mp4'], to: [...TAIL_VIDEO_OUT, ...TAIL_AUDIO_OUT] },
+    { from: ['mkv', 'mov'], to: TAIL_VIDEO_OUT },
   ],
   inspect,
   convert,
