@@ -12,6 +12,7 @@ import { detectFormat } from '@/lib/formats/detect-format';
 import { readHead } from '@/lib/formats/read-head';
 import { makeJob } from '@/tests/fixtures/engine-job';
 import { makeOfficeSamples } from '@/tests/fixtures/samples-office-tail';
+import { odfPackage } from '@/tests/fixtures/zip';
 import { convertPair, twoAtATime } from '@/tests/support/format-matrix';
 
 // The office part of the format matrix (issue 13): every pair the LibreOffice engine serves that
@@ -106,6 +107,37 @@ describe('office inputs refused by inspect', () => {
 
   it('a flat ODT cut off mid-element', async () => {
     await expect(inspect(flat('<text:p>Hello').slice(0, -40), 'fodt')).rejects.toSatisfy(refused('unsupported_format'));
+  });
+
+  describe('StarOffice packages', () => {
+    const OOO_DTD =
+      '<!DOCTYPE office:document-content PUBLIC "-//OpenOffice.org//DTD OfficeDocument 1.0//EN" "office.dtd">';
+    const sxw = (body: string, doctype = OOO_DTD) =>
+      odfPackage(
+        'application/vnd.sun.xml.writer',
+        `<?xml version="1.0"?>${doctype}<office:document-content xmlns:office="http://openoffice.org/2000/office" ` +
+          'xmlns:text="http://openoffice.org/2000/text" xmlns:draw="http://openoffice.org/2000/drawing" ' +
+          `xmlns:xlink="http://www.w3.org/1999/xlink" office:class="text"><office:body>${body}</office:body></office:document-content>`,
+      );
+
+    it('takes the document type OpenOffice.org 1 wrote, a hyperlink and a picture inside the package', async () => {
+      const ok =
+        '<text:p><text:a xlink:href="https://example.com/">link</text:a>' +
+        '<draw:image xlink:href="#Pictures/1.png"/></text:p>';
+      await inspect(sxw(ok), 'sxw');
+    });
+
+    it('a document type with an internal subset (entities)', async () => {
+      const bomb = '<!DOCTYPE office:document-content [<!ENTITY a "aaaaaaaaaa">]>';
+      await expect(inspect(sxw('<text:p>&a;</text:p>', bomb), 'sxw')).rejects.toSatisfy(refused('linked_content'));
+    });
+
+    it('a picture linked from a file, and a DDE link', async () => {
+      const image = '<text:p><draw:image xlink:href="file:///etc/passwd"/></text:p>';
+      await expect(inspect(sxw(image), 'sxw')).rejects.toSatisfy(refused('linked_content'));
+      const dde = '<text:dde-connection-decl text:name="x" office:dde-application="soffice"/>';
+      await expect(inspect(sxw(dde), 'sxw')).rejects.toSatisfy(refused('linked_content'));
+    });
   });
 
   it('a template whose bytes are the document format, and a document claimed as a template', async () => {

@@ -26,6 +26,7 @@ const ZIPPED: Partial<Record<FormatName, PackageKind>> = {
   ),
   ...Object.fromEntries(['potx', 'potm', 'pptm', 'ppsx', 'ppsm'].map((f) => [f, 'ooxml'])),
   ...Object.fromEntries(['odt', 'ods', 'odp', 'ott', 'ots', 'otp', 'odg', 'otg'].map((f) => [f, 'odf'])),
+  ...Object.fromEntries(['sxw', 'stw', 'sxc', 'stc', 'sxi', 'sxd'].map((f) => [f, 'staroffice'])),
 };
 /** Flat OpenDocument: one XML file, checked like a package's XML parts. */
 const FLAT_XML: ReadonlySet<FormatName> = new Set(['fodt', 'fods', 'fodp', 'fodg']);

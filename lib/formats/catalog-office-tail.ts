@@ -25,6 +25,8 @@ export const OFFICE_TAIL = {
   fodt: doc(`${ODF}.text-flat-xml`, 'Flat OpenDocument text', 'fodt'),
   wordml: doc('application/xml', 'Word 2003 XML document', 'xml'),
   uot: doc('application/vnd.uof.text', 'Uniform Office Format text', 'uot'),
+  sxw: doc('application/vnd.sun.xml.writer', 'StarOffice/OpenOffice.org 1 text', 'sxw'),
+  stw: doc('application/vnd.sun.xml.writer.template', 'StarOffice/OpenOffice.org 1 text template', 'stw'),
   // Calc
   xlt: sheet('application/vnd.ms-excel', 'Excel 97-2003 template', 'xlt'),
   xltx: sheet(`${OOXML}.spreadsheetml.template`, 'Excel template', 'xltx'),
@@ -37,6 +39,8 @@ export const OFFICE_TAIL = {
   dbf: sheet('application/x-dbf', 'dBASE table', 'dbf'),
   spreadsheetml: sheet('application/xml', 'Excel 2003 XML workbook', 'xml'),
   uos: sheet('application/vnd.uof.spreadsheet', 'Uniform Office Format spreadsheet', 'uos'),
+  sxc: sheet('application/vnd.sun.xml.calc', 'StarOffice/OpenOffice.org 1 spreadsheet', 'sxc'),
+  stc: sheet('application/vnd.sun.xml.calc.template', 'StarOffice/OpenOffice.org 1 spreadsheet template', 'stc'),
   // Impress
   pot: show('application/vnd.ms-powerpoint', 'PowerPoint 97-2003 template', 'pot'),
   pps: show('application/vnd.ms-powerpoint', 'PowerPoint 97-2003 slide show', 'pps'),
@@ -52,10 +56,12 @@ export const OFFICE_TAIL = {
   otp: show(`${ODF}.presentation-template`, 'OpenDocument presentation template', 'otp'),
   fodp: show(`${ODF}.presentation-flat-xml`, 'Flat OpenDocument presentation', 'fodp'),
   uop: show('application/vnd.uof.presentation', 'Uniform Office Format presentation', 'uop'),
+  sxi: show('application/vnd.sun.xml.impress', 'StarOffice/OpenOffice.org 1 presentation', 'sxi'),
   // Draw
   odg: drawing(`${ODF}.graphics`, 'OpenDocument drawing', 'odg'),
   otg: drawing(`${ODF}.graphics-template`, 'OpenDocument drawing template', 'otg'),
   fodg: drawing(`${ODF}.graphics-flat-xml`, 'Flat OpenDocument drawing', 'fodg'),
+  sxd: drawing('application/vnd.sun.xml.draw', 'StarOffice/OpenOffice.org 1 drawing', 'sxd'),
   emf: drawing('image/emf', 'Enhanced Metafile', 'emf'),
   wmf: drawing('image/wmf', 'Windows Metafile', 'wmf'),
 } as const satisfies Record<string, FormatInfo>;

@@ -27,6 +27,13 @@ const ODF_MIME: Record<string, FormatName> = {
   'application/vnd.oasis.opendocument.text': 'odt',
   'application/vnd.oasis.opendocument.spreadsheet': 'ods',
   'application/vnd.oasis.opendocument.presentation': 'odp',
+  // StarOffice / OpenOffice.org 1.x packages (file-type does not know them).
+  'application/vnd.sun.xml.writer': 'sxw',
+  'application/vnd.sun.xml.writer.template': 'stw',
+  'application/vnd.sun.xml.calc': 'sxc',
+  'application/vnd.sun.xml.calc.template': 'stc',
+  'application/vnd.sun.xml.impress': 'sxi',
+  'application/vnd.sun.xml.draw': 'sxd',
 };
 
 /** A ZIP file-type could not name: an office file only if its entries prove it. */

@@ -28,6 +28,8 @@ export const IMPORT: Record<App, Partial<Record<FormatName, Filter>>> = {
     docm: f('MS Word 2007 XML VBA'),
     ott: f('writer8_template'),
     fodt: f('OpenDocument Text Flat XML'),
+    sxw: f('StarOffice XML (Writer)'),
+    stw: f('writer_StarOffice_XML_Writer_Template'),
     // Its PDF import places every line in a text frame: the layout is kept, the text does not reflow.
     pdf: f('writer_pdf_import'),
   },
@@ -45,6 +47,8 @@ export const IMPORT: Record<App, Partial<Record<FormatName, Filter>>> = {
     dif: f('DIF'),
     slk: f('SYLK'),
     dbf: { name: 'dBase', options: '76' },
+    sxc: f('StarOffice XML (Calc)'),
+    stc: f('calc_StarOffice_XML_Calc_Template'),
   },
   impress: {
     pptx: f('Impress MS PowerPoint 2007 XML'),
@@ -59,11 +63,13 @@ export const IMPORT: Record<App, Partial<Record<FormatName, Filter>>> = {
     ppsm: f('Impress MS PowerPoint 2007 XML AutoPlay'),
     otp: f('impress8_template'),
     fodp: f('OpenDocument Presentation Flat XML'),
+    sxi: f('StarOffice XML (Impress)'),
   },
   draw: {
     odg: f('draw8'),
     otg: f('draw8_template'),
     fodg: f('OpenDocument Drawing Flat XML'),
+    sxd: f('StarOffice XML (Draw)'),
     emf: f('emf_Import'),
     wmf: f('wmf_Import'),
   },

@@ -53,17 +53,34 @@ const ODF_DRAW = 'urn:oasis:names:tc:opendocument:xmlns:drawing:1.0';
 const ODF_OFFICE = 'urn:oasis:names:tc:opendocument:xmlns:office:1.0';
 const ODF_TABLE = 'urn:oasis:names:tc:opendocument:xmlns:table:1.0';
 
+// The same vocabulary in StarOffice / OpenOffice.org 1.x packages (sxw, sxc…), under its own namespaces.
+const OOO_TEXT = 'http://openoffice.org/2000/text';
+const OOO_DRAW = 'http://openoffice.org/2000/drawing';
+const OOO_OFFICE = 'http://openoffice.org/2000/office';
+const OOO_TABLE = 'http://openoffice.org/2000/table';
+
 /** Elements whose xlink:href is a link the reader clicks, not content that is loaded. */
-const ODF_HYPERLINKS = new Set([`${ODF_TEXT} a`, `${ODF_DRAW} a`]);
-const ODF_DDE = new Set([`${ODF_TEXT} dde-connection-decl`, `${ODF_OFFICE} dde-source`, `${ODF_TABLE} dde-link`]);
+const ODF_HYPERLINKS = new Set([`${ODF_TEXT} a`, `${ODF_DRAW} a`, `${OOO_TEXT} a`, `${OOO_DRAW} a`]);
+const ODF_DDE = new Set(
+  [
+    [ODF_TEXT, ODF_OFFICE, ODF_TABLE],
+    [OOO_TEXT, OOO_OFFICE, OOO_TABLE],
+  ].flatMap(([text, office, table]) => [`${text} dde-connection-decl`, `${office} dde-source`, `${table} dde-link`]),
+);
+/**
+ * The document types OpenOffice.org 1.x wrote at the top of every part: a public identifier and a
+ * relative system one, no internal subset (so no entities). Nothing loads them; any other is refused.
+ */
+const OOO_DOCTYPE =
+  /^\s*(office:document(-content|-styles|-meta|-settings)?\s+PUBLIC\s+"-\/\/OpenOffice\.org\/\/DTD OfficeDocument 1\.0\/\/EN"\s+"office\.dtd"|manifest:manifest\s+PUBLIC\s+"-\/\/OpenOffice\.org\/\/DTD Manifest 1\.0\/\/EN"\s+"Manifest\.dtd")\s*$/;
 
 const hasScheme = (href: string) => /^[a-z][a-z0-9+.-]*:/i.test(href.trim());
 /** An ODF reference to a part of the same package: relative, no scheme, never climbing out with "..". */
 const insidePackage = (href: string) =>
   href !== '' && !hasScheme(href) && !/^[/\\]/.test(href) && !href.split(/[/\\]/).includes('..');
 
-/** OOXML or ODF: which rules apply (every XML entry of the package is checked, whatever its name). */
-export type PackageKind = 'ooxml' | 'odf';
+/** OOXML, ODF or its StarOffice predecessor: which rules apply (every XML entry of the package is checked, whatever its name). */
+export type PackageKind = 'ooxml' | 'odf' | 'staroffice';
 
 /**
  * A streaming checker for one entry of a package: write() its bytes, then end(). Entries that do
@@ -74,8 +91,8 @@ export function xmlPartChecker(kind: PackageKind): { write: (chunk: Buffer) => v
   const parser = new SaxesParser({ xmlns: true });
   const fields: { instruction: string; inResult: boolean }[] = [];
   let inInstrText = false;
-  parser.on('doctype', () => {
-    throw refuseLinked('a document type declaration');
+  parser.on('doctype', (doctype) => {
+    if (kind !== 'staroffice' || !OOO_DOCTYPE.test(doctype)) throw refuseLinked('a document type declaration');
   });
   parser.on('opentag', (tag: SaxesTagNS) => {
     const key = `${tag.uri} ${tag.local}`;
@@ -99,7 +116,7 @@ export function xmlPartChecker(kind: PackageKind): { write: (chunk: Buffer) => v
       }
     } else if (kind === 'ooxml' && (tag.local === 'ddeLink' || tag.local === 'oleLink')) {
       throw refuseLinked(`a ${label(tag.local, 'link')}`);
-    } else if (kind === 'odf') {
+    } else if (kind !== 'ooxml') {
       if (ODF_DDE.has(key)) throw refuseLinked('a DDE link');
       const href = attr('href', XLINK);
       if (href !== undefined && !ODF_HYPERLINKS.has(key) && !insidePackage(href))
