@@ -22,7 +22,7 @@ APT_PACKAGES=(
   unzip # the tests read ZIP results back with unzip/zipinfo
   python3-yaml python3-toml python3-tomli-w python3-xmltodict python3-defusedxml # data files (JSON/YAML/TOML/XML…)
   zstd lz4 cpio python3-fonttools python3-brotli fontforge potrace # compressors, fonts, bitmap tracing
-  dcraw dcmtk # camera RAW (DNG) and DICOM images
+  dcraw dcmtk netpbm # camera RAW (DNG), DICOM and the old bitmaps Netpbm converts
   calibre djvulibre-bin # e-books (ebook-convert, ~40 s and ~390 MB to install) and DjVu
   tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-ita tesseract-ocr-por tesseract-ocr-nld
   ${TRANSMUTE_EXTRA_APT:-}

@@ -105,4 +105,48 @@ describe('detectFormat: long-tail raster images', () => {
     pix.writeUInt16BE(16, 8); // only 8 or 24 bits
     expect(await detectFormat(pix, 'x.pix')).toBeNull();
   });
+
+  it('tells an Amiga ILBM from an AIFF (both IFF FORMs) and reads the Netpbm magic numbers', async () => {
+    expect(await detectFormat(withTail(latin1('FORM\0\0\x0f\xd0ILBMBMHD')), 'a.aiff')).toBe('ilbm');
+    expect(await detectFormat(withTail(latin1('FORM\0\0\x0f\xd0AIFFCOMM')), 'a.iff')).toBe('aiff');
+    expect(await detectFormat(withTail(hex('f10040bb 00000040 00000030 0001')), 'x')).toBe('cmuwm');
+    expect(await detectFormat(withTail(latin1('This is a BitMap file@\x000')), 'x')).toBe('lispm');
+    expect(await detectFormat(withTail(latin1('GARMIN BITMAP 01')), 'x')).toBe('srf');
+    expect(await detectFormat(withTail(latin1('.MDAMicroDesignPCWv1')), 'x')).toBe('mda');
+    expect(await detectFormat(withTail(latin1('ST-6 Image\n\rHeight=48\n\rWidth=64\n\rEnd\n\r\x1a')), 'x')).toBe(
+      'sbig',
+    );
+    expect(await detectFormat(withTail(hex('52cc 0000 0000 4000 3000 0a 03 08 00 08')), 'x')).toBe('rle');
+    expect(await detectFormat(withTail(latin1('yz!  P! ')), 'x')).toBe('mgr');
+    expect(await detectFormat(withTail(hex('0001 0008 0001 0001 0174 0174 0040 0030')), 'x.img')).toBe('gem');
+    expect(await detectFormat(withTail(hex('0001 0008 0001 0000 0174 0174 0040 0030')), 'x.img')).toBeNull();
+  });
+
+  it('takes Atari screens and faces only at their exact sizes', async () => {
+    const degas = (res: number, size: number) => {
+      const b = Buffer.alloc(size);
+      b.writeUInt16BE(res, 0);
+      b.writeUInt16BE(0x0777, 2);
+      return b;
+    };
+    expect(await detectFormat(degas(0, 32034), 'x.pi1')).toBe('pi1');
+    expect(await detectFormat(degas(2, 32034), 'x.pi3')).toBe('pi3');
+    expect(await detectFormat(degas(0, 32035), 'x.pi1')).toBeNull();
+    const neo = Buffer.alloc(32128);
+    expect(await detectFormat(neo, 'x.neo')).toBe('neo');
+    neo.writeUInt16BE(0xf000, 4); // not a 12-bit colour
+    expect(await detectFormat(neo, 'x.neo')).toBeNull();
+    const ybm = Buffer.concat([latin1('!!'), hex('0030 0030'), Buffer.alloc(6 * 48, 0x55)]);
+    expect(await detectFormat(ybm, 'x.ybm')).toBe('ybm');
+    expect(await detectFormat(ybm.subarray(0, 200), 'x.ybm')).toBeNull();
+  });
+
+  it('names the text images by their first line', async () => {
+    const icon = '/* Format_version=1, Width=16, Height=2, Depth=1, Valid_bits_per_item=16\n */\n 0x0000,0x0000\n';
+    expect(await detectFormat(Buffer.from(icon), 'x.txt')).toBe('sunicon');
+    expect(await detectFormat(Buffer.from('\\begindata{raster,1}\n2 0 68266 68266 0 0 64 48\n'), 'x')).toBe('atk');
+    const face = 'FirstName: \nLastName: \nPicData: 64 48 8\nImage: 64 48 8\n\n00ff\n';
+    expect(await detectFormat(Buffer.from(face), 'x.txt')).toBe('fs');
+    expect(await detectFormat(Buffer.from('FirstName: Ada\nLastName: Lovelace\n'), 'x.txt')).toBe('txt');
+  });
 });

@@ -16,6 +16,7 @@ const whole = (h: Buffer) => h.length < HEAD_BYTES;
 /** Refinements of file-type answers. */
 function byFileType(ftExt: string, _ext: string, head: Buffer): FormatName | null {
   if (ftExt === 'psd') return head.readUInt16BE(4) === 2 ? 'psb' : null; // '8BPS' version 2
+  if (ftExt === 'aif') return ilbm(head) ? 'ilbm' : null; // an IFF file, as AIFF is
   if (ftExt === 'j2c') return 'j2k';
   if (ftExt === 'exr') return 'exr';
   if (ftExt === 'jls') return 'jls';
@@ -67,6 +68,20 @@ function binary(h: Buffer, ext: string): FormatName | null {
   if (/^P[Ff]\s+\d+\s+\d+\s+-?\d+(\.\d+)?\s/.test(text)) return 'pfm';
   if (/^P[Hh]\s+\d+\s+\d+\s+-?\d+(\.\d+)?\s/.test(text)) return 'phm';
   if (/^PG (ML|LM) ?[+-]? ?\d+ \d+ \d+\s/.test(text)) return 'pgx';
+  if (ilbm(h)) return 'ilbm';
+  if (hex(h, 'f10040bb')) return 'cmuwm';
+  if (ascii(h, 'This is a BitMap file')) return 'lispm';
+  if (ascii(h, '\x89OPS')) return 'leaf';
+  if (ascii(h, 'GARMIN BITMAP')) return 'srf';
+  if (/^\.MD[AP]MicroDesign/.test(text)) return 'mda';
+  if (/^ST-\S+ (Compressed )?Image\r?\n/.test(text) && /Width=\d+/.test(h.subarray(0, 2048).toString('latin1')))
+    return 'sbig';
+  if (isUtahRle(h)) return 'rle';
+  if (isMgr(h)) return 'mgr';
+  if (isGem(h)) return 'gem';
+  const atari = atariScreen(h);
+  if (atari) return atari;
+  if (isYbm(h)) return 'ybm';
   if (isCals(h)) return 'cals';
   if (isPict(h)) return 'pict';
   if (isPalm(h)) return 'palm';
@@ -77,6 +92,56 @@ function binary(h: Buffer, ext: string): FormatName | null {
   if (ext === 'mtv' && /^[1-9]\d{0,4} [1-9]\d{0,4}\n/.test(text)) return 'mtv';
   if (ext === 'pix' && isAliasPix(h)) return 'pix';
   return null;
+}
+
+/** Amiga IFF: a FORM of ILBM (interleaved) or PBM (chunky) pictures. */
+const ilbm = (h: Buffer) => ascii(h, 'FORM') && (ascii(h, 'ILBM', 8) || ascii(h, 'PBM ', 8));
+
+/** Utah RLE: magic 0x52CC, a non-empty image, 8-bit channels, at most 254 of them, known flags. */
+function isUtahRle(h: Buffer): boolean {
+  if (h.length < 15 || !hex(h, '52cc')) return false;
+  const [width, height] = [h.readUInt16LE(6), h.readUInt16LE(8)];
+  return width > 0 && height > 0 && (h[10] & 0xf0) === 0 && h[11] >= 1 && h[11] <= 254 && h[12] === 8;
+}
+
+/** MGR: 'yz', then width, height and depth in printable 6-bit digits. */
+function isMgr(h: Buffer): boolean {
+  if (h.length < 8 || !ascii(h, 'yz')) return false;
+  return [2, 3, 4, 5, 6].every((i) => h[i] >= 0x20 && h[i] < 0x60) && h[6] > 0x20;
+}
+
+/** GEM bit image: version 1, an 8-word (or longer XIMG) header, legal planes, pattern and size. */
+function isGem(h: Buffer): boolean {
+  if (h.length < 16) return false;
+  const [version, words, planes, pattern, , , width, height] = [0, 2, 4, 6, 8, 10, 12, 14].map((o) =>
+    h.readUInt16BE(o),
+  );
+  return (
+    version === 1 &&
+    words >= 8 &&
+    words < 64 &&
+    planes >= 1 &&
+    planes <= 8 &&
+    pattern >= 1 &&
+    pattern <= 8 &&
+    width > 0 &&
+    height > 0
+  );
+}
+
+/** Atari ST screens: the exact file size, the resolution word and a palette of 12-bit colours. */
+function atariScreen(h: Buffer): FormatName | null {
+  const palette = (at: number) => [...Array(16).keys()].every((i) => (h.readUInt16BE(at + 2 * i) & 0xf000) === 0);
+  if (h.length === 32034 && palette(2)) return h.readUInt16BE(0) === 0 ? 'pi1' : h.readUInt16BE(0) === 2 ? 'pi3' : null;
+  if (h.length === 32128 && h.readUInt16BE(0) === 0 && h.readUInt16BE(2) <= 2 && palette(4)) return 'neo';
+  return null;
+}
+
+/** Bennet Yee face: '!!', width and height, then exactly the 16-bit-padded rows (faces are small). */
+function isYbm(h: Buffer): boolean {
+  if (!whole(h) || h.length < 7 || !ascii(h, '!!')) return false;
+  const [width, height] = [h.readUInt16BE(2), h.readUInt16BE(4)];
+  return width > 0 && height > 0 && h.length === 6 + Math.ceil(width / 16) * 2 * height;
 }
 
 /** CALS type 1: 128-byte ASCII header records, one of which gives the pixel count. */
@@ -162,4 +227,12 @@ function isAliasPix(h: Buffer): boolean {
   return h.readUInt16BE(0) > 0 && h.readUInt16BE(2) > 0 && (bits === 24 || bits === 8) && h[10] > 0;
 }
 
-export const RASTER_DETECTOR: TailDetector = { byFileType, binary };
+/** Text images: Sun icons, Andrew Toolkit rasters, FaceSaver files. */
+function text(_raw: string, start: string): FormatName | null {
+  if (start.startsWith('/* format_version=1,')) return 'sunicon';
+  if (start.startsWith('\\begindata{raster,')) return 'atk';
+  if (start.startsWith('firstname:') && /\npicdata:\s*\d+\s+\d+\s+\d+/.test(start)) return 'fs';
+  return null;
+}
+
+export const RASTER_DETECTOR: TailDetector = { byFileType, binary, text };

@@ -18,7 +18,7 @@ const CODER: Partial<Record<FormatName, string>> = {
   ico: 'ICO',
   palmdb: 'PDB',
 };
-const coder = (f: FormatName) => CODER[f] ?? f.toUpperCase();
+export const coder = (f: FormatName) => CODER[f] ?? f.toUpperCase();
 
 const COMMON = ['png', 'jpg', 'webp', 'tiff', 'gif', 'bmp'] as const satisfies readonly FormatName[];
 const TAIL_RW = [
@@ -106,17 +106,21 @@ function outputArgs(target: FormatName): string[] {
   return args;
 }
 
-/** Writes `read` (a coder-prefixed file, e.g. `PPM:/job/input.ppm`) as the job's target, sandboxed. */
+/** `convert` with `args` for a job, sandboxed: our policy only, temporary files in the job folder. */
+export const runConvert = (job: Pick<EngineJob, 'workDir' | 'signal'>, args: readonly string[]) =>
+  runTool(job, 'convert', args, {
+    env: { MAGICK_CONFIGURE_PATH: POLICY_DIR, MAGICK_TMPDIR: job.workDir },
+    extraRoBinds: [POLICY_DIR],
+  });
+
+/** Writes `read` (a coder-prefixed file, e.g. `PPM:/job/input.ppm`) as the job's target. */
 export async function writeTarget(job: EngineJob, read: string): Promise<void> {
-  await runTool(
-    job,
-    'convert',
-    [read, '-strip', ...outputArgs(job.targetFormat), `${coder(job.targetFormat)}:${job.outputPath}`],
-    {
-      env: { MAGICK_CONFIGURE_PATH: POLICY_DIR, MAGICK_TMPDIR: job.workDir },
-      extraRoBinds: [POLICY_DIR],
-    },
-  );
+  await runConvert(job, [
+    read,
+    '-strip',
+    ...outputArgs(job.targetFormat),
+    `${coder(job.targetFormat)}:${job.outputPath}`,
+  ]);
   await assertOutput(job.outputPath, 'ImageMagick');
 }
 

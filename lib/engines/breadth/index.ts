@@ -9,6 +9,7 @@ import { fontEngine } from './font-engine';
 import { imagemagickEngine } from './imagemagick-engine';
 import { jxlEngine } from './jxl-engine';
 import { mediaEngine } from './media-engine';
+import { netpbmEngine } from './netpbm-engine';
 import { pandocEngine } from './pandoc-engine';
 import { ghostscriptEngine, popplerEngine } from './pdf-engine';
 import { rawEngine } from './raw-engine';
@@ -30,6 +31,7 @@ export const BREADTH_ENGINES = [
   rawEngine,
   ffmpegImageEngine,
   dicomEngine,
+  netpbmEngine,
   subtitleEngine,
   dataEngine,
   traceEngine,

@@ -1,0 +1,88 @@
+import type { FormatName } from '@/lib/formats/catalog';
+import type { Engine, EngineJob } from '../types';
+import { coder, runConvert, writeTarget } from './imagemagick-engine';
+import { assertOutput, runTool } from './run-tool';
+
+// The old and odd bitmaps Netpbm reads and writes (Amiga ILBM, Utah RLE, Atari Degas/NEOchrome,
+// MGR, CMU, Lisp Machine, Sun icon, Andrew Toolkit, Interleaf, Garmin SRF, MicroDesign, Bennet Yee
+// faces, SBIG CCD, FaceSaver, GEM). Each Netpbm converter is a filter: it reads one file and
+// writes PNM (or the format) to stdout, which a shell in the sandbox sends to a file in the job
+// folder. ImageMagick does the rest: it reads the PNM and writes the target, or reads the input and
+// prepares the PNM a writer takes (bi-level, grey or 16 colours, within the format's size).
+
+type Prep = { pnm: 'PBM' | 'PGM' | 'PPM'; colors?: number; max?: string };
+type Tool = { read: string; write: string; prep: Prep };
+
+const PBM: Prep = { pnm: 'PBM' };
+const PGM: Prep = { pnm: 'PGM' };
+const PPM: Prep = { pnm: 'PPM' };
+
+const TOOLS = {
+  ilbm: { read: 'ilbmtoppm', write: 'ppmtoilbm', prep: PPM },
+  rle: { read: 'rletopnm', write: 'pnmtorle', prep: PPM },
+  mgr: { read: 'mgrtopbm', write: 'pbmtomgr', prep: PBM },
+  cmuwm: { read: 'cmuwmtopbm', write: 'pbmtocmuwm', prep: PBM },
+  lispm: { read: 'lispmtopgm', write: 'pgmtolispm', prep: PGM },
+  sunicon: { read: 'sunicontopnm', write: 'pbmtosunicon', prep: PBM },
+  atk: { read: 'atktopbm', write: 'pbmtoatk', prep: PBM },
+  leaf: { read: 'leaftoppm', write: 'ppmtoleaf', prep: PPM },
+  srf: { read: 'srftopam', write: 'pamtosrf', prep: PPM },
+  mda: { read: 'mdatopbm', write: 'pbmtomda', prep: PBM },
+  pi1: { read: 'pi1toppm', write: 'ppmtopi1', prep: { pnm: 'PPM', colors: 16, max: '320x200' } },
+  pi3: { read: 'pi3topbm', write: 'pbmtopi3', prep: { pnm: 'PBM', max: '640x400' } },
+  neo: { read: 'neotoppm', write: 'ppmtoneo', prep: { pnm: 'PPM', colors: 16, max: '320x200' } },
+  ybm: { read: 'ybmtopbm', write: 'pbmtoybm', prep: PBM },
+  sbig: { read: 'sbigtopgm', write: 'pgmtosbig', prep: PGM },
+  fs: { read: 'fstopgm', write: 'pgmtofs', prep: PGM },
+  gem: { read: 'gemtopnm', write: 'pbmtogem', prep: PBM },
+} as const satisfies Partial<Record<FormatName, Tool>>;
+
+type NetpbmFormat = keyof typeof TOOLS;
+const NETPBM = Object.keys(TOOLS) as NetpbmFormat[];
+const isNetpbm = (f: FormatName): f is NetpbmFormat => Object.hasOwn(TOOLS, f);
+const COMMON = ['png', 'jpg', 'webp', 'tiff', 'gif', 'bmp'] as const satisfies readonly FormatName[];
+
+/** The PNM a reader writes can be no larger than this (a header announcing a pixel flood fails here). */
+const MAX_PNM_BYTES = 1024 ** 3;
+
+/** `tool file > out` in the sandbox (the converters are stdin/stdout filters). */
+async function filter(job: EngineJob, tool: string, input: string, output: string): Promise<void> {
+  await runTool(job, 'sh', ['-c', 'exec "$1" "$2" > "$3"', 'sh', tool, input, output], {
+    fileSizeLimitBytes: MAX_PNM_BYTES,
+  });
+  await assertOutput(output, tool);
+}
+
+async function convert(job: EngineJob): Promise<void> {
+  const from = job.inputFormat;
+  const to = job.targetFormat;
+  const base = job.inputPath.replace(/\.[^./]*$/, '');
+  // 1. The input as ImageMagick reads it: a Netpbm format becomes PNM first.
+  let read = `${coder(from)}:${job.inputPath}[0]`;
+  if (isNetpbm(from)) {
+    await filter(job, TOOLS[from].read, job.inputPath, `${base}.pnm`);
+    read = `PNM:${base}.pnm`;
+  }
+  job.onProgress(40);
+  if (!isNetpbm(to)) return writeTarget(job, read);
+  // 2. The PNM the writer takes, then the writer.
+  const { pnm, colors, max }: Prep = TOOLS[to].prep;
+  const args = ['-background', 'white', '-alpha', 'remove', '-alpha', 'off', '-depth', '8'];
+  if (max) args.push('-resize', `${max}>`);
+  if (pnm === 'PBM') args.push('-monochrome');
+  if (pnm === 'PGM') args.push('-colorspace', 'gray');
+  if (colors) args.push('+dither', '-colors', String(colors));
+  await runConvert(job, [read, '-strip', ...args, `${pnm}:${base}.prep`]);
+  job.onProgress(70);
+  await filter(job, TOOLS[to].write, `${base}.prep`, job.outputPath);
+}
+
+export const netpbmEngine: Engine = {
+  name: 'netpbm',
+  requires: ['convert', ...NETPBM.flatMap((f) => [TOOLS[f].read, TOOLS[f].write])],
+  conversions: [
+    { from: NETPBM, to: [...COMMON, ...NETPBM] },
+    { from: COMMON, to: NETPBM },
+  ],
+  convert,
+};
