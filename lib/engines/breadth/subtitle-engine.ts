@@ -1,7 +1,9 @@
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { AppError } from '@/lib/api/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { assertFfmpegOk, type Demuxers, mediaInput, runFfmpeg } from '../ffmpeg/sandboxed';
 import type { Engine, EngineJob } from '../types';
-import { assertOutput } from './run-tool';
 
 // Subtitles through ffmpeg (issue 13), with the input rules of ../ffmpeg/sandboxed.ts: the
 // demuxer is forced from the content-checked format (a playlist or concat script named .srt is
@@ -42,7 +44,22 @@ const OUTPUT_ARGS: Partial<Record<FormatName, string[]>> = {
 const INPUTS = Object.keys(DEMUXER) as FormatName[];
 const TARGETS = Object.keys(OUTPUT_ARGS) as FormatName[];
 
-async function convert(job: EngineJob): Promise<void> {
+/**
+ * ffmpeg 5.1's WebVTT reader loses every cue after a STYLE or REGION block (CSS and layout it
+ * ignores anyway): the engine reads a copy without them. The input is at most the upload limit.
+ */
+async function withoutVttBlocks(job: EngineJob): Promise<EngineJob> {
+  const text = await readFile(job.inputPath, 'utf8');
+  const blocks = text.replace(/\r\n?/g, '\n').split(/\n{2,}/);
+  const kept = blocks.filter((b) => !/^(STYLE|REGION)[ \t]*(\n|$)/.test(b.trimStart()));
+  if (kept.length === blocks.length) return job;
+  const inputPath = path.join(job.workDir, 'input-cues.vtt');
+  await writeFile(inputPath, kept.join('\n\n'));
+  return { ...job, inputPath };
+}
+
+async function convert(original: EngineJob): Promise<void> {
+  const job = original.inputFormat === 'vtt' ? await withoutVttBlocks(original) : original;
   await probe(job);
   job.onProgress(1);
   const args = [
@@ -53,7 +70,8 @@ async function convert(job: EngineJob): Promise<void> {
     `file:${job.outputPath}`,
   ];
   assertFfmpegOk(await runFfmpeg(job, args, undefined));
-  await assertOutput(job.outputPath, 'ffmpeg');
+  const written = await stat(job.outputPath).catch(() => undefined);
+  if (!written?.size) throw new AppError('unsupported_format', 'No subtitle cues could be read from the file.');
   job.onProgress(100);
 }
 
