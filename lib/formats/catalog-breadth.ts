@@ -126,7 +126,6 @@ export const FONTS = {
   woff: font('font/woff', 'WOFF web font', 'woff'),
   ttx: font('application/x-font-ttx', 'TTX font (XML dump)', 'ttx'),
   sfd: font('application/x-fontforge-sfd', 'FontForge font source', 'sfd'),
-  pfa: font('application/x-font-type1', 'PostScript Type 1 font (ASCII)', 'pfa'),
   pfb: font('application/x-font-type1', 'PostScript Type 1 font (binary)', 'pfb'),
 } as const;
 

@@ -38,7 +38,6 @@ function binary(head: Buffer): FormatName | null {
   if (ascii(head, '070701') || ascii(head, '070702') || ascii(head, '070707')) return 'cpio';
   if (head.length >= 2 && head.readUInt16LE(0) === 0o70707) return 'cpio';
   if (ascii(head, '!<arch>\n')) return 'ar';
-  if (ascii(head, '%!PS-AdobeFont-1') || ascii(head, '%!FontType1')) return 'pfa';
   if (head[0] === 0x80 && head[1] === 0x01 && ascii(head, '%!PS-AdobeFont-1', 6)) return 'pfb';
   if (ascii(head, 'SplineFontDB:')) return 'sfd';
   // lzma-alone: properties byte (lc/lp/pb < 225), a power-of-two-ish dictionary, an unknown or small size.
@@ -152,7 +151,8 @@ function text(raw: string, start: string, ext: string): FormatName | null {
   }
   if (start.startsWith('<')) return xmlFormat(start, ext);
   if (BIBTEX.test(raw)) return 'bibtex';
-  if (/^0\s*\nsection\s*\n/.test(start)) return 'dxf';
+  // DXF: group code 0 then SECTION (after any 999 comment pairs).
+  if (/^(999\s*\n[^\n]*\n\s*)*0\s*\nsection\s*\n/.test(start)) return 'dxf';
   if (start.startsWith('#fig ')) return 'fig';
   return structured(raw, ext);
 }

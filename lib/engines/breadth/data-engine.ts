@@ -1,9 +1,7 @@
 import path from 'node:path';
-import { AppError } from '@/lib/api/errors';
 import type { FormatName } from '@/lib/formats/catalog';
-import { EngineError } from '../sandbox';
 import type { Engine, EngineJob } from '../types';
-import { runInJob } from '../run-in-job';
+import { runPythonScript } from './python-script';
 import { assertOutput } from './run-tool';
 
 // Structured data (JSON, YAML, TOML, XML, plists, CSV/TSV, INI) read into plain values and
@@ -18,18 +16,7 @@ const READS = ['json', 'ndjson', 'geojson', 'yaml', 'toml', 'xml', 'plist', 'bpl
 const WRITES = ['json', 'ndjson', 'yaml', 'toml', 'xml', 'plist', 'bplist', 'csv', 'tsv', 'ini'] as const;
 
 async function convert(job: EngineJob): Promise<void> {
-  const r = await runInJob(
-    job,
-    'python3',
-    ['-I', SCRIPT, job.inputFormat, job.targetFormat, job.inputPath, job.outputPath],
-    { extraRoBinds: [SCRIPT], memoryLimitBytes: 1024 ** 3 },
-  );
-  const why = /^REFUSED: (.*)$/m.exec(r.stderrTail)?.[1];
-  if (r.code === 2 && why) throw new AppError('unsupported_format', `The ${job.inputFormat} file was refused: ${why}.`);
-  if (r.code !== 0) {
-    const msg = r.stderrTail.trim().split('\n').slice(-3).join(' | ');
-    throw new EngineError(`data conversion failed (exit ${r.code ?? r.signal}): ${msg}`);
-  }
+  await runPythonScript(job, SCRIPT, [job.inputFormat, job.targetFormat, job.inputPath, job.outputPath]);
   await assertOutput(job.outputPath, 'data');
 }
 
