@@ -11,7 +11,7 @@ const committed = (name: string) => readFileSync(path.join(process.cwd(), 'tests
 const page = Buffer.from('89504e470d0a1a0a', 'hex');
 
 /** A Palm database head: name, type+creator at 60, one record whose data starts at 86. */
-function palm(typeCreator: string, record0 = Buffer.alloc(0)): Buffer {
+function palm(typeCreator: string, record0: Buffer = Buffer.alloc(0)): Buffer {
   const h = Buffer.alloc(86);
   h.write('Book', 0, 'latin1');
   h.write(typeCreator, 60, 'latin1');

@@ -3,30 +3,63 @@ import path from 'node:path';
 import { AppError } from '@/lib/api/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import type { Engine, EngineJob } from '../types';
+import { ZIP_LIMITS } from '../zip-guard';
 import { archiveEngine } from './archive-engine';
 import { assertOutput, runTool } from './run-tool';
 
-// Comic book archives: a ZIP, 7z or TAR of page images. Read: the archive engine's checks
-// (zip-bomb limits, no links, no path leaving the folder), unpacked, and the pages (regular
-// files with an image name, in natural name order) put into a PDF by img2pdf, which embeds
-// JPEG as it is and checks every page's bytes itself (Pillow, with its pixel-flood limit), or
-// repacked into another comic archive. Written: an image as a one-page comic, a PDF's pages
-// rendered by pdftoppm.
+// Comic book archives: a ZIP, 7z, TAR (or, read only, RAR) of page images. Read: the archive
+// engine's checks (zip-bomb limits, no links, no path leaving the folder), unpacked, and the pages
+// (regular files with an image name, in natural name order, renumbered) put into a PDF by img2pdf,
+// which embeds JPEG as it is and checks every page's bytes itself (Pillow, with its pixel-flood
+// limit), or repacked into another comic archive. Written: an image as a one-page comic, a PDF's
+// pages rendered by pdftoppm.
 
 const COMICS = ['cbz', 'cb7', 'cbt'] as const satisfies readonly FormatName[];
-/** The archive each comic format is, for the archive engine's checks and 7z's `-t`. */
-const ARCHIVE: Partial<Record<FormatName, FormatName>> = { cbz: 'zip', cb7: '7z', cbt: 'tar' };
+/** The archive each comic format is, for the checks and 7z's `-t`. */
+const ARCHIVE: Partial<Record<FormatName, 'zip' | '7z' | 'tar' | 'rar'>> = {
+  cbz: 'zip',
+  cb7: '7z',
+  cbt: 'tar',
+  cbr: 'rar',
+};
 const PAGE = /\.(jpe?g|png|gif|tiff?)$/i;
 /** PDF pages are rendered with their long side at this many pixels (~150 dpi on A4), at most this many. */
 const PAGE_PIXELS = '1800';
 const PDF_PAGES = '500';
 
-const isComic = (f: FormatName) => (COMICS as readonly FormatName[]).includes(f);
+const isComic = (f: FormatName) => ARCHIVE[f] !== undefined;
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+const refuse = (why: string) => new AppError('unsupported_format', `The comic archive was refused: ${why}.`);
 
 async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat' | 'signal'>): Promise<void> {
   const archive = ARCHIVE[job.inputFormat];
-  if (archive) await archiveEngine.inspect!({ ...job, inputFormat: archive });
+  if (archive === 'rar') await inspectRar(job);
+  else if (archive) await archiveEngine.inspect!({ ...job, inputFormat: archive });
+}
+
+/**
+ * RAR, which the archive engine does not take (7z reads it, nothing here writes it): its listing
+ * (`7z l -slt` blocks) held to the same rules, links told by their Unix mode.
+ */
+async function inspectRar(job: Pick<EngineJob, 'inputPath' | 'signal'>): Promise<void> {
+  const run = { workDir: path.dirname(job.inputPath), signal: job.signal };
+  const listing = await runTool(run, '7z', ['l', '-slt', '-trar', job.inputPath]).catch((e: unknown) => {
+    throw new AppError('unsupported_format', 'The comic archive could not be read.', { cause: e });
+  });
+  const entries = (listing.split(/^----------$/m)[1] ?? '').split(/\n\s*\n/).filter((b) => /^Path = /m.test(b));
+  if (entries.length > ZIP_LIMITS.maxEntries) throw refuse(`too many entries (${entries.length})`);
+  let total = 0;
+  for (const entry of entries) {
+    const field = (k: string) => new RegExp(`^${k} = ?(.*)$`, 'm').exec(entry)?.[1]?.trim() ?? '';
+    const name = field('Path');
+    total += Number(field('Size')) || 0;
+    if (/^l/.test(field('Attributes').replace(/^[A-Z]*\s*/, '')) || field('Symbolic Link'))
+      throw refuse('it contains links');
+    if (name.startsWith('/') || name.split(/[\\/]/).includes('..')) throw refuse('an entry points outside the archive');
+  }
+  if (total > ZIP_LIMITS.maxTotalUncompressed)
+    throw refuse(`it expands to more than ${ZIP_LIMITS.maxTotalUncompressed / 1024 ** 2} MB`);
 }
 
 /** The page images under `dir`, in reading order; links and other files are left out. */
@@ -101,7 +134,7 @@ export const comicEngine: Engine = {
   name: 'comics',
   requires: ['img2pdf', '7z', 'tar', 'pdftoppm'],
   conversions: [
-    { from: COMICS, to: ['pdf', ...COMICS] },
+    { from: [...COMICS, 'cbr'], to: ['pdf', ...COMICS] },
     { from: ['png', 'jpg', 'pdf'], to: COMICS },
   ],
   inspect,

@@ -6,6 +6,7 @@ import { AppError } from '@/lib/api/errors';
 import { EngineError } from '@/lib/engines/sandbox';
 import type { FormatName } from '@/lib/formats/catalog';
 import { makeJob, type TestJob } from '@/tests/fixtures/engine-job';
+import { storedRar } from '@/tests/fixtures/rar';
 import { buildZip } from '@/tests/fixtures/zip';
 import { calibreEngine } from './calibre-engine';
 import { comicEngine } from './comic-engine';
@@ -130,5 +131,24 @@ describe('calibre engine', () => {
     const j = await job(Buffer.concat([mobi.subarray(0, 120), Buffer.alloc(4000, 0xff)]), 'mobi', 'epub');
     await calibreEngine.inspect!(j);
     await expect(calibreEngine.convert(j)).rejects.toBeInstanceOf(EngineError);
+  });
+});
+
+describe('comic engine: RAR', () => {
+  const page = { name: 'page.png', data: png() };
+  it.each([
+    ['a path leaving the folder', { ...page, name: '../page.png' }, /outside the archive/],
+    ['a link', { ...page, mode: 0o120777, data: Buffer.from('/etc/hostname') }, /links/],
+    ['a bomb', { ...page, declaredSize: 4000 * 1024 ** 2 }, /expands to more than/],
+  ] as const)('refuses %s', async (_what, entry, message) => {
+    const j = await job(storedRar([{ name: 'cover.png', data: page.data }, entry]), 'cbr', 'pdf');
+    await refused(comicEngine.inspect!(j), message);
+  });
+
+  it('reads a RAR comic', async () => {
+    const j = await job(storedRar([page, { ...page, name: 'page-2.png' }]), 'cbr', 'pdf');
+    await comicEngine.inspect!(j);
+    await comicEngine.convert(j);
+    expect(execFileSync('pdfinfo', [j.outputPath]).toString()).toMatch(/^Pages:\s+2$/m);
   });
 });
