@@ -1,7 +1,8 @@
 // A 50-file batch ZIP (1 GB of results by default) streamed by GET /api/v1/batch/{batchId}/download,
 // against reading the same 50 result files from storage one after another (the baseline), in one run.
 // Reported: time to first byte, throughput (ZIP bytes/s over baseline bytes/s) and the process's
-// RSS growth while streaming. In process: the route handler is called with a real Request (as
+// RSS growth while streaming, and the process's CPU time for each (user + system, from
+// process.cpuUsage), which other load on the machine moves far less than wall-clock time. In process: the route handler is called with a real Request (as
 // tests/support/route-client.ts does) against the real PostgreSQL and storage, and its Response
 // body is read as Next's server would, so nothing here needs a built app.
 // Run: DATABASE_URL=… DATA_DIR=… npx tsx bench/batch-zip.ts
@@ -26,13 +27,19 @@ const TARGET = { ttfbMs: 200, ratio: 0.7 };
 const MiB = 2 ** 20;
 const chunk = randomBytes(MiB); // incompressible; each file starts with its own random bytes
 
-/** Samples RSS every 10 ms while `run` goes; returns its result and the peak growth over the start. */
-async function withRss<T>(run: () => Promise<T>): Promise<{ value: T; rssGrowth: number }> {
+/**
+ * Samples RSS every 10 ms while `run` goes; returns its result, the peak growth over the start and
+ * the process's CPU time meanwhile.
+ */
+async function withRss<T>(run: () => Promise<T>): Promise<{ value: T; rssGrowth: number; cpuMs: number }> {
   const start = process.memoryUsage.rss();
+  const cpu = process.cpuUsage();
   let peak = start;
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10);
   try {
-    return { value: await run(), rssGrowth: peak - start };
+    const value = await run();
+    const used = process.cpuUsage(cpu);
+    return { value, rssGrowth: peak - start, cpuMs: (used.user + used.system) / 1000 };
   } finally {
     clearInterval(timer);
   }
@@ -125,25 +132,28 @@ async function downloadZip(batchId: string, token: string): Promise<Run> {
 }
 
 const mbps = (r: Run) => r.bytes / MiB / (r.ms / 1000);
-const row = (name: string, r: Run, rss: number) =>
-  `| ${name} | ${(r.bytes / MiB).toFixed(0)} MiB | ${r.ttfbMs.toFixed(1)} ms | ${r.ms.toFixed(0)} ms | ${mbps(r).toFixed(0)} MiB/s | ${(rss / MiB).toFixed(1)} MiB |`;
+const row = (name: string, r: Run, rss: number, cpuMs: number) =>
+  `| ${name} | ${(r.bytes / MiB).toFixed(0)} MiB | ${r.ttfbMs.toFixed(1)} ms | ${r.ms.toFixed(0)} ms | ` +
+  `${mbps(r).toFixed(0)} MiB/s | ${cpuMs.toFixed(0)} ms | ${(rss / MiB).toFixed(1)} MiB |`;
 
 async function main() {
   console.log(`Setting up ${FILES} results of ${FILE_BYTES / MiB} MiB…`);
   const setup = await setUp();
   const lines: string[] = [];
-  let best = { zip: Infinity, base: Infinity, ttfb: Infinity };
+  let best = { zip: Infinity, base: Infinity, ttfb: Infinity, zipCpu: Infinity, baseCpu: Infinity };
   const rss: number[] = [];
   try {
     for (let round = 1; round <= ROUNDS; round++) {
       const base = await withRss(() => readFiles(setup.keys));
       const zip = await withRss(() => downloadZip(setup.batchId, setup.token));
-      lines.push(row(`round ${round}: read the files`, base.value, base.rssGrowth));
-      lines.push(row(`round ${round}: batch ZIP`, zip.value, zip.rssGrowth));
+      lines.push(row(`round ${round}: read the files`, base.value, base.rssGrowth, base.cpuMs));
+      lines.push(row(`round ${round}: batch ZIP`, zip.value, zip.rssGrowth, zip.cpuMs));
       best = {
         zip: Math.min(best.zip, zip.value.ms),
         base: Math.min(best.base, base.value.ms),
         ttfb: Math.min(best.ttfb, zip.value.ttfbMs),
+        zipCpu: Math.min(best.zipCpu, zip.cpuMs),
+        baseCpu: Math.min(best.baseCpu, base.cpuMs),
       };
       rss.push(zip.rssGrowth);
     }
@@ -152,11 +162,15 @@ async function main() {
     for (const key of setup.keys) await storage().delete(key);
   }
   const ratio = best.base / best.zip; // same payload: throughput ratio = time ratio
-  console.log('\n| run | bytes | first byte | total | throughput | peak RSS growth |\n|---|---|---|---|---|---|');
+  console.log(
+    '\n| run | bytes | first byte | total | throughput | CPU | peak RSS growth |\n|---|---|---|---|---|---|---|',
+  );
   console.log(lines.join('\n'));
   console.log(
     `\nBest of ${ROUNDS}: ZIP throughput / reading the files = ${ratio.toFixed(2)} (target ≥ ${TARGET.ratio}); ` +
       `first byte ${best.ttfb.toFixed(1)} ms (target < ${TARGET.ttfbMs} ms); ` +
+      `CPU time: reading the files ${best.baseCpu.toFixed(0)} ms, ZIP ${best.zipCpu.toFixed(0)} ms ` +
+      `(files / ZIP = ${(best.baseCpu / best.zipCpu).toFixed(2)}); ` +
       `peak RSS growth while streaming ${((FILES * FILE_BYTES) / MiB).toFixed(0)} MiB, per round: ` +
       `${rss.map((r) => (r / MiB).toFixed(1)).join(', ')} MiB (the first round also loads and warms the code).`,
   );
