@@ -140,6 +140,39 @@ describe('office inputs refused by inspect', () => {
     });
   });
 
+  describe('Word and Excel 2003 XML', () => {
+    const wordml = (body: string) =>
+      '<?xml version="1.0"?><?mso-application progid="Word.Document"?>' +
+      '<w:wordDocument xmlns:w="http://schemas.microsoft.com/office/word/2003/wordml">' +
+      `<w:body><w:p>${body}</w:p></w:body></w:wordDocument>`;
+    const workbook = (formula: string) =>
+      '<?xml version="1.0"?><Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet" ' +
+      'xmlns:ss="urn:schemas-microsoft-com:office:spreadsheet"><Worksheet ss:Name="S"><Table><Row>' +
+      `<Cell><Data ss:Type="Number">1</Data></Cell><Cell ss:Formula="${formula}"><Data ss:Type="Number">1</Data></Cell>` +
+      '</Row></Table></Worksheet></Workbook>';
+
+    it('takes a page field and a relative R1C1 formula', async () => {
+      await inspect(wordml('<w:fldSimple w:instr=" PAGE "><w:r><w:t>1</w:t></w:r></w:fldSimple>'), 'wordml');
+      await inspect(workbook('=RC[-1]*2'), 'spreadsheetml');
+    });
+
+    it('a field that includes a picture from a file', async () => {
+      const field =
+        '<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText>INCLUDEPICTURE "file:///etc/passwd"</w:instrText></w:r>' +
+        '<w:r><w:fldChar w:fldCharType="end"/></w:r>';
+      await expect(inspect(wordml(field), 'wordml')).rejects.toSatisfy(refused('linked_content'));
+    });
+
+    it('a formula reading another workbook or a DDE source, and a document type', async () => {
+      await expect(inspect(workbook("='/etc/[passwd]x'!R1C1"), 'spreadsheetml')).rejects.toSatisfy(
+        refused('linked_content'),
+      );
+      await expect(inspect(workbook('=cmd|x!A1'), 'spreadsheetml')).rejects.toSatisfy(refused('linked_content'));
+      const typed = wordml('').replace('<w:wordDocument', '<!DOCTYPE w:wordDocument [<!ENTITY a "a">]><w:wordDocument');
+      await expect(inspect(typed, 'wordml')).rejects.toSatisfy(refused('linked_content'));
+    });
+  });
+
   it('a template whose bytes are the document format, and a document claimed as a template', async () => {
     await expect(inspect(readFileSync(samples.get('dotx')!), 'dotm')).rejects.toSatisfy(refused('unsupported_format'));
     await expect(inspect(readFileSync(samples.get('xlsm')!), 'xltx')).rejects.toSatisfy(refused('unsupported_format'));

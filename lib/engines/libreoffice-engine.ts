@@ -28,8 +28,12 @@ const ZIPPED: Partial<Record<FormatName, PackageKind>> = {
   ...Object.fromEntries(['odt', 'ods', 'odp', 'ott', 'ots', 'otp', 'odg', 'otg'].map((f) => [f, 'odf'])),
   ...Object.fromEntries(['sxw', 'stw', 'sxc', 'stc', 'sxi', 'sxd'].map((f) => [f, 'staroffice'])),
 };
-/** Flat OpenDocument: one XML file, checked like a package's XML parts. */
-const FLAT_XML: ReadonlySet<FormatName> = new Set(['fodt', 'fods', 'fodp', 'fodg']);
+/** Single XML files (flat OpenDocument, Office 2003 XML), checked like a package's XML parts. */
+const XML_FILE: Partial<Record<FormatName, PackageKind>> = {
+  ...Object.fromEntries(['fodt', 'fods', 'fodp', 'fodg'].map((f) => [f, 'odf'])),
+  wordml: 'wordml',
+  spreadsheetml: 'spreadsheetml',
+};
 const TEXTUAL: ReadonlySet<FormatName> = new Set(['txt', 'csv', 'html']);
 
 async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): Promise<void> {
@@ -43,7 +47,8 @@ async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): Promi
   if (job.inputFormat === 'rtf') await assertRtfHasNoLinks(job.inputPath);
   const kind = ZIPPED[job.inputFormat];
   if (kind) await assertSafeZip(job.inputPath, ZIP_LIMITS, () => xmlPartChecker(kind));
-  if (FLAT_XML.has(job.inputFormat)) await assertSafeXmlFile(job.inputPath, 'odf');
+  const xml = XML_FILE[job.inputFormat];
+  if (xml) await assertSafeXmlFile(job.inputPath, xml);
 }
 
 /**

@@ -29,6 +29,7 @@ export const IMPORT: Record<App, Partial<Record<FormatName, Filter>>> = {
     ott: f('writer8_template'),
     fodt: f('OpenDocument Text Flat XML'),
     sxw: f('StarOffice XML (Writer)'),
+    wordml: f('MS Word 2003 XML'),
     stw: f('writer_StarOffice_XML_Writer_Template'),
     // Its PDF import places every line in a text frame: the layout is kept, the text does not reflow.
     pdf: f('writer_pdf_import'),
@@ -48,6 +49,7 @@ export const IMPORT: Record<App, Partial<Record<FormatName, Filter>>> = {
     slk: f('SYLK'),
     dbf: { name: 'dBase', options: '76' },
     sxc: f('StarOffice XML (Calc)'),
+    spreadsheetml: f('MS Excel 2003 XML Orcus'),
     stc: f('calc_StarOffice_XML_Calc_Template'),
   },
   impress: {

@@ -79,8 +79,17 @@ const hasScheme = (href: string) => /^[a-z][a-z0-9+.-]*:/i.test(href.trim());
 const insidePackage = (href: string) =>
   href !== '' && !hasScheme(href) && !/^[/\\]/.test(href) && !href.split(/[/\\]/).includes('..');
 
-/** OOXML, ODF or its StarOffice predecessor: which rules apply (every XML entry of the package is checked, whatever its name). */
-export type PackageKind = 'ooxml' | 'odf' | 'staroffice';
+/**
+ * Which rules apply: OOXML, ODF or its StarOffice predecessor (every XML entry of the package is
+ * checked, whatever its name), or a single-file Word / Excel 2003 XML document.
+ */
+export type PackageKind = 'ooxml' | 'odf' | 'staroffice' | 'wordml' | 'spreadsheetml';
+
+const W2003 = 'http://schemas.microsoft.com/office/word/2003/wordml';
+const MS_OFFICE = 'urn:schemas-microsoft-com:office:office';
+const SS2003 = 'urn:schemas-microsoft-com:office:spreadsheet';
+/** A formula naming another workbook ([Book.xls]Sheet!A1; R1C1's relative [-1] is not one) or a DDE source (App|Topic). */
+const EXTERNAL_FORMULA = /\[[^\]\d-][^\]]*\]|\|/;
 
 /**
  * A streaming checker for one entry of a package: write() its bytes, then end(). Entries that do
@@ -105,18 +114,22 @@ export function xmlPartChecker(kind: PackageKind): { write: (chunk: Buffer) => v
         (attr('TargetMode') ?? '').toLowerCase() === 'external' || hasScheme(target) || target.startsWith('\\\\');
       if (external && !/\/hyperlink$/i.test(type))
         throw refuseLinked(`an external ${label(type.split('/').pop() ?? '', 'relationship')}`);
-    } else if (kind === 'ooxml' && tag.uri === W) {
-      if (tag.local === 'fldSimple') checkFieldInstruction(attr('instr', W) ?? '');
+    } else if ((kind === 'ooxml' && tag.uri === W) || (kind === 'wordml' && tag.uri === W2003)) {
+      if (tag.local === 'fldSimple') checkFieldInstruction(attr('instr', tag.uri) ?? '');
       else if (tag.local === 'instrText') inInstrText = true;
       else if (tag.local === 'fldChar') {
-        const type = attr('fldCharType', W);
+        const type = attr('fldCharType', tag.uri);
         if (type === 'begin') fields.push({ instruction: '', inResult: false });
         else if (type === 'separate' && fields.length) fields[fields.length - 1].inResult = true;
         else if (type === 'end') checkFieldInstruction(fields.pop()?.instruction ?? '');
       }
     } else if (kind === 'ooxml' && (tag.local === 'ddeLink' || tag.local === 'oleLink')) {
       throw refuseLinked(`a ${label(tag.local, 'link')}`);
-    } else if (kind !== 'ooxml') {
+    } else if (kind === 'wordml' && key === `${MS_OFFICE} OLEObject` && attr('Type') !== 'Embed') {
+      throw refuseLinked('a linked OLE object');
+    } else if (kind === 'spreadsheetml') {
+      if (EXTERNAL_FORMULA.test(attr('Formula', SS2003) ?? '')) throw refuseLinked('a formula reading another file');
+    } else if (kind === 'odf' || kind === 'staroffice') {
       if (ODF_DDE.has(key)) throw refuseLinked('a DDE link');
       const href = attr('href', XLINK);
       if (href !== undefined && !ODF_HYPERLINKS.has(key) && !insidePackage(href))
