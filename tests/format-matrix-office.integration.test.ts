@@ -173,6 +173,15 @@ describe('office inputs refused by inspect', () => {
     });
   });
 
+  it('a Uniform Office Format document with an object linked by its path', async () => {
+    const uof = (objects: string) =>
+      '<?xml version="1.0" encoding="UTF-8"?><uof:UOF xmlns:uof="http://schemas.uof.org/cn/2003/uof" ' +
+      `uof:mimetype="vnd.uof.text"><uof:对象集>${objects}</uof:对象集></uof:UOF>`;
+    await inspect(uof(''), 'uot');
+    const linked = '<uof:其他对象 uof:标识符="o1" uof:内嵌="false"><uof:路径>/etc/passwd</uof:路径></uof:其他对象>';
+    await expect(inspect(uof(linked), 'uot')).rejects.toSatisfy(refused('linked_content'));
+  });
+
   it('a template whose bytes are the document format, and a document claimed as a template', async () => {
     await expect(inspect(readFileSync(samples.get('dotx')!), 'dotm')).rejects.toSatisfy(refused('unsupported_format'));
     await expect(inspect(readFileSync(samples.get('xlsm')!), 'xltx')).rejects.toSatisfy(refused('unsupported_format'));

@@ -28,11 +28,12 @@ const ZIPPED: Partial<Record<FormatName, PackageKind>> = {
   ...Object.fromEntries(['odt', 'ods', 'odp', 'ott', 'ots', 'otp', 'odg', 'otg'].map((f) => [f, 'odf'])),
   ...Object.fromEntries(['sxw', 'stw', 'sxc', 'stc', 'sxi', 'sxd'].map((f) => [f, 'staroffice'])),
 };
-/** Single XML files (flat OpenDocument, Office 2003 XML), checked like a package's XML parts. */
+/** Single XML files (flat OpenDocument, Office 2003 XML, UOF), checked like a package's XML parts. */
 const XML_FILE: Partial<Record<FormatName, PackageKind>> = {
   ...Object.fromEntries(['fodt', 'fods', 'fodp', 'fodg'].map((f) => [f, 'odf'])),
   wordml: 'wordml',
   spreadsheetml: 'spreadsheetml',
+  ...Object.fromEntries(['uot', 'uos', 'uop'].map((f) => [f, 'uof'])),
 };
 const TEXTUAL: ReadonlySet<FormatName> = new Set(['txt', 'csv', 'html']);
 

@@ -30,6 +30,7 @@ export const IMPORT: Record<App, Partial<Record<FormatName, Filter>>> = {
     fodt: f('OpenDocument Text Flat XML'),
     sxw: f('StarOffice XML (Writer)'),
     wordml: f('MS Word 2003 XML'),
+    uot: f('UOF text'),
     stw: f('writer_StarOffice_XML_Writer_Template'),
     // Its PDF import places every line in a text frame: the layout is kept, the text does not reflow.
     pdf: f('writer_pdf_import'),
@@ -50,6 +51,7 @@ export const IMPORT: Record<App, Partial<Record<FormatName, Filter>>> = {
     dbf: { name: 'dBase', options: '76' },
     sxc: f('StarOffice XML (Calc)'),
     spreadsheetml: f('MS Excel 2003 XML Orcus'),
+    uos: f('UOF spreadsheet'),
     stc: f('calc_StarOffice_XML_Calc_Template'),
   },
   impress: {
@@ -66,6 +68,7 @@ export const IMPORT: Record<App, Partial<Record<FormatName, Filter>>> = {
     otp: f('impress8_template'),
     fodp: f('OpenDocument Presentation Flat XML'),
     sxi: f('StarOffice XML (Impress)'),
+    uop: f('UOF presentation'),
   },
   draw: {
     odg: f('draw8'),
@@ -139,8 +142,15 @@ export const EXPORT: Record<App, Partial<Record<FormatName, Filter>>> = {
 
 /** The only targets of an input (a PDF import makes sense for these). */
 const ONLY: Partial<Record<FormatName, readonly FormatName[]>> = { pdf: ['docx', 'odt'] };
-/** Pairs that fail (the format matrix found them): Excel 97's import does not survive the 2003 XML export. */
-const NEVER: Partial<Record<FormatName, readonly FormatName[]>> = { xls: ['spreadsheetml'], xlt: ['spreadsheetml'] };
+/**
+ * Pairs that fail in LibreOffice 7.4 (the format matrix found them): Excel 97's import does not
+ * survive the 2003 XML export, and a UOF text document does not export to PDF (a write error).
+ */
+const NEVER: Partial<Record<FormatName, readonly FormatName[]>> = {
+  xls: ['spreadsheetml'],
+  xlt: ['spreadsheetml'],
+  uot: ['pdf'],
+};
 
 export const APPS = Object.keys(IMPORT) as App[];
 

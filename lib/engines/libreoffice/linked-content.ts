@@ -81,13 +81,16 @@ const insidePackage = (href: string) =>
 
 /**
  * Which rules apply: OOXML, ODF or its StarOffice predecessor (every XML entry of the package is
- * checked, whatever its name), or a single-file Word / Excel 2003 XML document.
+ * checked, whatever its name), or a single-file Word / Excel 2003 XML or Uniform Office Format document.
  */
-export type PackageKind = 'ooxml' | 'odf' | 'staroffice' | 'wordml' | 'spreadsheetml';
+export type PackageKind = 'ooxml' | 'odf' | 'staroffice' | 'wordml' | 'spreadsheetml' | 'uof';
 
 const W2003 = 'http://schemas.microsoft.com/office/word/2003/wordml';
 const MS_OFFICE = 'urn:schemas-microsoft-com:office:office';
 const SS2003 = 'urn:schemas-microsoft-com:office:spreadsheet';
+const UOF = 'http://schemas.uof.org/cn/2003/uof';
+/** UOF's "path" of an object: LibreOffice's import makes it a link loaded with the document. */
+const UOF_PATH = '\u8def\u5f84'; // 路径
 /** A formula naming another workbook ([Book.xls]Sheet!A1; R1C1's relative [-1] is not one) or a DDE source (App|Topic). */
 const EXTERNAL_FORMULA = /\[[^\]\d-][^\]]*\]|\|/;
 
@@ -127,6 +130,8 @@ export function xmlPartChecker(kind: PackageKind): { write: (chunk: Buffer) => v
       throw refuseLinked(`a ${label(tag.local, 'link')}`);
     } else if (kind === 'wordml' && key === `${MS_OFFICE} OLEObject` && attr('Type') !== 'Embed') {
       throw refuseLinked('a linked OLE object');
+    } else if (kind === 'uof' && key === `${UOF} ${UOF_PATH}`) {
+      throw refuseLinked('a linked object');
     } else if (kind === 'spreadsheetml') {
       if (EXTERNAL_FORMULA.test(attr('Formula', SS2003) ?? '')) throw refuseLinked('a formula reading another file');
     } else if (kind === 'odf' || kind === 'staroffice') {
