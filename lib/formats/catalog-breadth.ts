@@ -115,6 +115,12 @@ export const ARCHIVES = {
   zst: arc('application/zstd', 'Zstandard-compressed file', 'zst'),
   lz4: arc('application/x-lz4', 'LZ4-compressed file', 'lz4'),
   lzma: arc('application/x-lzma', 'LZMA-compressed file', 'lzma'),
+  lz: arc('application/x-lzip', 'Lzip-compressed file', 'lz'),
+  lzo: arc('application/x-lzop', 'LZO-compressed file', 'lzo'),
+  iso: arc('application/x-iso9660-image', 'ISO 9660 disc image', 'iso'),
+  cab: arc('application/vnd.ms-cab-compressed', 'Windows cabinet', 'cab'),
+  arj: arc('application/x-arj', 'ARJ archive', 'arj'),
+  squashfs: arc('application/vnd.squashfs', 'SquashFS image', 'squashfs'),
 } as const;
 
 const font = (mime: string, label: string, extension: string) => ({ family: 'font', mime, label, extension }) as const;

@@ -35,6 +35,8 @@ function binary(head: Buffer): FormatName | null {
   if (ascii(head, 'wOFF')) return 'woff';
   if (ascii(head, '\x04\x22\x4d\x18')) return 'lz4';
   if (ascii(head, 'MSWIM\0\0\0')) return 'wim';
+  if (ascii(head, 'hsqs')) return 'squashfs';
+  if (ascii(head, '\x89LZO\0\r\n\x1a\n')) return 'lzo';
   if (ascii(head, '070701') || ascii(head, '070702') || ascii(head, '070707')) return 'cpio';
   if (head.length >= 2 && head.readUInt16LE(0) === 0o70707) return 'cpio';
   if (ascii(head, '!<arch>\n')) return 'ar';
@@ -52,6 +54,8 @@ function byFileType(ftExt: string): FormatName | null {
   if (ftExt === 'ar' || ftExt === 'deb') return 'ar';
   if (ftExt === 'woff') return 'woff';
   if (ftExt === 'lz4') return 'lz4';
+  if (ftExt === 'lz') return 'lz';
+  if (ftExt === 'iso' || ftExt === 'cab' || ftExt === 'arj') return ftExt;
   return null;
 }
 

@@ -19,10 +19,20 @@ import { assertOutput, runTool } from './run-tool';
 const TAR_FLAG = { tar: [], tgz: ['-z'], tbz2: ['-j'], txz: ['-J'], tzst: ['--zstd'] } as const;
 type Tar = keyof typeof TAR_FLAG;
 /** Archives p7zip reads (its `-t` type) and which of them it writes. */
-const SEVEN = { zip: 'zip', '7z': '7z', wim: 'wim', cpio: 'cpio', ar: 'ar' } as const;
+const SEVEN = {
+  zip: 'zip',
+  '7z': '7z',
+  wim: 'wim',
+  cpio: 'cpio',
+  ar: 'ar',
+  iso: 'iso',
+  cab: 'cab',
+  arj: 'arj',
+  squashfs: 'squashfs',
+} as const;
 const SEVEN_WRITES = ['zip', '7z', 'wim'] as const;
 /** Single-file compressors: our format → the program and its decompress/compress arguments. */
-const SINGLE = { gz: 'gzip', zst: 'zstd', lz4: 'lz4', lzma: 'lzma' } as const;
+const SINGLE = { gz: 'gzip', zst: 'zstd', lz4: 'lz4', lzma: 'lzma', lz: 'lzip', lzo: 'lzop' } as const;
 type Single = keyof typeof SINGLE;
 
 const isTar = (f: FormatName): f is Tar => Object.hasOwn(TAR_FLAG, f);
