@@ -43,7 +43,7 @@ const EBOOK_OUT = [
 ] as const satisfies readonly FormatName[];
 
 /** Inputs that are ZIP packages (calibre unpacks them): checked against the zip-bomb limits first. */
-const ZIPPED = new Set<FormatName>(['epub', 'docx', 'txtz', 'htmlz', 'pmlz', 'fbz']);
+const ZIPPED = new Set<FormatName>(['epub', 'docx', 'odt', 'txtz', 'htmlz', 'pmlz', 'fbz']);
 
 /** Largest file ebook-convert may write (a book's images included). */
 const FILE_LIMIT = 1024 ** 3;
@@ -74,7 +74,9 @@ export const calibreEngine: Engine = {
     { from: KINDLE, to: KINDLE_OUT },
     { from: OLD_IN, to: OLD_OUT },
     { from: ['epub'], to: [...KINDLE, ...EBOOK_OUT, 'pdf'] },
-    { from: ['fb2', 'docx'], to: KINDLE },
+    // Documents for a Kindle (pandoc already writes their EPUB); a PDF's text reflowed.
+    { from: ['fb2', 'docx', 'odt', 'rtf', 'html', 'txt', 'md'], to: KINDLE },
+    { from: ['pdf'], to: ['epub', ...KINDLE] },
     { from: ['fb2'], to: ['pdf'] },
   ],
   inspect,

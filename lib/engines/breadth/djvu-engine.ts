@@ -1,16 +1,18 @@
-import { mkdir, readdir } from 'node:fs/promises';
+import { mkdir, readdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@/lib/api/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { MAX_INPUT_PIXELS } from '../sharp-engine';
 import type { Engine, EngineJob } from '../types';
 import { imagemagickEngine } from './imagemagick-engine';
+import { MAX_IMAGE_PAGES } from './pdf-engine';
 import { assertOutput, runTool } from './run-tool';
 
-// DjVu with djvulibre: ddjvu reads (to PDF, TIFF, or the first page as an image), c44 encodes
-// pictures and djvm bundles pages. A DjVu's page sizes and count are read (djvused) and checked
-// before anything decodes it. Formats djvulibre does not speak (PNG, JPEG out; PNG in) go
-// through the ImageMagick engine's sandboxed run and policy, with PPM in between.
+// DjVu with djvulibre: ddjvu reads (to PDF, TIFF, or page images), djvups to PostScript, c44 and cjb2
+// encode pictures (photos, bilevel scans) and djvm bundles pages. A DjVu's page sizes and count
+// are read (djvused) and checked before anything decodes it. Formats djvulibre does not speak
+// (PNG, JPEG out; PNG, TIFF, GIF, BMP, WebP in) go through the ImageMagick engine's sandboxed run
+// and policy (its resource limits bound pixel floods), with PPM in between.
 
 const MAX_PAGES = 2000;
 /** PDF pages are rendered for c44 with their long side at this many pixels (~150 dpi on A4). */
@@ -43,19 +45,51 @@ async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat' | 'signa
 const imagemagick = (job: EngineJob, from: FormatName, input: string, to: FormatName, output: string) =>
   imagemagickEngine.convert({ ...job, inputFormat: from, inputPath: input, targetFormat: to, outputPath: output });
 
-async function fromDjvu(job: EngineJob): Promise<void> {
-  const ddjvu = (format: string, out: string, page: string[] = []) =>
-    runTool(job, 'ddjvu', [`-format=${format}`, ...page, '-quality=85', job.inputPath, out]);
-  if (job.targetFormat === 'pdf' || job.targetFormat === 'tiff') await ddjvu(job.targetFormat, job.outputPath);
-  else {
-    const page = path.join(job.workDir, 'page.ppm');
-    await ddjvu('ppm', page, ['-page=1']);
-    await imagemagick(job, 'ppm', page, job.targetFormat, job.outputPath);
-  }
+const ddjvu = (job: EngineJob, format: string, out: string, page: string[] = []) =>
+  runTool(job, 'ddjvu', [`-format=${format}`, ...page, '-quality=85', job.inputPath, out]);
+
+/** Page `n` as a PNG or JPEG: ddjvu renders it as PPM, ImageMagick encodes it. */
+async function pageImage(job: EngineJob, n: number, output: string): Promise<void> {
+  const ppm = path.join(job.workDir, `page-${n}.ppm`);
+  await ddjvu(job, 'ppm', ppm, [`-page=${n}`]);
+  await imagemagick(job, 'ppm', ppm, job.targetFormat, output);
 }
 
-/** One picture as a one-page DjVu. */
+/** PDF, PostScript and TIFF hold every page; a PNG or JPEG is one page, so several become a ZIP of them (as PDFs do). */
+async function fromDjvu(job: EngineJob): Promise<void | { pages: number }> {
+  if (job.targetFormat === 'pdf' || job.targetFormat === 'tiff') {
+    await ddjvu(job, job.targetFormat, job.outputPath);
+    return;
+  }
+  if (job.targetFormat === 'ps') {
+    await runTool(job, 'djvups', [job.inputPath, job.outputPath]);
+    return;
+  }
+  const pages = Number((await runTool(job, 'djvused', [job.inputPath, '-e', 'n'])).trim());
+  if (pages === 1) return pageImage(job, 1, job.outputPath);
+  if (pages > MAX_IMAGE_PAGES)
+    throw new AppError(
+      'unsupported_format',
+      `The DjVu document has ${pages} pages; at most ${MAX_IMAGE_PAGES} pages become images in one conversion.`,
+    );
+  const width = String(pages).length;
+  const files: string[] = [];
+  for (let n = 1; n <= pages; n++) {
+    files.push(path.join(job.workDir, `page-${String(n).padStart(width, '0')}.${job.targetFormat}`));
+    await pageImage(job, n, files[n - 1]);
+  }
+  const zip = path.join(job.workDir, 'pages.zip');
+  await runTool(job, '7z', ['a', '-tzip', '-mx=0', '-bd', '-bso0', zip, ...files]);
+  await rename(zip, job.outputPath);
+  return { pages };
+}
+
+/** One picture as a one-page DjVu: bilevel ones with JB2 (cjb2), the others with IW44 (c44). */
 async function encodePicture(job: EngineJob, input: string, format: FormatName, output: string): Promise<void> {
+  if (format === 'pbm') {
+    await runTool(job, 'cjb2', ['-dpi', '150', input, output]);
+    return;
+  }
   let source = input;
   if (!C44_IN.has(format)) {
     source = path.join(job.workDir, `${path.basename(input)}.ppm`);
@@ -81,17 +115,18 @@ async function toDjvu(job: EngineJob): Promise<void> {
   await runTool(job, 'djvm', ['-c', job.outputPath, ...djvus]);
 }
 
-async function convert(job: EngineJob): Promise<void> {
-  await (job.inputFormat === 'djvu' ? fromDjvu(job) : toDjvu(job));
+async function convert(job: EngineJob): Promise<void | { pages: number }> {
+  const result = await (job.inputFormat === 'djvu' ? fromDjvu(job) : toDjvu(job));
   await assertOutput(job.outputPath, 'djvulibre');
+  return result;
 }
 
 export const djvuEngine: Engine = {
   name: 'djvulibre',
-  requires: ['ddjvu', 'c44', 'djvm', 'djvused', 'pdftoppm', 'convert'],
+  requires: ['ddjvu', 'djvups', 'c44', 'cjb2', 'djvm', 'djvused', 'pdftoppm', 'convert', '7z'],
   conversions: [
-    { from: ['djvu'], to: ['pdf', 'tiff', ...IMAGE_OUT] },
-    { from: ['png', 'jpg', 'ppm', 'pgm', 'pdf'], to: ['djvu'] },
+    { from: ['djvu'], to: ['pdf', 'ps', 'tiff', ...IMAGE_OUT] },
+    { from: ['png', 'jpg', 'tiff', 'gif', 'bmp', 'webp', 'ppm', 'pgm', 'pbm', 'pdf'], to: ['djvu'] },
   ],
   inspect,
   convert,

@@ -59,6 +59,19 @@ describe('DjVu engine', () => {
     await refused(djvuEngine.inspect!(j), /could not be read/);
   });
 
+  it('turns a DjVu of several pages into a ZIP of page images', async () => {
+    const one = await job(await djvu(), 'djvu', 'djvu');
+    const bundle = path.join(one.workDir, 'two.djvu');
+    execFileSync('djvm', ['-c', bundle, one.inputPath, one.inputPath]);
+    const j = await job(readFileSync(bundle), 'djvu', 'jpg');
+    await djvuEngine.inspect!(j);
+    expect(await djvuEngine.convert(j)).toEqual({ pages: 2 });
+    expect(execFileSync('zipinfo', ['-1', j.outputPath]).toString().trim().split('\n')).toEqual([
+      'page-1.jpg',
+      'page-2.jpg',
+    ]);
+  });
+
   it('converts a checked DjVu', async () => {
     const j = await job(await djvu(), 'djvu', 'png');
     await djvuEngine.inspect!(j);
