@@ -1,14 +1,14 @@
 import { AppError } from '@/lib/api/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { ffmpegCommand } from '../ffmpeg/args';
-import { assertFfmpegOk, type Demuxers, mediaInput, runFfmpeg } from '../ffmpeg/sandboxed';
+import { assertFfmpegOk, type Demuxers, MAX_VIDEO_PIXELS, mediaInput, runFfmpeg } from '../ffmpeg/sandboxed';
 import type { Engine, EngineJob } from '../types';
 import { assertOutput } from './run-tool';
 
 // Still images only ffmpeg reads and writes here (QOI, JPEG-LS, Alias PIX, OpenEXR, PHM), to and
 // from the common ones. Same rules as the video engines (../ffmpeg/sandboxed.ts): the image demuxer
 // is forced from the content-checked format, only the file protocol exists, frames over
-// MAX_VIDEO_PIXELS are refused by the probe before decoding, and it all runs sandboxed.
+// MAX_VIDEO_PIXELS are refused by the decoder before allocating them, and it all runs sandboxed.
 
 const TAIL = ['qoi', 'jls', 'pix', 'exr', 'phm'] as const satisfies readonly FormatName[];
 const COMMON = ['png', 'jpg', 'webp', 'tiff', 'gif', 'bmp'] as const satisfies readonly FormatName[];
@@ -54,12 +54,16 @@ async function convert(job: EngineJob): Promise<void> {
     ? ['-filter_complex', 'color=white,format=rgb24[bg];[bg][0:v:0]scale2ref[b][i];[b][i]overlay=shortest=1']
     : ['-map', '0:v:0'];
   const args = ffmpegCommand({
-    input: inputArgs(job),
+    // The image demuxers read no size: the decoder refuses a frame over the cap before allocating it.
+    input: ['-max_pixels', String(MAX_VIDEO_PIXELS), ...inputArgs(job)],
     streams: [...flatten, '-frames:v', '1', '-an'],
     codec: [...codec, '-update', '1', '-f', 'image2'],
     outputPath: job.outputPath,
   });
-  assertFfmpegOk(await runFfmpeg(job, args, undefined));
+  const run = await runFfmpeg(job, args, undefined);
+  if (run.code !== 0 && /Picture size \d+x\d+ is invalid|Cannot determine format of input stream/.test(run.stderrTail))
+    throw new AppError('unsupported_format', 'The image could not be decoded (damaged, or too large).');
+  assertFfmpegOk(run);
   await assertOutput(job.outputPath, 'ffmpeg');
 }
 

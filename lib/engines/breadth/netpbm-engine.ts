@@ -1,6 +1,8 @@
+import { AppError } from '@/lib/api/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import type { Engine, EngineJob } from '../types';
 import { coder, runConvert, writeTarget } from './imagemagick-engine';
+import { MAX_PIXELS } from './raw-engine';
 import { assertOutput, runTool } from './run-tool';
 
 // The old and odd bitmaps Netpbm reads and writes (Amiga ILBM, Utah RLE, Atari Degas/NEOchrome,
@@ -42,8 +44,22 @@ const NETPBM = Object.keys(TOOLS) as NetpbmFormat[];
 const isNetpbm = (f: FormatName): f is NetpbmFormat => Object.hasOwn(TOOLS, f);
 const COMMON = ['png', 'jpg', 'webp', 'tiff', 'gif', 'bmp'] as const satisfies readonly FormatName[];
 
-/** The PNM a reader writes can be no larger than this (a header announcing a pixel flood fails here). */
+/** Largest PNM a converter may write (a backstop: the size is checked first, see pnmSize). */
 const MAX_PNM_BYTES = 1024 ** 3;
+
+/**
+ * The size the reader's PNM header announces, from its first bytes only (the reader is cut off
+ * by `head`), so a pixel flood is refused before anything is decoded in full.
+ */
+async function assertPnmSize(job: EngineJob, tool: string, input: string): Promise<void> {
+  const header = await runTool(job, 'sh', ['-c', '"$1" "$2" | head -c 256', 'sh', tool, input]);
+  const pnm = /^P[1-6]\s+(?:#.*\s+)*(\d+)\s+(\d+)/.exec(header);
+  const pam = /^P7\s[\s\S]*?WIDTH (\d+)\s+HEIGHT (\d+)/.exec(header);
+  const [width, height] = (pnm ?? pam)?.slice(1).map(Number) ?? [0, 0];
+  if (!width || !height) throw new AppError('unsupported_format', 'The image could not be read.');
+  if (width * height > MAX_PIXELS)
+    throw new AppError('unsupported_format', `The image is too large (${width}×${height}).`);
+}
 
 /** `tool file > out` in the sandbox (the converters are stdin/stdout filters). */
 async function filter(job: EngineJob, tool: string, input: string, output: string): Promise<void> {
@@ -60,6 +76,7 @@ async function convert(job: EngineJob): Promise<void> {
   // 1. The input as ImageMagick reads it: a Netpbm format becomes PNM first.
   let read = `${coder(from)}:${job.inputPath}[0]`;
   if (isNetpbm(from)) {
+    await assertPnmSize(job, TOOLS[from].read, job.inputPath);
     await filter(job, TOOLS[from].read, job.inputPath, `${base}.pnm`);
     read = `PNM:${base}.pnm`;
   }
@@ -81,7 +98,8 @@ export const netpbmEngine: Engine = {
   name: 'netpbm',
   requires: ['convert', ...NETPBM.flatMap((f) => [TOOLS[f].read, TOOLS[f].write])],
   conversions: [
-    { from: NETPBM, to: [...COMMON, ...NETPBM] },
+    // To and from the common images only: every pair is tested, N×N would cost minutes.
+    { from: NETPBM, to: COMMON },
     { from: COMMON, to: NETPBM },
   ],
   convert,

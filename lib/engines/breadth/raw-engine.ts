@@ -1,5 +1,6 @@
 import { AppError } from '@/lib/api/errors';
 import type { FormatName } from '@/lib/formats/catalog';
+import { runInJob } from '../run-in-job';
 import type { Engine, EngineJob } from '../types';
 import { writeTarget } from './imagemagick-engine';
 import { assertOutput, runTool } from './run-tool';
@@ -15,8 +16,8 @@ export const IMAGE_TARGETS = ['png', 'jpg', 'webp', 'tiff', 'gif', 'bmp'] as con
 export const MAX_PIXELS = 120_000_000;
 
 async function convert(job: EngineJob): Promise<void> {
-  const info = await runTool(job, 'dcraw', ['-i', '-v', job.inputPath]);
-  const size = /Full size:\s+(\d+) x (\d+)/.exec(info);
+  const info = await runInJob(job, 'dcraw', ['-i', '-v', job.inputPath]);
+  const size = info.code === 0 ? /Full size:\s+(\d+) x (\d+)/.exec(info.stdout) : null;
   if (!size) throw new AppError('unsupported_format', 'The RAW file could not be read.');
   if (Number(size[1]) * Number(size[2]) > MAX_PIXELS)
     throw new AppError('unsupported_format', `The RAW image is too large (${size[1]}×${size[2]}).`);
