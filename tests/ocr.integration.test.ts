@@ -52,13 +52,18 @@ describe('OCR', () => {
     expect(text).toMatch(/Transmute reads scans/);
   });
 
-  it('a page scanned at an angle (4° one way, 3° the other) → txt with its words (deskewed)', async () => {
+  it('a page scanned at an angle (4° one way, grey; 3° the other, RGB) → txt with its words (deskewed)', async () => {
     // Tesseract's own layout analysis finds an empty page at 3° or more: this fails without deskew.
     const client = new RouteClient();
     const lines = ['Invoice number 4711', 'Transmute reads scans', 'Skewed pages are read too'];
-    for (const degrees of [4, -3]) {
+    // One grey (the worker hands tesseract a PGM), one RGB (the PNG as it is).
+    for (const [degrees, space] of [
+      [4, 'b-w'],
+      [-3, 'srgb'],
+    ] as const) {
       const png = await sharp(await page(lines).toBuffer())
         .rotate(degrees, { background: '#fff' })
+        .toColourspace(space)
         .png()
         .toBuffer();
       const { bytes } = await runAndDownload(

@@ -7,7 +7,7 @@
 const { readFile, writeFile } = require('node:fs/promises');
 const path = require('node:path');
 const { serve } = require('../warm/serve.cjs');
-const { skewDegrees } = require('./skew.cjs');
+const { readPage } = require('./page-image.cjs');
 
 const packageDir = process.argv[2];
 const { createWorker, OEM, PSM } = require(packageDir);
@@ -57,15 +57,20 @@ const ops = {
   async recognize(req) {
     const worker = await withLanguages(req.langs);
     // A Buffer, never a path: tesseract.js would fetch a string that looks like a URL.
-    const image = await readFile(req.in);
+    const page = readPage(await readFile(req.in));
     // Deskew: tesseract rotates the decoded page by this much before reading it, so an image's
     // PDF page shows the straightened scan (a text-only layer follows the straightened reading).
-    const skew = skewDegrees(image);
-    const rotateRadians = Math.abs(skew) >= DESKEW_FROM_DEGREES ? (-skew * Math.PI) / 180 : 0;
-    const options = { ...PAGE_PARAMS, rotateRadians, pdfTitle: 'OCR', pdfTextOnly: Boolean(req.textOnly) };
-    const { data } = await worker.recognize(image, options, { text: true, pdf: Boolean(req.pdfOut) });
+    const rotateRadians = Math.abs(page.skew) >= DESKEW_FROM_DEGREES ? (-page.skew * Math.PI) / 180 : 0;
+    const options = {
+      ...PAGE_PARAMS,
+      ...(page.dpi ? { user_defined_dpi: String(page.dpi) } : {}),
+      rotateRadians,
+      pdfTitle: 'OCR',
+      pdfTextOnly: Boolean(req.textOnly),
+    };
+    const { data } = await worker.recognize(page.image, options, { text: true, pdf: Boolean(req.pdfOut) });
     if (req.pdfOut) await writeFile(req.pdfOut, Buffer.from(data.pdf));
-    return { text: data.text, skew };
+    return { text: data.text, skew: page.skew };
   },
 };
 

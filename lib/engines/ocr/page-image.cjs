@@ -1,13 +1,18 @@
 'use strict';
 /* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS, run by bare Node in the sandbox */
-// The skew of a page image, cheaply, so that the OCR worker rotates only the pages that need it.
-// Tesseract's own layout analysis (the CLI's default, page segmentation mode 3) copes with a
-// degree or two but finds an "Empty page" on a scan turned by 3° or more; tesseract.js's
-// `rotateAuto` asks that same analysis for the angle, so it cannot help there and costs a layout
-// pass and a second decode on every page. Here: the page's PNG is decoded in plain JS (zlib is
-// Node's; only 8/16-bit, non-interlaced PNG: what sharp and pdftoppm write), every few pixels are
-// sampled, and the angle whose horizontal projection of the dark samples is sharpest (text lines
-// fall into few rows) wins. About 30–60 ms for an A4 page at 300 dpi.
+// The OCR worker reads each page's PNG once in plain JS (zlib is Node's; 8/16-bit non-interlaced
+// PNG, what sharp and pdftoppm write) for two things:
+// - Its skew, cheaply, so that only the pages that need it are rotated. Tesseract's own layout
+//   analysis (the CLI's default, page segmentation mode 3) copes with a degree or two but finds an
+//   "Empty page" on a scan turned by 3° or more; tesseract.js's `rotateAuto` asks that same
+//   analysis for the angle, so it cannot help there and costs a layout pass and a second decode on
+//   every page. Here every few pixels are sampled and the angle whose horizontal projection of the
+//   dark samples is sharpest (text lines fall into few rows) wins: 30–60 ms for an A4 page.
+// - For a grey page (8-bit grey, or RGB whose every pixel is grey), the same pixels as a PGM:
+//   tesseract.js's Leptonica (WebAssembly) decodes a PNG in about 0.25 s of an A4 page's 1.5 s,
+//   and reads a PGM in next to nothing. The grey levels are the same, so is the text (tesseract
+//   reads a grey RGB page as it reads the grey one); the PNG's resolution goes along as
+//   `user_defined_dpi`. A colour page stays a PNG (as a PPM it is not read faster).
 const { inflateSync } = require('node:zlib');
 
 const PNG_SIGNATURE = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
@@ -20,14 +25,18 @@ const MAX_DEGREES = 8;
 /** Channels per colour type (PNG spec, table 11.1); palette is 1 with a lookup. */
 const CHANNELS = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 
-/** PNG → a grey thumbnail (every `step`-th pixel of every `step`-th row), or null if unsupported. */
-function pngThumbnail(buf) {
+/**
+ * PNG → a grey thumbnail (every `step`-th pixel of every `step`-th row), with `pgm` (the whole
+ * image as a binary PGM) for 8-bit grey and `dpi` when the PNG states one; null if unsupported.
+ */
+function decodePng(buf) {
   if (buf.length < 33 || !buf.subarray(0, 8).equals(PNG_SIGNATURE)) return null;
   let width = 0;
   let height = 0;
   let depth = 0;
   let type = 0;
   let palette = null;
+  let dpi = 0;
   const idat = [];
   for (let at = 8; at + 8 <= buf.length;) {
     const length = buf.readUInt32BE(at);
@@ -40,6 +49,8 @@ function pngThumbnail(buf) {
       type = data[9];
       if (data[12] !== 0) return null; // interlaced
     } else if (kind === 'PLTE') palette = data;
+    else if (kind === 'pHYs' && data[8] === 1)
+      dpi = Math.round(data.readUInt32BE(4) / 39.37); // per metre
     else if (kind === 'IDAT') idat.push(data);
     else if (kind === 'IEND') break;
     at += 12 + length;
@@ -56,12 +67,22 @@ function pngThumbnail(buf) {
   const tw = Math.floor((width + step - 1) / step);
   const th = Math.floor((height + step - 1) / step);
   const grey = new Uint8Array(tw * th);
+  // 8-bit grey: rows are unfiltered straight into the PGM. 8-bit RGB: into two alternating rows,
+  // copied into the PGM while every pixel is grey (R = G = B: a grey scan saved as RGB, as
+  // pdftoppm renders it); the first coloured pixel drops the PGM. Others: two alternating rows.
+  const header = Buffer.from(`P5\n${width} ${height}\n255\n`);
+  const inPlace = type === 0 && depth === 8;
+  let pgm = inPlace || (type === 2 && depth === 8) ? Buffer.alloc(header.length + width * height) : null;
+  pgm?.set(header);
+  const rowOf = (y) => pgm.subarray(header.length + y * width, header.length + (y + 1) * width);
   let prev = new Uint8Array(rowBytes);
-  let cur = new Uint8Array(rowBytes);
+  let cur = inPlace ? rowOf(0) : new Uint8Array(rowBytes);
   for (let y = 0; y < height; y++) {
     const start = y * (rowBytes + 1) + 1;
+    if (inPlace && y > 0) [prev, cur] = [cur, rowOf(y)];
     // Unfilter (PNG spec, section 9): each row depends on the one above, so every row is decoded.
     unfilter(raw[start - 1], raw.subarray(start, start + rowBytes), cur, prev, bpp);
+    if (pgm && !inPlace && !greyRow(cur, rowOf(y))) pgm = null;
     if (y % step === 0) {
       const row = (y / step) * tw;
       // The first byte of a pixel: grey, red, or the high byte of a 16-bit sample.
@@ -70,9 +91,19 @@ function pngThumbnail(buf) {
         grey[row + tx] = palette ? (palette[v * 3] + palette[v * 3 + 1] + palette[v * 3 + 2]) / 3 : v;
       }
     }
-    [prev, cur] = [cur, prev];
+    if (!inPlace) [prev, cur] = [cur, prev];
   }
-  return { grey, width: tw, height: th };
+  return { thumb: { grey, width: tw, height: th }, pgm, dpi };
+}
+
+/** Copies an RGB row's grey values into `out`; false at the first pixel that is not grey. */
+function greyRow(rgb, out) {
+  for (let x = 0, i = 0; x < out.length; x++, i += 3) {
+    const g = rgb[i];
+    if (rgb[i + 1] !== g || rgb[i + 2] !== g) return false;
+    out[x] = g;
+  }
+  return true;
 }
 
 /** One row: `line` (filtered) into `cur`, given the row above in `prev` (zeros for the first). */
@@ -138,18 +169,10 @@ function sharpness(points, bins, height, width, degrees) {
 }
 
 /**
- * The page's skew in degrees (positive: turned clockwise, text lines falling to the right), or 0
- * when it cannot be told (not a PNG we read, too little ink, no angle clearly better than none).
+ * The skew in degrees of a grey thumbnail (positive: turned clockwise, text lines falling to the
+ * right), or 0 when it cannot be told (too little ink, no angle clearly better than none).
  */
-function skewDegrees(image) {
-  let thumb;
-  try {
-    thumb = pngThumbnail(image);
-  } catch {
-    return 0; // a damaged PNG: tesseract reports it when it reads the page
-  }
-  if (!thumb) return 0;
-  const { grey, width, height } = thumb;
+function skewOf({ grey, width, height }) {
   const threshold = otsu(grey);
   let dark = 0;
   for (const v of grey) if (v < threshold) dark++;
@@ -185,4 +208,25 @@ function skewDegrees(image) {
   return bestScore > level * 1.05 ? Math.round(best * 100) / 100 : 0;
 }
 
-module.exports = { skewDegrees, pngThumbnail };
+/** Credible resolutions (tesseract's own bounds: outside them it estimates one from the text). */
+const MIN_DPI = 70;
+const MAX_DPI = 2400;
+
+/**
+ * A page image as the worker hands it to tesseract: `skew` in degrees (0 when it cannot be told),
+ * `image` (a PGM for an 8-bit grey PNG, else the input as it is) and `dpi` (0: let tesseract
+ * estimate). A PNG this cannot read goes to tesseract unchanged, which reports what is wrong.
+ */
+function readPage(input) {
+  let decoded = null;
+  try {
+    decoded = decodePng(input);
+  } catch {
+    decoded = null; // damaged: tesseract says so when it reads the page
+  }
+  if (!decoded) return { skew: 0, image: input, dpi: 0 };
+  const dpi = decoded.pgm && decoded.dpi >= MIN_DPI && decoded.dpi <= MAX_DPI ? decoded.dpi : 0;
+  return { skew: skewOf(decoded.thumb), image: decoded.pgm ?? input, dpi };
+}
+
+module.exports = { readPage };
