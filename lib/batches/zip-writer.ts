@@ -204,8 +204,10 @@ export async function* zipChunks(entries: readonly ZipEntry[]): AsyncGenerator<B
   const central: Buffer[] = [];
   let offset = 0;
   for (const entry of entries) {
-    // Stored with a known CRC: a complete header, then the bytes as they are, no descriptor.
-    const descriptor = entry.deflate || entry.crc32 === null;
+    // Stored with a known CRC: a complete header, then the bytes as they are, no descriptor. A
+    // deflated entry's compressed size is known only at its end, so it always has a descriptor.
+    const knownCrc = entry.deflate ? null : entry.crc32;
+    const descriptor = knownCrc === null;
     const name = Buffer.from(entry.name, 'utf8');
     if (name.length > MAX16) throw new Error('ZIP entry name too long');
     const w: Written = {
@@ -215,7 +217,7 @@ export async function* zipChunks(entries: readonly ZipEntry[]): AsyncGenerator<B
       zip64: needsZip64(entry),
       offset,
       ...dosDateTime(entry.date),
-      crc: descriptor ? 0 : entry.crc32! >>> 0,
+      crc: knownCrc === null ? 0 : knownCrc >>> 0,
       size: 0,
       compressed: 0,
     };
