@@ -12,7 +12,7 @@ import { assertOutput, runTool } from './run-tool';
 // format. Before unpacking, the listing is checked against the zip-bomb limits of zip-guard
 // (entries, declared total; a ZIP is also inflated and counted) and refuses links and paths
 // leaving the folder; RLIMIT_FSIZE and the sandbox bound what a lying header could still do.
-// Single-file compressors (gzip, zstd, lz4, lzma) hold one file with no name or size to check
+// Single-file compressors (gzip, zstd, lz4, lzma, lzip, lzop) hold one file with no name or size to check
 // beforehand: it is decompressed with RLIMIT_FSIZE at the archive limit, and a run stopped by it
 // is refused as a bomb. That one file is recompressed, or packed alone into an archive.
 
@@ -31,7 +31,7 @@ const SEVEN = {
   squashfs: 'squashfs',
 } as const;
 const SEVEN_WRITES = ['zip', '7z', 'wim'] as const;
-/** Single-file compressors: our format → the program and its decompress/compress arguments. */
+/** Single-file compressors: our format → the program (each takes -c, and -d -c to decompress). */
 const SINGLE = { gz: 'gzip', zst: 'zstd', lz4: 'lz4', lzma: 'lzma', lz: 'lzip', lzo: 'lzop' } as const;
 type Single = keyof typeof SINGLE;
 
@@ -102,7 +102,7 @@ async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat' | 'signa
   checkEntries(entries);
 }
 
-const sevenType = (f: FormatName) => SEVEN[f as keyof typeof SEVEN] ?? f;
+const sevenType = (f: FormatName) => SEVEN[f as keyof typeof SEVEN];
 
 const unreadable = (e: unknown): never => {
   throw new AppError('unsupported_format', 'The archive could not be read.', { cause: e });
@@ -111,7 +111,7 @@ const unreadable = (e: unknown): never => {
 /** Output capped at the archive limit: a bomb dies with SIGXFSZ (exit 128 + 25 through prlimit). */
 const BOUNDED: ToolSandbox = { fileSizeLimitBytes: ZIP_LIMITS.maxTotalUncompressed };
 
-/** The one file of a gzip/zstd/lz4/lzma stream, as `dir/file`. */
+/** The one file of a compressed stream, as `dir/file`. */
 async function decompress(job: EngineJob, format: Single, dir: string): Promise<void> {
   const out = path.join(dir, 'file');
   // To a file by the shell: the sandbox would collect the program's stdout as text. The paths are ours (absolute).

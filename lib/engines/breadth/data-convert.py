@@ -38,7 +38,8 @@ def load_yaml(path):
     import yaml
 
     # SafeLoader builds plain values only (no Python objects); aliases share one node, so their
-    # expansion is measured by check_size before anything is written out.
+    # expansion is measured by check_size before anything is written out. The pure-Python loader,
+    # not libyaml's: its recursion stops at Python's limit (a clean refusal) instead of the C stack.
     return yaml.load(read_text(path), Loader=yaml.SafeLoader)
 
 
@@ -307,6 +308,9 @@ def main():
         return 2
     except RecursionError:
         print(f"REFUSED: the data is nested deeper than {MAX_DEPTH} levels", file=sys.stderr)
+        return 2
+    except MemoryError:
+        print("REFUSED: the data is too large to convert", file=sys.stderr)
         return 2
     except Exception as e:  # the file is not the format its bytes looked like
         print(f"REFUSED: not a valid {src} file ({type(e).__name__}: {str(e)[:200]})", file=sys.stderr)
