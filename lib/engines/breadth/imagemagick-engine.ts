@@ -67,6 +67,7 @@ const MORE_RW = [
   'mtv',
 ] as const satisfies readonly FormatName[];
 const TAIL_READ_ONLY = ['cur', 'cin'] as const satisfies readonly FormatName[];
+const MORE_READ_ONLY = ['xcf'] as const satisfies readonly FormatName[];
 
 /** Targets that cannot hold transparency: laid over white first. */
 const OPAQUE = new Set<FormatName>([
@@ -133,7 +134,7 @@ export const imagemagickEngine: Engine = {
   conversions: [
     { from: [...TAIL_RW, ...TAIL_READ_ONLY], to: [...COMMON, ...TAIL_RW] },
     // The later ones to and from the common images only: every pair is tested, N×N would cost minutes.
-    { from: MORE_RW, to: COMMON },
+    { from: [...MORE_RW, ...MORE_READ_ONLY], to: COMMON },
     { from: COMMON, to: [...TAIL_RW, ...MORE_RW] },
   ],
   convert,
