@@ -2,6 +2,7 @@ import { copyFile, lstat, mkdir, readdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@/lib/api/errors';
 import type { FormatName } from '@/lib/formats/catalog';
+import { inspect as inspectImage } from '../sharp-engine';
 import type { Engine, EngineJob } from '../types';
 import { ZIP_LIMITS } from '../zip-guard';
 import { archiveEngine } from './archive-engine';
@@ -23,6 +24,8 @@ const ARCHIVE: Partial<Record<FormatName, 'zip' | '7z' | 'tar' | 'rar'>> = {
   cbr: 'rar',
 };
 const PAGE = /\.(jpe?g|png|gif|tiff?)$/i;
+const pageFormat = (file: string): FormatName =>
+  (({ '.jpeg': 'jpg', '.jpg': 'jpg', '.png': 'png', '.gif': 'gif' }) as const)[path.extname(file)] ?? 'tiff';
 /** PDF pages are rendered with their long side at this many pixels (~150 dpi on A4), at most this many. */
 const PAGE_PIXELS = '1800';
 const PDF_PAGES = '500';
@@ -122,6 +125,10 @@ async function convert(job: EngineJob): Promise<void> {
   await Promise.all([mkdir(dir), mkdir(book)]);
   if (job.targetFormat === 'pdf') {
     const pages = await unpack(job, dir, book);
+    // Each page must be the image its name says and within the pixel budget (header only, in
+    // the sharp worker) before img2pdf decodes it: a bad page is the user's 400, not our failure.
+    for (const page of pages)
+      await inspectImage({ inputPath: page, inputFormat: pageFormat(page), signal: job.signal });
     await runTool(job, 'img2pdf', ['--rotation=ifvalid', '-o', job.outputPath, ...pages]);
   } else {
     await pagesOf(job, dir, book);

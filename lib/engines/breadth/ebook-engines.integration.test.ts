@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/api/errors';
 import { EngineError } from '@/lib/engines/sandbox';
 import type { FormatName } from '@/lib/formats/catalog';
-import { makeJob, type TestJob } from '@/tests/fixtures/engine-job';
+import { makeJob, pixelFloodPng, type TestJob } from '@/tests/fixtures/engine-job';
 import { storedRar } from '@/tests/fixtures/rar';
 import { buildZip } from '@/tests/fixtures/zip';
 import { calibreEngine } from './calibre-engine';
@@ -123,6 +123,22 @@ describe('comic engine', () => {
     await comicEngine.convert(j);
     const listed = execFileSync('tar', ['-tf', j.outputPath]).toString().trim().split('\n');
     expect(listed.filter((n) => n !== './')).toEqual(['./1.png']);
+  });
+
+  it('refuses a page that floods pixels, or is not the image its name says, before img2pdf decodes it', async () => {
+    const flood = await job(
+      buildZip([
+        { name: 'p1.png', data: png() },
+        { name: 'p2.png', data: pixelFloodPng(60_000, 60_000) },
+      ]),
+      'cbz',
+      'pdf',
+    );
+    await comicEngine.inspect!(flood);
+    await refused(comicEngine.convert(flood), /too large/);
+    const liar = await job(buildZip([{ name: 'p1.jpg', data: png() }]), 'cbz', 'pdf');
+    await comicEngine.inspect!(liar);
+    await refused(comicEngine.convert(liar), /not a JPG/);
   });
 
   it('answers 400 for an archive without pages', async () => {
