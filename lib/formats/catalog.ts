@@ -155,6 +155,7 @@ export const FORMAT_ALIASES: Readonly<Record<string, FormatName>> = {
   jpf: 'jp2',
   texi: 'texinfo',
   mkd: 'md',
+  midi: 'mid',
   azw: 'mobi',
   prc: 'mobi',
   djv: 'djvu',

@@ -98,7 +98,7 @@ function heifBrand(head: Buffer): FormatName | null {
 }
 
 /** Formats in the ISO base media container, which the name may choose among. */
-const ISO_NAMES = new Set<FormatName>(['mp4', 'mov', 'm4a', 'm4v', '3gp', '3g2', 'm4b', 'f4v', 'ismv']);
+const ISO_NAMES = new Set<FormatName>(['mp4', 'mov', 'm4a', 'm4v', '3gp', '3g2', 'm4b', 'm4r', 'f4v', 'ismv']);
 
 /** mp4, mov, m4a… share the container: the name may choose, else the brand and handlers. */
 function isoMedia(head: Buffer, ftExt: string, ext: string): FormatName {

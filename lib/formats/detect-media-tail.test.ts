@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FormatName } from '@/lib/formats/catalog';
-import { SUBTITLES } from '@/tests/fixtures/samples-media-tail';
+import { mediaHead } from '@/tests/fixtures/media-heads';
+import { midiSample, modSample, SUBTITLES } from '@/tests/fixtures/samples-media-tail';
 import { detectFormat } from './detect-format';
 
 // The long-tail audio, video and subtitle signatures (./detect-media-tail.ts): what the bytes
@@ -57,6 +58,8 @@ describe('media tail: containers file-type names', () => {
   it('the name chooses inside Matroska, ASF and RealMedia; the bytes without a name give the default', async () => {
     expect(await detectFormat(head('mkv'), 'a.mka')).toBe('mka');
     expect(await detectFormat(head('mkv'), 'a.bin')).toBe('mkv');
+    expect(await detectFormat(mediaHead('webm'), 'a.weba')).toBe('weba');
+    expect(await detectFormat(mediaHead('webm'), 'a.bin')).toBe('webm');
     expect(await detectFormat(head('asf'), 'a.asf')).toBe('asf');
     expect(await detectFormat(head('asf'), 'a.wma')).toBe('wma');
     expect(await detectFormat(head('asf'), 'a.bin')).toBe('wmv');
@@ -84,6 +87,7 @@ describe('media tail: containers file-type names', () => {
     expect(await detectFormat(ftyp('M4A '), 'a.m4b')).toBe('m4b');
     expect(await detectFormat(ftyp('isom'), 'a.f4v')).toBe('f4v');
     expect(await detectFormat(ftyp('isom'), 'a.bin')).toBe('mp4');
+    expect(await detectFormat(ftyp('M4A '), 'a.m4r')).toBe('m4r');
   });
 });
 
@@ -112,6 +116,10 @@ describe('media tail: signatures', () => {
     ['h264', annexB(0x67, 0x68, 0x65)],
     ['hevc', annexB(0x40, 0x42, 0x44, 0x26)],
     ['gsm', gsm(20)],
+    ['amr', text('#!AMR\n\x3c')],
+    ['awb', text('#!AMR-WB\n\x44')],
+    ['mid', midiSample()],
+    ['mod', modSample()],
   ];
   it.each(cases)('%s', async (format, bytes) => {
     expect(await detectFormat(bytes, 'upload.bin')).toBe(format);
@@ -125,6 +133,10 @@ describe('media tail: signatures', () => {
     expect(await detectFormat(hex('444b4946000020004d4a5047'), 'a.ivf')).not.toBe('ivf');
     expect(await detectFormat(gsm(20, 7), 'a.gsm')).not.toBe('gsm');
     expect(await detectFormat(gsm(5), 'a.gsm')).not.toBe('gsm');
+    // 'M.K.' at the module tag's offset in a file whose sample headers are out of range.
+    const notMod = Buffer.alloc(2048, 0x41);
+    notMod.write('M.K.', 1080, 'latin1');
+    expect(await detectFormat(notMod, 'a.mod')).not.toBe('mod');
   });
 });
 

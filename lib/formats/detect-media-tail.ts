@@ -18,6 +18,12 @@ function byFileType(ftExt: string, ext: string, head: Buffer): FormatName | null
       return 'spx';
     case 'mkv':
       return ext === 'mka' ? 'mka' : null;
+    case 'webm':
+      return ext === 'weba' ? 'weba' : null;
+    case 'amr':
+      return amr(head);
+    case 'mid':
+      return 'mid';
     case 'ac3': // bsid above 10 is Enhanced AC-3
       return head.length > 5 && head[5] >> 3 > 10 ? 'eac3' : null;
     case 'mpg': // a sequence header first: MPEG-1/2 video without a program stream
@@ -58,8 +64,29 @@ function isGsm(head: Buffer): boolean {
   return true;
 }
 
+/**
+ * ProTracker-style module: the channel tag after the 31 sample headers and the order table, and
+ * every sample header's finetune (0–15) and volume (0–64) in range.
+ */
+function isMod(head: Buffer): boolean {
+  if (head.length < 1084) return false;
+  if (!/^(M\.K\.|M!K!|FLT[48]|[2-8]CHN|[1-3][0-9]CH)$/.test(head.subarray(1080, 1084).toString('latin1'))) return false;
+  for (let i = 0; i < 31; i++) {
+    const at = 20 + 30 * i;
+    if (head[at + 24] > 15 || head[at + 25] > 64) return false;
+  }
+  return true;
+}
+
+/** AMR speech: the narrow- and wide-band storage formats' magic lines. */
+const amr = (head: Buffer): FormatName | null =>
+  ascii(head, '#!AMR-WB\n') ? 'awb' : ascii(head, '#!AMR\n') ? 'amr' : null;
+
 /** Signatures at the start of the file. */
 function binary(head: Buffer): FormatName | null {
+  if (ascii(head, '#!AMR')) return amr(head);
+  if (ascii(head, 'MThd\0\0\0\x06')) return 'mid';
+  if (isMod(head)) return 'mod';
   if (ascii(head, 'nut/multimedia container\0')) return 'nut';
   if (ascii(head, 'YUV4MPEG2 ')) return 'y4m';
   if (ascii(head, 'DKIF') && head.readUInt16LE(4) === 0 && ascii(head, 'VP8', 8)) return 'ivf';

@@ -9,6 +9,7 @@ import { fontEngine } from './font-engine';
 import { imagemagickEngine } from './imagemagick-engine';
 import { jxlEngine } from './jxl-engine';
 import { mediaEngine } from './media-engine';
+import { midiEngine } from './midi-engine';
 import { netpbmEngine } from './netpbm-engine';
 import { pandocEngine } from './pandoc-engine';
 import { ghostscriptEngine, popplerEngine } from './pdf-engine';
@@ -33,6 +34,7 @@ export const BREADTH_ENGINES = [
   dicomEngine,
   netpbmEngine,
   subtitleEngine,
+  midiEngine,
   dataEngine,
   traceEngine,
   comicEngine,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJob } from '@/tests/fixtures/engine-job';
 import type { FormatName } from '@/lib/formats/catalog';
 import { mediaEngine } from './media-engine';
+import { midiEngine } from './midi-engine';
 import { subtitleEngine } from './subtitle-engine';
 
 // Hostile input for the long-tail media and subtitle engines: files that point at other files or
@@ -87,5 +88,28 @@ describe('media tail engine, hostile input', () => {
   it('an HLS playlist named .h264 is refused (never parsed as a stream)', async () => {
     const playlist = `#EXTM3U\n#EXTINF:10,\nfile:${secretFile}\n#EXT-X-ENDLIST\n`;
     await expect(convert(mediaEngine, playlist, 'h264', 'mp4')).rejects.toMatchObject({ code: 'unsupported_format' });
+  });
+
+  it('a MIDI song of half an hour stops at the 20-minute WAV cap with a 400', async () => {
+    // One second a quarter note, then a note held 1,800 quarters.
+    const events = Buffer.from('00ff51030f424000903c608ac600803c4000ff2f00', 'hex');
+    const track = Buffer.concat([Buffer.from('MTrk'), Buffer.alloc(4), events]);
+    track.writeUInt32BE(events.length, 4);
+    const midi = Buffer.concat([Buffer.from('4d54686400000006000000010060', 'hex'), track]);
+    await expect(convert(midiEngine, midi, 'mid', 'wav')).rejects.toMatchObject({
+      code: 'unsupported_format',
+      message: expect.stringMatching(/longer than 20 minutes/),
+    });
+  });
+
+  it('a MIDI file whose timing overflows the renderer (nothing to play) is a 400, not an empty WAV', async () => {
+    const events = Buffer.from('00ff5103ffffff00903c60ffffff7f803c4000ff2f00', 'hex');
+    const track = Buffer.concat([Buffer.from('MTrk'), Buffer.alloc(4), events]);
+    track.writeUInt32BE(events.length, 4);
+    const midi = Buffer.concat([Buffer.from('4d54686400000006000000010060', 'hex'), track]);
+    await expect(convert(midiEngine, midi, 'mid', 'mp3')).rejects.toMatchObject({
+      code: 'unsupported_format',
+      message: expect.stringMatching(/nothing to play/),
+    });
   });
 });

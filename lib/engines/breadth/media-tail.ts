@@ -11,6 +11,11 @@ export const TAIL_DEMUXER: Demuxers = {
   spx: 'ogg',
   mka: 'matroska',
   m4b: 'mov',
+  m4r: 'mov',
+  weba: 'matroska',
+  amr: 'amr',
+  awb: 'amr',
+  mod: 'libopenmpt',
   gsm: 'gsm',
   tta: 'tta',
   w64: 'w64',
@@ -51,6 +56,11 @@ export const TAIL_AUDIO = [
   'spx',
   'mka',
   'm4b',
+  'm4r',
+  'weba',
+  'amr',
+  'awb',
+  'mod',
   'gsm',
   'tta',
   'w64',
@@ -65,7 +75,9 @@ export const TAIL_AUDIO = [
   'ircam',
   'ra',
 ] as const satisfies readonly FormatName[];
-export const TAIL_AUDIO_OUT = TAIL_AUDIO.filter((f) => f !== 'opus');
+/** Read only: AMR (ffmpeg here has no AMR encoder) and modules (libopenmpt plays them). Opus was a target already. */
+const READ_ONLY = new Set<FormatName>(['opus', 'amr', 'awb', 'mod']);
+export const TAIL_AUDIO_OUT = TAIL_AUDIO.filter((f) => !READ_ONLY.has(f));
 
 /** Containers with video (and usually audio). */
 export const TAIL_VIDEO = [
@@ -107,6 +119,8 @@ export const TAIL_OUTPUT_ARGS: Partial<Record<FormatName, string[]>> = {
   spx: ['-c:a', 'libspeex', '-ar', '16000', '-f', 'spx'],
   mka: ['-c:a', 'libopus', '-b:a', '128k', '-f', 'matroska'],
   m4b: [...AAC, '-movflags', '+faststart', '-f', 'ipod'],
+  m4r: [...AAC, '-movflags', '+faststart', '-f', 'ipod'],
+  weba: ['-c:a', 'libopus', '-b:a', '128k', '-f', 'webm'],
   gsm: ['-c:a', 'libgsm', '-ar', '8000', '-ac', '1', '-f', 'gsm'],
   tta: ['-c:a', 'tta', '-f', 'tta'],
   w64: ['-c:a', 'pcm_s16le', '-f', 'w64'],
