@@ -18,7 +18,6 @@ APT_PACKAGES=(
   fonts-dejavu fonts-liberation2
   ffmpeg libheif-examples poppler-utils
   timidity freepats # MIDI → audio (TiMidity++ and the FreePats instruments, ~35 MB)
-  timidity freepats # MIDI → audio (TiMidity++ and the FreePats instruments, ~35 MB)
   ghostscript qpdf img2pdf
   pandoc imagemagick librsvg2-bin p7zip-full woff2 libjxl-tools
   unzip # the tests read ZIP results back with unzip/zipinfo
