@@ -117,6 +117,7 @@ export const ARCHIVES = {
   lzma: arc('application/x-lzma', 'LZMA-compressed file', 'lzma'),
   lz: arc('application/x-lzip', 'Lzip-compressed file', 'lz'),
   lzo: arc('application/x-lzop', 'LZO-compressed file', 'lzo'),
+  z: arc('application/x-compress', 'Unix compress (.Z) file', 'Z'),
   iso: arc('application/x-iso9660-image', 'ISO 9660 disc image', 'iso'),
   cab: arc('application/vnd.ms-cab-compressed', 'Windows cabinet', 'cab'),
   arj: arc('application/x-arj', 'ARJ archive', 'arj'),

@@ -79,6 +79,7 @@ describe('binary signatures', () => {
     const cases: Array<[string, string]> = [
       ['04224d18604070', 'lz4'],
       ['5d000080000000000000000000', 'lzma'],
+      ['1f9d9068cab061f34601', 'z'],
       ['2d2c3ea6f8', ''], // not a signature of ours
     ];
     for (const [hex, want] of cases) expect(await detectFormat(Buffer.from(hex, 'hex'), 'x.bin')).toBe(want || null);

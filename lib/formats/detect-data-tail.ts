@@ -36,6 +36,7 @@ function binary(head: Buffer): FormatName | null {
   if (ascii(head, '\x04\x22\x4d\x18')) return 'lz4';
   if (ascii(head, 'MSWIM\0\0\0')) return 'wim';
   if (ascii(head, 'hsqs')) return 'squashfs';
+  if (ascii(head, '\x1f\x9d')) return 'z';
   if (ascii(head, '\x89LZO\0\r\n\x1a\n')) return 'lzo';
   if (ascii(head, '070701') || ascii(head, '070702') || ascii(head, '070707')) return 'cpio';
   if (head.length >= 2 && head.readUInt16LE(0) === 0o70707) return 'cpio';
@@ -55,6 +56,7 @@ function byFileType(ftExt: string): FormatName | null {
   if (ftExt === 'woff') return 'woff';
   if (ftExt === 'lz4') return 'lz4';
   if (ftExt === 'lz') return 'lz';
+  if (ftExt === 'Z') return 'z';
   if (ftExt === 'iso' || ftExt === 'cab' || ftExt === 'arj') return ftExt;
   return null;
 }

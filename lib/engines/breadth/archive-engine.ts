@@ -12,7 +12,7 @@ import { assertOutput, runTool } from './run-tool';
 // format. Before unpacking, the listing is checked against the zip-bomb limits of zip-guard
 // (entries, declared total; a ZIP is also inflated and counted) and refuses links and paths
 // leaving the folder; RLIMIT_FSIZE and the sandbox bound what a lying header could still do.
-// Single-file compressors (gzip, zstd, lz4, lzma, lzip, lzop) hold one file with no name or size to check
+// Single-file compressors (gzip, zstd, lz4, lzma, lzip, lzop, Unix compress) hold one file with no name or size to check
 // beforehand: it is decompressed with RLIMIT_FSIZE at the archive limit, and a run stopped by it
 // is refused as a bomb. That one file is recompressed, or packed alone into an archive.
 
@@ -32,7 +32,15 @@ const SEVEN = {
 } as const;
 const SEVEN_WRITES = ['zip', '7z', 'wim'] as const;
 /** Single-file compressors: our format → the program (each takes -c, and -d -c to decompress). */
-const SINGLE = { gz: 'gzip', zst: 'zstd', lz4: 'lz4', lzma: 'lzma', lz: 'lzip', lzo: 'lzop' } as const;
+const SINGLE = {
+  gz: 'gzip',
+  zst: 'zstd',
+  lz4: 'lz4',
+  lzma: 'lzma',
+  lz: 'lzip',
+  lzo: 'lzop',
+  z: 'compress',
+} as const;
 type Single = keyof typeof SINGLE;
 
 const isTar = (f: FormatName): f is Tar => Object.hasOwn(TAR_FLAG, f);
