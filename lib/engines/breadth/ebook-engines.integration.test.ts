@@ -155,6 +155,20 @@ describe('calibre engine', () => {
     await refused(calibreEngine.inspect!(j), /expands to more than|corrupt/);
   });
 
+  it('expands no entity of an XML book: neither a billion laughs nor an outside file', async () => {
+    const lol = Array.from({ length: 8 }, (_, i) => `<!ENTITY l${i + 1} "${`&l${i};`.repeat(10)}">`).join('');
+    const fb2 =
+      `<?xml version="1.0"?><!DOCTYPE b [<!ENTITY l0 "lol">${lol}<!ENTITY x SYSTEM "file:///usr/lib/os-release">]>` +
+      '<FictionBook xmlns="http://www.gribuser.ru/xml/fictionbook/2.0"><description><title-info><book-title>T' +
+      '</book-title></title-info></description><body><section><p>&l8;</p><p>[&x;]</p></section></body></FictionBook>';
+    // Written as text (calibre's own writer) to read back what its FB2 reader made of the entities:
+    // it drops a body that uses them (the book comes out empty) instead of expanding them.
+    const j = await job(Buffer.from(fb2), 'fb2', 'txt');
+    await calibreEngine.convert(j);
+    const text = readFileSync(j.outputPath, 'utf8');
+    expect(text).not.toMatch(/lol|PRETTY_NAME|Debian/);
+  });
+
   it('fails a broken book as an engine error, inside the sandbox', async () => {
     const mobi = readFileSync(path.join(process.cwd(), 'tests/fixtures/formats/ebook/sample.mobi'));
     const j = await job(Buffer.concat([mobi.subarray(0, 120), Buffer.alloc(4000, 0xff)]), 'mobi', 'epub');
