@@ -2,7 +2,7 @@ import { mkdir, readdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@/lib/api/errors';
 import type { FormatName } from '@/lib/formats/catalog';
-import { MAX_INPUT_PIXELS } from '../sharp-engine';
+import { inspect as inspectImage, MAX_INPUT_PIXELS } from '../sharp-engine';
 import type { Engine, EngineJob } from '../types';
 import { imagemagickEngine } from './imagemagick-engine';
 import { MAX_IMAGE_PAGES } from './pdf-engine';
@@ -26,7 +26,11 @@ const C44_IN = new Set<FormatName>(['ppm', 'pgm', 'jpg']);
 
 const refuse = (why: string) => new AppError('unsupported_format', `The DjVu document was refused: ${why}.`);
 
+/** Pictures the sharp worker checks (claimed format, pixel budget) before they are decoded here. */
+const SHARP_CHECKED = new Set<FormatName>(['png', 'jpg', 'tiff', 'gif', 'webp']);
+
 async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat' | 'signal'>): Promise<void> {
+  if (SHARP_CHECKED.has(job.inputFormat)) return inspectImage(job);
   if (job.inputFormat !== 'djvu') return;
   const run = { workDir: path.dirname(job.inputPath), signal: job.signal };
   const out = await runTool(run, 'djvused', [job.inputPath, '-e', 'n; size']).catch((e: unknown) => {

@@ -54,6 +54,11 @@ describe('DjVu engine', () => {
     await refused(djvuEngine.inspect!(j), /larger than 100 megapixels/);
   });
 
+  it('refuses a picture that floods pixels before encoding it', async () => {
+    const j = await job(pixelFloodPng(60_000, 60_000), 'png', 'djvu');
+    await refused(djvuEngine.inspect!(j), /too large/);
+  });
+
   it('refuses what djvulibre cannot read as a 400', async () => {
     const j = await job(Buffer.from('AT&TFORM\0\0\0\x04DJVU', 'latin1'), 'djvu', 'pdf');
     await refused(djvuEngine.inspect!(j), /could not be read/);
