@@ -6,13 +6,14 @@ import { inspect as inspectImage } from '../sharp-engine';
 import type { Engine, EngineJob } from '../types';
 import { ZIP_LIMITS } from '../zip-guard';
 import { archiveEngine } from './archive-engine';
+import { imagemagickEngine } from './imagemagick-engine';
 import { assertOutput, runTool } from './run-tool';
 
 // Comic book archives: a ZIP, 7z, TAR (or, read only, RAR) of page images. Read: the archive
 // engine's checks (zip-bomb limits, no links, no path leaving the folder), unpacked, and the pages
 // (regular files with an image name, in natural name order, renumbered) put into a PDF by img2pdf,
-// which embeds JPEG as it is and checks every page's bytes itself (Pillow, with its pixel-flood
-// limit), or repacked into another comic archive. Written: an image as a one-page comic, a PDF's
+// which embeds JPEG as it is (each page first checked by the sharp worker; WebP pages made PNG),
+// or repacked into another comic archive. Written: an image as a one-page comic, a PDF's
 // pages rendered by pdftoppm.
 
 const COMICS = ['cbz', 'cb7', 'cbt'] as const satisfies readonly FormatName[];
@@ -23,9 +24,10 @@ const ARCHIVE: Partial<Record<FormatName, 'zip' | '7z' | 'tar' | 'rar'>> = {
   cbt: 'tar',
   cbr: 'rar',
 };
-const PAGE = /\.(jpe?g|png|gif|tiff?)$/i;
+const PAGE = /\.(jpe?g|png|gif|tiff?|webp)$/i;
+const PAGE_FORMAT: Record<string, FormatName> = { '.jpeg': 'jpg', '.jpg': 'jpg', '.png': 'png', '.gif': 'gif' };
 const pageFormat = (file: string): FormatName =>
-  (({ '.jpeg': 'jpg', '.jpg': 'jpg', '.png': 'png', '.gif': 'gif' }) as const)[path.extname(file)] ?? 'tiff';
+  path.extname(file) === '.webp' ? 'webp' : (PAGE_FORMAT[path.extname(file)] ?? 'tiff');
 /** PDF pages are rendered with their long side at this many pixels (~150 dpi on A4), at most this many. */
 const PAGE_PIXELS = '1800';
 const PDF_PAGES = '500';
@@ -120,6 +122,19 @@ async function pack(job: EngineJob, book: string): Promise<void> {
   else await runTool(job, '7z', ['a', `-t${archive}`, '-bd', '-y', job.outputPath, `${book}/*`]);
 }
 
+/** img2pdf cannot embed WebP: such a page goes in as PNG (the ImageMagick engine's sandboxed run). */
+async function webpToPng(job: EngineJob, page: string): Promise<string> {
+  const png = page.replace(/\.webp$/, '.png');
+  await imagemagickEngine.convert({
+    ...job,
+    inputPath: page,
+    inputFormat: 'webp',
+    outputPath: png,
+    targetFormat: 'png',
+  });
+  return png;
+}
+
 async function convert(job: EngineJob): Promise<void> {
   const [dir, book] = [path.join(job.workDir, 'unpacked'), path.join(job.workDir, 'book')];
   await Promise.all([mkdir(dir), mkdir(book)]);
@@ -127,9 +142,13 @@ async function convert(job: EngineJob): Promise<void> {
     const pages = await unpack(job, dir, book);
     // Each page must be the image its name says and within the pixel budget (header only, in
     // the sharp worker) before img2pdf decodes it: a bad page is the user's 400, not our failure.
-    for (const page of pages)
-      await inspectImage({ inputPath: page, inputFormat: pageFormat(page), signal: job.signal });
-    await runTool(job, 'img2pdf', ['--rotation=ifvalid', '-o', job.outputPath, ...pages]);
+    const embeddable: string[] = [];
+    for (const page of pages) {
+      const format = pageFormat(page);
+      await inspectImage({ inputPath: page, inputFormat: format, signal: job.signal });
+      embeddable.push(format === 'webp' ? await webpToPng(job, page) : page);
+    }
+    await runTool(job, 'img2pdf', ['--rotation=ifvalid', '-o', job.outputPath, ...embeddable]);
   } else {
     await pagesOf(job, dir, book);
     await pack(job, book);
@@ -139,7 +158,7 @@ async function convert(job: EngineJob): Promise<void> {
 
 export const comicEngine: Engine = {
   name: 'comics',
-  requires: ['img2pdf', '7z', 'tar', 'pdftoppm'],
+  requires: ['img2pdf', '7z', 'tar', 'pdftoppm', 'convert'],
   conversions: [
     { from: [...COMICS, 'cbr'], to: ['pdf', ...COMICS] },
     { from: ['png', 'jpg', 'pdf'], to: COMICS },

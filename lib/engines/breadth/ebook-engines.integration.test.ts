@@ -146,6 +146,21 @@ describe('comic engine', () => {
     await refused(comicEngine.convert(liar), /not a JPG/);
   });
 
+  it('puts WebP pages into the PDF as PNG (img2pdf cannot embed WebP)', async () => {
+    const webp = execFileSync('/usr/bin/convert', ['-size', '8x8', 'xc:blue', 'webp:-']);
+    const j = await job(
+      buildZip([
+        { name: 'p1.webp', data: webp },
+        { name: 'p2.png', data: png() },
+      ]),
+      'cbz',
+      'pdf',
+    );
+    await comicEngine.inspect!(j);
+    await comicEngine.convert(j);
+    expect(execFileSync('pdfinfo', [j.outputPath]).toString()).toMatch(/^Pages:\s+2$/m);
+  });
+
   it('answers 400 for an archive without pages', async () => {
     const j = await job(buildZip([{ name: 'notes.txt', data: Buffer.from('hi') }]), 'cbz', 'pdf');
     await comicEngine.inspect!(j);
