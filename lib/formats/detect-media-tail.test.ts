@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FormatName } from '@/lib/formats/catalog';
 import { mediaHead } from '@/tests/fixtures/media-heads';
-import { midiSample, modSample, SUBTITLES } from '@/tests/fixtures/samples-media-tail';
+import { midiSample, modSample, rmiSample, s3mSample, SUBTITLES, xmSample } from '@/tests/fixtures/samples-media-tail';
 import { detectFormat } from './detect-format';
 
 // The long-tail audio, video and subtitle signatures (./detect-media-tail.ts): what the bytes
@@ -120,6 +120,9 @@ describe('media tail: signatures', () => {
     ['awb', text('#!AMR-WB\n\x44')],
     ['mid', midiSample()],
     ['mod', modSample()],
+    ['rmi', rmiSample()],
+    ['xm', xmSample()],
+    ['s3m', s3mSample()],
   ];
   it.each(cases)('%s', async (format, bytes) => {
     expect(await detectFormat(bytes, 'upload.bin')).toBe(format);

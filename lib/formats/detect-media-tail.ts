@@ -23,7 +23,9 @@ function byFileType(ftExt: string, ext: string, head: Buffer): FormatName | null
     case 'amr':
       return amr(head);
     case 'mid':
-      return 'mid';
+    case 'xm':
+    case 's3m':
+      return binary(head);
     case 'ac3': // bsid above 10 is Enhanced AC-3
       return head.length > 5 && head[5] >> 3 > 10 ? 'eac3' : null;
     case 'mpg': // a sequence header first: MPEG-1/2 video without a program stream
@@ -86,7 +88,10 @@ const amr = (head: Buffer): FormatName | null =>
 function binary(head: Buffer): FormatName | null {
   if (ascii(head, '#!AMR')) return amr(head);
   if (ascii(head, 'MThd\0\0\0\x06')) return 'mid';
+  if (ascii(head, 'RIFF') && ascii(head, 'RMIDdata', 8) && ascii(head, 'MThd', 20)) return 'rmi';
   if (isMod(head)) return 'mod';
+  if (ascii(head, 'Extended Module: ') && head[37] === 0x1a) return 'xm';
+  if (ascii(head, 'SCRM', 44) && head[28] === 0x1a && head[29] === 16) return 's3m';
   if (ascii(head, 'nut/multimedia container\0')) return 'nut';
   if (ascii(head, 'YUV4MPEG2 ')) return 'y4m';
   if (ascii(head, 'DKIF') && head.readUInt16LE(4) === 0 && ascii(head, 'VP8', 8)) return 'ivf';

@@ -16,6 +16,8 @@ export const TAIL_DEMUXER: Demuxers = {
   amr: 'amr',
   awb: 'amr',
   mod: 'libopenmpt',
+  xm: 'libopenmpt',
+  s3m: 'libopenmpt',
   gsm: 'gsm',
   tta: 'tta',
   w64: 'w64',
@@ -61,6 +63,8 @@ export const TAIL_AUDIO = [
   'amr',
   'awb',
   'mod',
+  'xm',
+  's3m',
   'gsm',
   'tta',
   'w64',
@@ -76,7 +80,7 @@ export const TAIL_AUDIO = [
   'ra',
 ] as const satisfies readonly FormatName[];
 /** Read only: AMR (ffmpeg here has no AMR encoder) and modules (libopenmpt plays them). Opus was a target already. */
-const READ_ONLY = new Set<FormatName>(['opus', 'amr', 'awb', 'mod']);
+const READ_ONLY = new Set<FormatName>(['opus', 'amr', 'awb', 'mod', 'xm', 's3m']);
 export const TAIL_AUDIO_OUT = TAIL_AUDIO.filter((f) => !READ_ONLY.has(f));
 
 /** Containers with video (and usually audio). */

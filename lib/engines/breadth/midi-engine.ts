@@ -26,7 +26,7 @@ const OPUS = ['-c:a', 'libopus', '-b:a', '128k', '-f', 'opus'];
 const wavInput = mediaInput({ wav: 'wav' });
 
 async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): Promise<void> {
-  if ((await detectFormat(await readHead(job.inputPath), 'input.mid')) !== 'mid') {
+  if ((await detectFormat(await readHead(job.inputPath), `input.${job.inputFormat}`)) !== job.inputFormat) {
     throw new AppError('unsupported_format', 'The file is not a MIDI file.');
   }
 }
@@ -60,7 +60,8 @@ async function convert(job: EngineJob): Promise<void> {
 export const midiEngine: Engine = {
   name: 'midi',
   requires: ['timidity', 'ffmpeg'],
-  conversions: [{ from: ['mid'], to: TARGETS }],
+  // A standard MIDI file, or one wrapped in RIFF (RMID): TiMidity++ reads both.
+  conversions: [{ from: ['mid', 'rmi'], to: TARGETS }],
   inspect,
   convert,
 };
