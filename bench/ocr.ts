@@ -221,7 +221,7 @@ async function main() {
     table(PAGES, truths, [
       ['service: tesseract.js, warm sandboxed workers', svc],
       ['tesseract CLI, one process per page', perPage],
-      ['tesseract CLI, one process for all pages', batch],
+      ['tesseract CLI, one process for all pages (always 1 in flight)', batch],
     ]);
     if (SKEWED > 0) {
       console.log(`\nPages turned by ±${SKEW_DEGREES}°:`);
