@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FormatName } from '@/lib/formats/catalog';
 import { mediaHead } from '@/tests/fixtures/media-heads';
-import { midiSample, modSample, rmiSample, s3mSample, SUBTITLES, xmSample } from '@/tests/fixtures/samples-media-tail';
+import { midiSample, modSample, rmiSample, s3mSample, xmSample } from '@/tests/fixtures/samples-media-music';
+import { SUBTITLES } from '@/tests/fixtures/samples-media-tail';
 import { detectFormat } from './detect-format';
 
 // The long-tail audio, video and subtitle signatures (./detect-media-tail.ts): what the bytes
