@@ -25,6 +25,7 @@ export const MEDIA_TAIL = {
   mod: audio('audio/x-mod', 'ProTracker module', 'mod'),
   xm: audio('audio/x-xm', 'FastTracker 2 module', 'xm'),
   s3m: audio('audio/x-s3m', 'Scream Tracker 3 module', 's3m'),
+  it: audio('audio/x-it', 'Impulse Tracker module', 'it'),
   gsm: audio('audio/x-gsm', 'GSM 06.10 audio', 'gsm'),
   tta: audio('audio/x-tta', 'True Audio (TTA)', 'tta'),
   w64: audio('audio/x-w64', 'Sony Wave64 audio', 'w64'),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FormatName } from '@/lib/formats/catalog';
 import { mediaHead } from '@/tests/fixtures/media-heads';
-import { midiSample, modSample, rmiSample, s3mSample, xmSample } from '@/tests/fixtures/samples-media-music';
+import { itSample, midiSample, modSample, rmiSample, s3mSample, xmSample } from '@/tests/fixtures/samples-media-music';
 import { SUBTITLES } from '@/tests/fixtures/samples-media-tail';
 import { detectFormat } from './detect-format';
 
@@ -124,6 +124,7 @@ describe('media tail: signatures', () => {
     ['rmi', rmiSample()],
     ['xm', xmSample()],
     ['s3m', s3mSample()],
+    ['it', itSample()],
   ];
   it.each(cases)('%s', async (format, bytes) => {
     expect(await detectFormat(bytes, 'upload.bin')).toBe(format);

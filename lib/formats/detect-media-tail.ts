@@ -25,6 +25,7 @@ function byFileType(ftExt: string, ext: string, head: Buffer): FormatName | null
     case 'mid':
     case 'xm':
     case 's3m':
+    case 'it':
       return binary(head);
     case 'ac3': // bsid above 10 is Enhanced AC-3
       return head.length > 5 && head[5] >> 3 > 10 ? 'eac3' : null;
@@ -92,6 +93,9 @@ function binary(head: Buffer): FormatName | null {
   if (isMod(head)) return 'mod';
   if (ascii(head, 'Extended Module: ') && head[37] === 0x1a) return 'xm';
   if (ascii(head, 'SCRM', 44) && head[28] === 0x1a && head[29] === 16) return 's3m';
+  // Impulse Tracker: the magic, then an order count and song name terminated within its field.
+  if (ascii(head, 'IMPM') && head.length >= 192 && head.readUInt16LE(32) <= 256 && head.subarray(4, 30).includes(0))
+    return 'it';
   if (ascii(head, 'nut/multimedia container\0')) return 'nut';
   if (ascii(head, 'YUV4MPEG2 ')) return 'y4m';
   if (ascii(head, 'DKIF') && head.readUInt16LE(4) === 0 && ascii(head, 'VP8', 8)) return 'ivf';

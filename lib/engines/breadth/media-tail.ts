@@ -18,6 +18,7 @@ export const TAIL_DEMUXER: Demuxers = {
   mod: 'libopenmpt',
   xm: 'libopenmpt',
   s3m: 'libopenmpt',
+  it: 'libopenmpt',
   gsm: 'gsm',
   tta: 'tta',
   w64: 'w64',
@@ -65,6 +66,7 @@ export const TAIL_AUDIO = [
   'mod',
   'xm',
   's3m',
+  'it',
   'gsm',
   'tta',
   'w64',
@@ -80,7 +82,7 @@ export const TAIL_AUDIO = [
   'ra',
 ] as const satisfies readonly FormatName[];
 /** Read only: AMR (ffmpeg here has no AMR encoder) and modules (libopenmpt plays them). Opus was a target already. */
-const READ_ONLY = new Set<FormatName>(['opus', 'amr', 'awb', 'mod', 'xm', 's3m']);
+const READ_ONLY = new Set<FormatName>(['opus', 'amr', 'awb', 'mod', 'xm', 's3m', 'it']);
 export const TAIL_AUDIO_OUT = TAIL_AUDIO.filter((f) => !READ_ONLY.has(f));
 
 /** Containers with video (and usually audio). */
