@@ -102,7 +102,7 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
     await progress.flush();
     timer.mark('progress');
 
-    // Its CRC-32 (native zlib.crc32, under 1 ms per MB) lets a batch ZIP send it untouched, header first.
+    // Its CRC-32 (native zlib.crc32, about 1 ms per MB) lets a batch ZIP send it untouched, header first.
     const crc32 = await fileCrc32(outputPath);
     // The job folder's result becomes the stored object (on local disk a rename, not a copy).
     const resultPages = pages ?? null;
