@@ -1,7 +1,8 @@
 'use strict';
 /* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS, run by bare Node in the sandbox */
-// The OCR worker reads each page's PNG once in plain JS (zlib is Node's; 8/16-bit non-interlaced
-// PNG, what sharp and pdftoppm write) for two things:
+// The OCR worker reads each page once in plain JS for two things: a PNG (zlib is Node's; 8/16-bit
+// non-interlaced, what sharp writes an image's pages as) or a binary PGM/PPM (what pdftoppm
+// renders a PDF page as: writing PNG cost it 0.55 s of 0.9 s a page).
 // - Its skew, cheaply, so that only the pages that need it are rotated. Tesseract's own layout
 //   analysis (the CLI's default, page segmentation mode 3) copes with a degree or two but finds an
 //   "Empty page" on a scan turned by 3° or more; tesseract.js's `rotateAuto` asks that same
@@ -11,8 +12,8 @@
 // - For a grey page (8-bit grey, or RGB whose every pixel is grey), the same pixels as a PGM:
 //   tesseract.js's Leptonica (WebAssembly) decodes a PNG in about 0.25 s of an A4 page's 1.5 s,
 //   and reads a PGM in next to nothing. The grey levels are the same, so is the text (tesseract
-//   reads a grey RGB page as it reads the grey one); the PNG's resolution goes along as
-//   `user_defined_dpi`. A colour page stays a PNG (as a PPM it is not read faster).
+//   reads a grey RGB page as it reads the grey one); the resolution goes along as
+//   `user_defined_dpi`. A colour page goes as it came (a PNG is not read faster as a PPM).
 const { inflateSync } = require('node:zlib');
 
 const PNG_SIGNATURE = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
@@ -63,10 +64,7 @@ function decodePng(buf) {
   const raw = inflateSync(Buffer.concat(idat), { maxOutputLength: height * (rowBytes + 1) });
   if (raw.length < height * (rowBytes + 1)) return null;
 
-  const step = Math.max(1, Math.round(width / THUMB_WIDTH));
-  const tw = Math.floor((width + step - 1) / step);
-  const th = Math.floor((height + step - 1) / step);
-  const grey = new Uint8Array(tw * th);
+  const { thumb, sample } = thumbnailer(width, height, palette);
   // 8-bit grey: rows are unfiltered straight into the PGM. 8-bit RGB: into two alternating rows,
   // copied into the PGM while every pixel is grey (R = G = B: a grey scan saved as RGB, as
   // pdftoppm renders it); the first coloured pixel drops the PGM. Others: two alternating rows.
@@ -83,17 +81,54 @@ function decodePng(buf) {
     // Unfilter (PNG spec, section 9): each row depends on the one above, so every row is decoded.
     unfilter(raw[start - 1], raw.subarray(start, start + rowBytes), cur, prev, bpp);
     if (pgm && !inPlace && !greyRow(cur, rowOf(y))) pgm = null;
-    if (y % step === 0) {
-      const row = (y / step) * tw;
-      // The first byte of a pixel: grey, red, or the high byte of a 16-bit sample.
-      for (let tx = 0; tx < tw; tx++) {
-        const v = cur[tx * step * bpp];
-        grey[row + tx] = palette ? (palette[v * 3] + palette[v * 3 + 1] + palette[v * 3 + 2]) / 3 : v;
-      }
-    }
+    sample(y, cur, bpp);
     if (!inPlace) [prev, cur] = [cur, prev];
   }
-  return { thumb: { grey, width: tw, height: th }, pgm, dpi };
+  return { thumb, pgm, dpi };
+}
+
+/** Binary PGM (P5) or PPM (P6), 8-bit, as pdftoppm writes a rendered page: the same result as decodePng. */
+function decodePnm(buf) {
+  const head = /^P([56])\s+(\d+)\s+(\d+)\s+255\s/.exec(buf.toString('latin1', 0, 64));
+  if (!head) return null;
+  const channels = head[1] === '5' ? 1 : 3;
+  const width = Number(head[2]);
+  const height = Number(head[3]);
+  const start = head[0].length;
+  if (width === 0 || height === 0 || width * height > MAX_PIXELS) return null;
+  if (buf.length < start + width * height * channels) return null;
+  const { thumb, sample } = thumbnailer(width, height);
+  const rowBytes = width * channels;
+  let pgm = null;
+  if (channels === 3) {
+    const header = Buffer.from(`P5\n${width} ${height}\n255\n`);
+    pgm = Buffer.alloc(header.length + width * height);
+    pgm.set(header);
+    for (let y = 0; pgm && y < height; y++) {
+      const row = buf.subarray(start + y * rowBytes, start + (y + 1) * rowBytes);
+      if (!greyRow(row, pgm.subarray(header.length + y * width, header.length + (y + 1) * width))) pgm = null;
+    }
+  }
+  for (let y = 0; y < height; y++) sample(y, buf.subarray(start + y * rowBytes), channels);
+  return { thumb, pgm: channels === 1 ? buf : pgm, dpi: 0 };
+}
+
+/** A grey thumbnail of every `step`-th pixel of every `step`-th row, filled row by row by `sample`. */
+function thumbnailer(width, height, palette = null) {
+  const step = Math.max(1, Math.round(width / THUMB_WIDTH));
+  const tw = Math.floor((width + step - 1) / step);
+  const th = Math.floor((height + step - 1) / step);
+  const grey = new Uint8Array(tw * th);
+  /** Row y's pixels start at row[0], `bpp` bytes each; the first byte is grey, red or a 16-bit high byte. */
+  const sample = (y, row, bpp) => {
+    if (y % step !== 0) return;
+    const at = (y / step) * tw;
+    for (let tx = 0; tx < tw; tx++) {
+      const v = row[tx * step * bpp];
+      grey[at + tx] = palette ? (palette[v * 3] + palette[v * 3 + 1] + palette[v * 3 + 2]) / 3 : v;
+    }
+  };
+  return { thumb: { grey, width: tw, height: th }, sample };
 }
 
 /** Copies an RGB row's grey values into `out`; false at the first pixel that is not grey. */
@@ -214,18 +249,21 @@ const MAX_DPI = 2400;
 
 /**
  * A page image as the worker hands it to tesseract: `skew` in degrees (0 when it cannot be told),
- * `image` (a PGM for an 8-bit grey PNG, else the input as it is) and `dpi` (0: let tesseract
- * estimate). A PNG this cannot read goes to tesseract unchanged, which reports what is wrong.
+ * `image` (a PGM for a grey page, else the input as it is) and `dpi` (0: let tesseract estimate
+ * one). `renderDpi` is the resolution a PDF page was rendered at (a PNM states none). A PNG or PNM
+ * this cannot read goes to tesseract unchanged, which reports what is wrong.
  */
-function readPage(input) {
+function readPage(input, renderDpi = 0) {
   let decoded = null;
   try {
-    decoded = decodePng(input);
+    decoded = decodePng(input) ?? decodePnm(input);
   } catch {
     decoded = null; // damaged: tesseract says so when it reads the page
   }
-  if (!decoded) return { skew: 0, image: input, dpi: 0 };
-  const dpi = decoded.pgm && decoded.dpi >= MIN_DPI && decoded.dpi <= MAX_DPI ? decoded.dpi : 0;
+  const stated = renderDpi || decoded?.dpi || 0;
+  if (!decoded) return { skew: 0, image: input, dpi: renderDpi };
+  // A PNG passed on as it is keeps its own resolution (Leptonica reads it); a PGM needs it said.
+  const dpi = (decoded.pgm || renderDpi) && stated >= MIN_DPI && stated <= MAX_DPI ? stated : 0;
   return { skew: skewOf(decoded.thumb), image: decoded.pgm ?? input, dpi };
 }
 

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 
 // The OCR worker's page reader (plain CommonJS: it runs on bare Node in the sandbox).
 type Page = { skew: number; image: Buffer; dpi: number };
-const { readPage } = createRequire(import.meta.url)('./page-image.cjs') as { readPage: (png: Buffer) => Page };
+const { readPage } = createRequire(import.meta.url)('./page-image.cjs') as {
+  readPage: (input: Buffer, renderDpi?: number) => Page;
+};
 
 const LINES = ['Invoice number 4711 is due', 'Transmute reads scans', 'Skewed pages are read', 'as well as straight'];
 
@@ -76,5 +78,30 @@ describe('OCR page reader: what tesseract gets', () => {
       .png()
       .toBuffer();
     expect(readPage(colour)).toEqual({ skew: 0, image: colour, dpi: 0 });
+  });
+
+  it('a rendered PDF page (PPM, as pdftoppm writes it): grey → PGM, colour as it is, with its dpi', async () => {
+    const ppm = async (png: Buffer) => {
+      const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      return Buffer.concat([Buffer.from(`P6\n${info.width} ${info.height}\n255\n`), data]);
+    };
+    const grey = await ppm(await turned(3, (s) => s.png()));
+    const page = readPage(grey, 300);
+    expect(page.image.subarray(0, 2).toString('latin1')).toBe('P5');
+    const tail = grey.subarray(-3000).filter((_, i) => i % 3 === 0); // the last 1000 pixels' grey
+    expect(page.image.subarray(-1000).equals(tail)).toBe(true);
+    expect(Math.abs(page.skew - 3)).toBeLessThanOrEqual(0.15);
+    expect(page.dpi).toBe(300);
+    const colour = await ppm(
+      await sharp(await turned(0, (s) => s.png()))
+        .composite([{ input: { create: { width: 40, height: 10, channels: 3, background: '#00f' } }, left: 5, top: 5 }])
+        .png()
+        .toBuffer(),
+    );
+    const asIs = readPage(colour, 300);
+    expect(asIs.image).toBe(colour); // the same buffer (a deep compare of 9 MB is slow)
+    expect([asIs.skew, asIs.dpi]).toEqual([0, 300]);
+    const pgm = readPage(grey, 300).image;
+    expect(readPage(pgm, 300).image).toBe(pgm);
   });
 });

@@ -53,11 +53,14 @@ async function withLanguages(langs) {
 }
 
 const ops = {
-  /** One page image → its text, and with `pdfOut` a one-page PDF (the image, or only the text layer). */
+  /**
+   * One page image (PNG, BMP, or a rendered PDF page as PPM with its `dpi`) → its text, and with
+   * `pdfOut` a one-page PDF (the image, or only the text layer).
+   */
   async recognize(req) {
     const worker = await withLanguages(req.langs);
     // A Buffer, never a path: tesseract.js would fetch a string that looks like a URL.
-    const page = readPage(await readFile(req.in));
+    const page = readPage(await readFile(req.in), req.dpi);
     // Deskew: tesseract rotates the decoded page by this much before reading it, so an image's
     // PDF page shows the straightened scan (a text-only layer follows the straightened reading).
     const rotateRadians = Math.abs(page.skew) >= DESKEW_FROM_DEGREES ? (-page.skew * Math.PI) / 180 : 0;
