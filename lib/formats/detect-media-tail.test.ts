@@ -161,6 +161,11 @@ describe('media tail: subtitles by content', () => {
     expect(
       await detectFormat(Buffer.from('Meeting at 10:30:00 today\nand at 11:00:00 again\nbring notes\n'), 'a.txt'),
     ).toBe('txt');
+    // Chat logs time-stamp their lines too.
+    const log = '12:00:01 <ann> hi\n12:00:05 <bob> hello\n12:01:00 <ann> bye\n';
+    expect(await detectFormat(Buffer.from(log), 'chat.txt')).toBe('txt');
+    expect(await detectFormat(Buffer.from(log.replace(/^(\S+)/gm, '[$1]')), 'chat.txt')).toBe('txt');
+    expect(await detectFormat(Buffer.from(log.replace(/^(\d+:\d+)/gm, '[$1]')), 'chat.txt')).toBe('txt');
     // SSA (v4.00) and ASS (v4.00+) share the [Script Info] header.
     expect(await detectFormat(Buffer.from('[Script Info]\nScriptType: v4.00\n'), 'a.ass')).toBe('ssa');
     expect(await detectFormat(Buffer.from('[Script Info]\nScriptType: v4.00+\n'), 'a.ssa')).toBe('ass');

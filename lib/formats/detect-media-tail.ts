@@ -182,9 +182,10 @@ function text(raw: string, start: string): FormatName | null {
   if (timed(raw, /^-->>\s*\d+$/, { half: true })) return 'aqt';
   if (timed(raw, /^\d+,\d+,\s*"/)) return 'pjs';
   if (timed(raw, /^\d+:\d\d:\d\d\.\d\d\s+\d+:\d\d:\d\d\.\d\d\s/, { skip: /^#/ })) return 'jss';
-  if (timed(raw, /^\d{1,2}:\d\d:\d\d[:= ]/)) return 'vplayer';
-  // LRC: [mm:ss.xx] lines, after optional [ar:…]/[ti:…] tags.
-  if (timed(raw, /^(\[\d+:\d\d(?:[.:]\d+)?\])+/, { skip: /^\[[a-z]+:[^\]]*\]$/i })) return 'lrc';
+  // VPlayer: a colon right after the time (logs put a space there).
+  if (timed(raw, /^\d{1,2}:\d\d:\d\d(\.\d+)?:/)) return 'vplayer';
+  // LRC: [mm:ss.xx] lines (hundredths: chat logs' [12:00:01] are not), after optional [ar:…]/[ti:…] tags.
+  if (timed(raw, /^(\[\d+:\d\d\.\d{2,3}\])+/, { skip: /^\[[a-z]+:[^\]]*\]$/i })) return 'lrc';
   return null;
 }
 
