@@ -38,9 +38,14 @@ def load_yaml(path):
     import yaml
 
     # SafeLoader builds plain values only (no Python objects); aliases share one node, so their
-    # expansion is measured by check_size before anything is written out. The pure-Python loader,
-    # not libyaml's: its recursion stops at Python's limit (a clean refusal) instead of the C stack.
-    return yaml.load(read_text(path), Loader=yaml.SafeLoader)
+    # expansion is measured by check_size before anything is written out. libyaml's loader is
+    # four times faster but composes recursively in C, so deep nesting would crash it: it is
+    # used only when the text cannot nest deeply (each block level takes a column of a line, each
+    # flow level a bracket); otherwise the pure-Python loader stops at Python's recursion limit.
+    text = read_text(path)
+    bound = text.count("[") + text.count("{") + max((len(line) for line in text.splitlines()), default=0)
+    fast = getattr(yaml, "CSafeLoader", None)
+    return yaml.load(text, Loader=fast if fast and bound < 2000 else yaml.SafeLoader)
 
 
 def load_xml(path):
