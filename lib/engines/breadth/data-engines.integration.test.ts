@@ -100,6 +100,14 @@ describe('data engine', () => {
     await refused(dataEngine.convert(await job(text, from, 'yaml')), /nested deeper/);
   });
 
+  it('refuses YAML nested deeply on short lines too (the libyaml path) instead of crashing', async () => {
+    await refused(dataEngine.convert(await job(`${'- '.repeat(900)}x\n`, 'yaml', 'json')), /nested deeper/);
+    await refused(
+      dataEngine.convert(await job('[\n'.repeat(999) + ']\n'.repeat(999), 'yaml', 'json')),
+      /nested deeper/,
+    );
+  });
+
   it('refuses a file that is not the format it claims', async () => {
     await refused(dataEngine.convert(await job('{"a": ', 'json', 'yaml')), /not a valid json/);
   });
