@@ -27,12 +27,16 @@ export const RASTER_TAIL = {
   mtv: img('image/x-mtv', 'MTV ray-tracer image', 'mtv'),
   // ImageMagick reads only
   dcm: img('application/dicom', 'DICOM medical image', 'dcm'),
+  tim: img('image/x-psx-tim', 'PlayStation TIM image', 'tim'),
   // ffmpeg reads and writes these
   qoi: img('image/x-qoi', 'QOI image', 'qoi'),
   jls: img('image/jls', 'JPEG-LS image', 'jls'),
   pix: img('image/x-alias-pix', 'Alias PIX image', 'pix'),
   exr: img('image/x-exr', 'OpenEXR image', 'exr'),
   phm: img('image/x-portable-halfmap', 'Portable half-float map', 'phm'),
+  vbn: img('image/x-vbn', 'Vizrt binary image', 'vbn'),
+  // ffmpeg reads only
+  msp: img('image/x-msp', 'Microsoft Paint image', 'msp'),
   // Netpbm reads and writes these
   ilbm: img('image/x-ilbm', 'Amiga IFF ILBM image', 'iff'),
   rle: img('image/x-utah-rle', 'Utah RLE image', 'rle'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dicom, dng } from '@/tests/fixtures/samples-raster-tail';
+import { dicom, dng, msp, tim, xcf } from '@/tests/fixtures/samples-raster-tail';
 import { detectFormat } from './detect-format';
 
 // The long-tail raster images (./detect-raster-tail.ts): magic numbers, file-type refinements,
@@ -46,6 +46,14 @@ describe('detectFormat: long-tail raster images', () => {
 
   it('recognises the magic numbers', async () => {
     expect(await detectFormat(dicom(), 'scan')).toBe('dcm');
+    expect(await detectFormat(xcf(), 'x')).toBe('xcf');
+    expect(await detectFormat(tim(), 'x')).toBe('tim');
+    expect(await detectFormat(tim().subarray(0, 8), 'x')).toBeNull(); // no block: the id alone is not enough
+    expect(await detectFormat(msp(), 'x')).toBe('msp');
+    const badSum = msp();
+    badSum[24] ^= 1;
+    expect(await detectFormat(badSum, 'x.msp')).toBeNull();
+    expect(await detectFormat(withTail(hex('1ef10d90 03000000')), 'x')).toBe('vbn');
     expect(await detectFormat(withTail(latin1('qoif\0\0\0\x40\0\0\0\x30\x03\x00')), 'x')).toBe('qoi');
     expect(await detectFormat(withTail(hex('762f3101 02000000')), 'x')).toBe('exr');
     expect(await detectFormat(withTail(hex('b168de3a')), 'x')).toBe('dcx');

@@ -56,6 +56,9 @@ function binary(h: Buffer, ext: string): FormatName | null {
   if (ascii(h, 'DICM', 128)) return 'dcm';
   if (ascii(h, 'qoif')) return 'qoi';
   if (hex(h, '762f3101')) return 'exr';
+  if (hex(h, '1ef10d90')) return 'vbn';
+  if (isMsp(h)) return 'msp';
+  if (isTim(h)) return 'tim';
   if (hex(h, 'ff4fff51')) return 'j2k';
   if (hex(h, 'b168de3a')) return 'dcx';
   if (hex(h, '08f2a6b6') || hex(h, 'b6a6f208')) return 'vips';
@@ -92,6 +95,25 @@ function binary(h: Buffer, ext: string): FormatName | null {
   if (ext === 'mtv' && /^[1-9]\d{0,4} [1-9]\d{0,4}\n/.test(text)) return 'mtv';
   if (ext === 'pix' && isAliasPix(h)) return 'pix';
   return null;
+}
+
+/** Microsoft Paint 1 and 2: 'DanM' or 'LinS', a size, and the header's XOR checksum. */
+function isMsp(h: Buffer): boolean {
+  if (h.length < 32 || !(ascii(h, 'DanM') || ascii(h, 'LinS'))) return false;
+  let sum = 0;
+  for (let i = 0; i < 13; i++) sum ^= h.readUInt16LE(2 * i);
+  return sum === 0 && h.readUInt16LE(4) > 0 && h.readUInt16LE(6) > 0;
+}
+
+/** PlayStation TIM: id 0x10, a known pixel mode, and a first block whose length fits its size. */
+function isTim(h: Buffer): boolean {
+  if (h.length < 20 || h.readUInt32LE(0) !== 0x10) return false;
+  const flags = h.readUInt32LE(4);
+  if ((flags & ~0xf) !== 0 || (flags & 7) > 3) return false;
+  // The first block is the colour table (with bit 3) or the image: length = 12 + 2 × width(16-bit units) × height.
+  const length = h.readUInt32LE(8);
+  const [width, height] = [h.readUInt16LE(16), h.readUInt16LE(18)];
+  return width > 0 && height > 0 && length === 12 + 2 * width * height;
 }
 
 /** Amiga IFF: a FORM of ILBM (interleaved) or PBM (chunky) pictures. */

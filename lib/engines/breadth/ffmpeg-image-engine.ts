@@ -5,12 +5,13 @@ import { assertFfmpegOk, type Demuxers, MAX_VIDEO_PIXELS, mediaInput, runFfmpeg 
 import type { Engine, EngineJob } from '../types';
 import { assertOutput } from './run-tool';
 
-// Still images only ffmpeg reads and writes here (QOI, JPEG-LS, Alias PIX, OpenEXR, PHM), to and
-// from the common ones. Same rules as the video engines (../ffmpeg/sandboxed.ts): the image demuxer
+// Still images only ffmpeg reads and writes here (QOI, JPEG-LS, Alias PIX, OpenEXR, PHM, Vizrt VBN),
+// to and from the common ones, and Microsoft Paint files it reads. Same rules as the video engines (../ffmpeg/sandboxed.ts): the image demuxer
 // is forced from the content-checked format, only the file protocol exists, frames over
 // MAX_VIDEO_PIXELS are refused by the decoder before allocating them, and it all runs sandboxed.
 
-const TAIL = ['qoi', 'jls', 'pix', 'exr', 'phm'] as const satisfies readonly FormatName[];
+const TAIL = ['qoi', 'jls', 'pix', 'exr', 'phm', 'vbn'] as const satisfies readonly FormatName[];
+const READ_ONLY = ['msp'] as const satisfies readonly FormatName[];
 const COMMON = ['png', 'jpg', 'webp', 'tiff', 'gif', 'bmp'] as const satisfies readonly FormatName[];
 
 const DEMUXER: Demuxers = {
@@ -19,6 +20,8 @@ const DEMUXER: Demuxers = {
   pix: 'alias_pix',
   exr: 'exr_pipe',
   phm: 'phm_pipe',
+  vbn: 'vbn_pipe',
+  msp: 'msp',
   png: 'png_pipe',
   jpg: 'jpeg_pipe',
   webp: 'webp_pipe',
@@ -35,6 +38,7 @@ const CODEC: Record<(typeof TAIL)[number] | (typeof COMMON)[number], string[]> =
   pix: ['-c:v', 'alias_pix'],
   exr: ['-c:v', 'exr'],
   phm: ['-c:v', 'phm'],
+  vbn: ['-c:v', 'vbn', '-format', 'raw'], // uncompressed: DXT needs sides a multiple of 4
   png: ['-c:v', 'png'],
   jpg: ['-c:v', 'mjpeg', '-q:v', '3', '-pix_fmt', 'yuvj444p'],
   webp: ['-c:v', 'libwebp', '-quality', '85'],
@@ -72,6 +76,7 @@ export const ffmpegImageEngine: Engine = {
   requires: ['ffmpeg', 'ffprobe'],
   conversions: [
     { from: TAIL, to: [...COMMON, ...TAIL] },
+    { from: READ_ONLY, to: COMMON },
     { from: COMMON, to: TAIL },
   ],
   inspect,

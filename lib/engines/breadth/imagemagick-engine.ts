@@ -67,7 +67,7 @@ const MORE_RW = [
   'mtv',
 ] as const satisfies readonly FormatName[];
 const TAIL_READ_ONLY = ['cur', 'cin'] as const satisfies readonly FormatName[];
-const MORE_READ_ONLY = ['xcf'] as const satisfies readonly FormatName[];
+const MORE_READ_ONLY = ['xcf', 'tim'] as const satisfies readonly FormatName[];
 
 /** Targets that cannot hold transparency: laid over white first. */
 const OPAQUE = new Set<FormatName>([
