@@ -134,6 +134,7 @@ export const FONTS = {
   ttx: font('application/x-font-ttx', 'TTX font (XML dump)', 'ttx'),
   sfd: font('application/x-fontforge-sfd', 'FontForge font source', 'sfd'),
   pfb: font('application/x-font-type1', 'PostScript Type 1 font (binary)', 'pfb'),
+  eot: font('application/vnd.ms-fontobject', 'Embedded OpenType (EOT) font', 'eot'),
 } as const;
 
 const audio = (mime: string, label: string, extension: string) =>

@@ -88,6 +88,10 @@ describe('binary signatures', () => {
     expect(await detect(Buffer.concat([Buffer.from('MSWIM\0\0\0'), Buffer.alloc(200)]), 'x')).toBe('wim');
     expect(await detect(Buffer.concat([Buffer.from('bplist00'), Buffer.alloc(40)]), 'x.plist')).toBe('bplist');
     expect(await detect('SplineFontDB: 3.2\nFontName: X\n', 'x')).toBe('sfd');
+    const eot = Buffer.alloc(120);
+    eot.writeUInt32LE(0x00020002, 8);
+    eot.write('LP', 34, 'latin1');
+    expect(await detect(eot, 'x')).toBe('eot');
     const pfb = Buffer.concat([Buffer.from('80011000000025', 'hex'), Buffer.from('!PS-AdobeFont-1.0: X\n')]);
     expect(await detect(pfb, 'x')).toBe('pfb');
   });

@@ -54,6 +54,7 @@ function byFileType(ftExt: string): FormatName | null {
   if (ftExt === 'cpio') return 'cpio';
   if (ftExt === 'ar' || ftExt === 'deb') return 'ar';
   if (ftExt === 'woff') return 'woff';
+  if (ftExt === 'eot') return 'eot';
   if (ftExt === 'lz4') return 'lz4';
   if (ftExt === 'lz') return 'lz';
   if (ftExt === 'Z') return 'z';

@@ -11,7 +11,8 @@ import { assertOutput, runTool } from './run-tool';
 // defusedxml has refused any DTD or entity; FontForge for everything else (TrueType, OpenType,
 // WOFF, WOFF2, its own SFD source, PostScript Type 1 as PFB; PFA is left out: its bytes are
 // PostScript, which is what they are detected as), whose format it picks by the
-// output's extension, which we name. All in the sandbox.
+// output's extension, which we name; eot-utils' mkeot wraps a TrueType font as Embedded OpenType
+// (written only: nothing here reads EOT back). All in the sandbox.
 
 const TTX_SCRIPT = path.join(process.cwd(), 'lib/engines/breadth/font-ttx.py');
 const SFNT = ['ttf', 'otf', 'woff', 'woff2'] as const satisfies readonly FormatName[];
@@ -47,9 +48,21 @@ async function sfntKind(file: string): Promise<'ttf' | 'otf'> {
   }
 }
 
+/** EOT from TrueType: other fonts become TrueType first (FontForge converts the outlines). */
+async function eot(job: EngineJob): Promise<void> {
+  let ttf = job.inputPath;
+  if (job.inputFormat !== 'ttf') {
+    ttf = path.join(job.workDir, 'font.ttf');
+    await runTool(job, 'fontforge', ['-quiet', '-lang=ff', '-c', 'Open($1); Generate($2)', job.inputPath, ttf]);
+  }
+  await runTool(job, 'sh', ['-c', 'exec mkeot "$0" > "$1"', ttf, job.outputPath]);
+}
+
 async function convert(job: EngineJob): Promise<void> {
   const { inputFormat: from, targetFormat: to } = job;
-  if (to === 'ttx') {
+  if (to === 'eot') {
+    await eot(job);
+  } else if (to === 'ttx') {
     await python(job, ['dump', job.inputPath, job.outputPath]);
   } else if (from === 'ttx') {
     const compiled = path.join(job.workDir, 'compiled.sfnt');
@@ -65,6 +78,7 @@ async function convert(job: EngineJob): Promise<void> {
 }
 
 const withFontforge = hasProgram('fontforge');
+const withMkeot = withFontforge && hasProgram('mkeot');
 
 export const fontEngine: Engine = {
   name: 'fonts',
@@ -79,6 +93,7 @@ export const fontEngine: Engine = {
           { from: ['ttx' as const], to: FONTFORGE },
         ]
       : []),
+    ...(withMkeot ? [{ from: FONTFORGE, to: ['eot' as const] }] : []),
   ],
   convert,
 };
