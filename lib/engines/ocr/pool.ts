@@ -15,10 +15,15 @@ import { tessdataDir } from './languages';
 // cancel kills the recognition in flight.
 
 /**
- * RLIMIT_AS of an OCR worker. Measured: recognition works from 3 GB to 12 GB; at 16 GB V8 starts
- * reserving WebAssembly guard regions (≈ 10 GB each) and the second instance fails to allocate.
+ * RLIMIT_AS of an OCR worker. From 16 GB V8 can reserve the WebAssembly memory's guard region
+ * (≈ 10 GB of address space, no memory) and drops the bounds check on every memory access: an A4
+ * page took 1.28–1.33 s of CPU instead of 1.44 s at 6 GB (bench/RESULTS.md). What the cap still
+ * bounds: the wasm memory lives inside that reservation (at most 4 GB, wasm32), the rest of the
+ * worker (Node, buffers) gets the other ≈ 5 GB. (An earlier note saw a second wasm instance fail
+ * to allocate at 16 GB with the full legacy + LSTM build; the worker now loads one LSTM-only
+ * instance, and the OCR tests, multi-language included, pass.)
  */
-export const OCR_MEMORY_LIMIT = 6 * 1024 ** 3;
+export const OCR_MEMORY_LIMIT = 16 * 1024 ** 3;
 const MAX_JOBS = 200;
 
 /** A package and everything it requires at run time, as real paths (what the sandbox must see). */
