@@ -55,4 +55,7 @@ export const RASTER_TAIL = {
   sbig: img('image/x-sbig', 'SBIG CCD camera image', 'sbig'),
   fs: img('image/x-facesaver', 'Usenix FaceSaver image', 'fs'),
   gem: img('image/x-gem', 'GEM bit image', 'img'),
+  xvmini: img('image/x-xv-thumbnail', 'XV thumbnail', 'xv'),
+  // Netpbm reads only
+  biorad: img('image/x-bio-rad', 'Bio-Rad confocal image', 'pic'),
 } as const satisfies Record<string, FormatInfo>;

@@ -74,7 +74,8 @@ export function binarySignature(head: Buffer): FormatName | null {
   if (starts(head, '802a5fd7')) return 'cin';
   if (starts(head, 'ab01')) return 'viff';
   if (starts(head, '01da') && head.length >= 512 && (head[2] === 0 || head[2] === 1)) return 'sgi';
-  const pnm = /^P([4-7])\s/.exec(head.subarray(0, 3).toString('latin1'));
+  // 'P7 332' starts an XV thumbnail, not a PAM (./detect-raster-tail.ts).
+  const pnm = /^P([4-7])\s(?!332\n)/.exec(head.subarray(0, 7).toString('latin1'));
   if (pnm) return ({ '4': 'pbm', '5': 'pgm', '6': 'ppm', '7': 'pam' } as const)[pnm[1] as '4' | '5' | '6' | '7'];
   if (isPcx(head)) return 'pcx';
   if (isTga(head)) return 'tga';

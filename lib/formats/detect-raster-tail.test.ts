@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dicom, dng, msp, tim, xcf } from '@/tests/fixtures/samples-raster-tail';
+import { biorad, dicom, dng, msp, tim, xcf } from '@/tests/fixtures/samples-raster-tail';
 import { detectFormat } from './detect-format';
 
 // The long-tail raster images (./detect-raster-tail.ts): magic numbers, file-type refinements,
@@ -50,6 +50,7 @@ describe('detectFormat: long-tail raster images', () => {
     expect(await detectFormat(tim(), 'x')).toBe('tim');
     expect(await detectFormat(tim().subarray(0, 8), 'x')).toBeNull(); // no block: the id alone is not enough
     expect(await detectFormat(msp(), 'x')).toBe('msp');
+    expect(await detectFormat(biorad(), 'x')).toBe('biorad');
     const badSum = msp();
     badSum[24] ^= 1;
     expect(await detectFormat(badSum, 'x.msp')).toBeNull();
@@ -126,6 +127,8 @@ describe('detectFormat: long-tail raster images', () => {
     );
     expect(await detectFormat(withTail(hex('52cc 0000 0000 4000 3000 0a 03 08 00 08')), 'x')).toBe('rle');
     expect(await detectFormat(withTail(latin1('yz!  P! ')), 'x')).toBe('mgr');
+    expect(await detectFormat(withTail(latin1('P7 332\n#END_OF_COMMENTS\n64 48 255\n')), 'x')).toBe('xvmini');
+    expect(await detectFormat(withTail(latin1('P7\nWIDTH 64\nHEIGHT 48\n')), 'x')).toBe('pam');
     expect(await detectFormat(withTail(hex('0001 0008 0001 0001 0174 0174 0040 0030')), 'x.img')).toBe('gem');
     expect(await detectFormat(withTail(hex('0001 0008 0001 0000 0174 0174 0040 0030')), 'x.img')).toBeNull();
   });

@@ -59,6 +59,7 @@ function binary(h: Buffer, ext: string): FormatName | null {
   if (hex(h, '1ef10d90')) return 'vbn';
   if (isMsp(h)) return 'msp';
   if (isTim(h)) return 'tim';
+  if (isBiorad(h)) return 'biorad';
   if (hex(h, 'ff4fff51')) return 'j2k';
   if (hex(h, 'b168de3a')) return 'dcx';
   if (hex(h, '08f2a6b6') || hex(h, 'b6a6f208')) return 'vips';
@@ -72,6 +73,7 @@ function binary(h: Buffer, ext: string): FormatName | null {
   if (/^P[Hh]\s+\d+\s+\d+\s+-?\d+(\.\d+)?\s/.test(text)) return 'phm';
   if (/^PG (ML|LM) ?[+-]? ?\d+ \d+ \d+\s/.test(text)) return 'pgx';
   if (ilbm(h)) return 'ilbm';
+  if (ascii(h, 'P7 332\n')) return 'xvmini';
   if (hex(h, 'f10040bb')) return 'cmuwm';
   if (ascii(h, 'This is a BitMap file')) return 'lispm';
   if (ascii(h, '\x89OPS')) return 'leaf';
@@ -114,6 +116,13 @@ function isTim(h: Buffer): boolean {
   const length = h.readUInt32LE(8);
   const [width, height] = [h.readUInt16LE(16), h.readUInt16LE(18)];
   return width > 0 && height > 0 && length === 12 + 2 * width * height;
+}
+
+/** Bio-Rad PIC: file id 12345 at byte 54 of a 76-byte header, a size, a known byte format. */
+function isBiorad(h: Buffer): boolean {
+  if (h.length < 76 || h.readUInt16LE(54) !== 12345) return false;
+  const [width, height, images] = [0, 2, 4].map((o) => h.readInt16LE(o));
+  return width > 0 && height > 0 && images > 0 && (h.readInt16LE(14) === 0 || h.readInt16LE(14) === 1);
 }
 
 /** Amiga IFF: a FORM of ILBM (interleaved) or PBM (chunky) pictures. */

@@ -7,7 +7,7 @@ import { assertOutput, runTool } from './run-tool';
 
 // The old and odd bitmaps Netpbm reads and writes (Amiga ILBM, Utah RLE, Atari Degas/NEOchrome,
 // MGR, CMU, Lisp Machine, Sun icon, Andrew Toolkit, Interleaf, Garmin SRF, MicroDesign, Bennet Yee
-// faces, SBIG CCD, FaceSaver, GEM). Each Netpbm converter is a filter: it reads one file and
+// faces, SBIG CCD, FaceSaver, GEM, XV thumbnails; Bio-Rad confocal images read only). Each Netpbm converter is a filter: it reads one file and
 // writes PNM (or the format) to stdout, which a shell in the sandbox sends to a file in the job
 // folder. ImageMagick does the rest: it reads the PNM and writes the target, or reads the input and
 // prepares the PNM a writer takes (bi-level, grey or 16 colours, within the format's size).
@@ -37,11 +37,20 @@ const TOOLS = {
   sbig: { read: 'sbigtopgm', write: 'pgmtosbig', prep: PGM },
   fs: { read: 'fstopgm', write: 'pgmtofs', prep: PGM },
   gem: { read: 'gemtopnm', write: 'pbmtogem', prep: PBM },
+  xvmini: { read: 'xvminitoppm', write: 'pamtoxvmini', prep: PPM },
 } as const satisfies Partial<Record<FormatName, Tool>>;
+
+/** Formats Netpbm only reads: the reader's command line. */
+const READERS = {
+  biorad: ['bioradtopgm', '-0'], // the first image of the file
+} as const satisfies Partial<Record<FormatName, readonly string[]>>;
 
 type NetpbmFormat = keyof typeof TOOLS;
 const NETPBM = Object.keys(TOOLS) as NetpbmFormat[];
+const READ_ONLY = Object.keys(READERS) as Array<keyof typeof READERS>;
 const isNetpbm = (f: FormatName): f is NetpbmFormat => Object.hasOwn(TOOLS, f);
+const readerOf = (f: FormatName): readonly string[] | undefined =>
+  isNetpbm(f) ? [TOOLS[f].read] : (READERS as Partial<Record<FormatName, readonly string[]>>)[f];
 const COMMON = ['png', 'jpg', 'webp', 'tiff', 'gif', 'bmp'] as const satisfies readonly FormatName[];
 
 /** Largest PNM a converter may write (a backstop: the size is checked first, see pnmSize). */
@@ -51,8 +60,8 @@ const MAX_PNM_BYTES = 1024 ** 3;
  * The size the reader's PNM header announces, from its first bytes only (the reader is cut off
  * by `head`), so a pixel flood is refused before anything is decoded in full.
  */
-async function assertPnmSize(job: EngineJob, tool: string, input: string): Promise<void> {
-  const header = await runTool(job, 'sh', ['-c', '"$1" "$2" | head -c 256', 'sh', tool, input]);
+async function assertPnmSize(job: EngineJob, reader: readonly string[], input: string): Promise<void> {
+  const header = await runTool(job, 'sh', ['-c', '"$@" | head -c 256', 'sh', ...reader, input]);
   const pnm = /^P[1-6]\s+(?:#.*\s+)*(\d+)\s+(\d+)/.exec(header);
   const pam = /^P7\s[\s\S]*?WIDTH (\d+)\s+HEIGHT (\d+)/.exec(header);
   const [width, height] = (pnm ?? pam)?.slice(1).map(Number) ?? [0, 0];
@@ -61,12 +70,12 @@ async function assertPnmSize(job: EngineJob, tool: string, input: string): Promi
     throw new AppError('unsupported_format', `The image is too large (${width}×${height}).`);
 }
 
-/** `tool file > out` in the sandbox (the converters are stdin/stdout filters). */
-async function filter(job: EngineJob, tool: string, input: string, output: string): Promise<void> {
-  await runTool(job, 'sh', ['-c', 'exec "$1" "$2" > "$3"', 'sh', tool, input, output], {
+/** `tool [args] file > out` in the sandbox (the converters are stdin/stdout filters). */
+async function filter(job: EngineJob, command: readonly string[], input: string, output: string): Promise<void> {
+  await runTool(job, 'sh', ['-c', 'out=$1; shift; exec "$@" > "$out"', 'sh', output, ...command, input], {
     fileSizeLimitBytes: MAX_PNM_BYTES,
   });
-  await assertOutput(output, tool);
+  await assertOutput(output, command[0]);
 }
 
 async function convert(job: EngineJob): Promise<void> {
@@ -75,9 +84,10 @@ async function convert(job: EngineJob): Promise<void> {
   const base = job.inputPath.replace(/\.[^./]*$/, '');
   // 1. The input as ImageMagick reads it: a Netpbm format becomes PNM first.
   let read = `${coder(from)}:${job.inputPath}[0]`;
-  if (isNetpbm(from)) {
-    await assertPnmSize(job, TOOLS[from].read, job.inputPath);
-    await filter(job, TOOLS[from].read, job.inputPath, `${base}.pnm`);
+  const reader = readerOf(from);
+  if (reader) {
+    await assertPnmSize(job, reader, job.inputPath);
+    await filter(job, reader, job.inputPath, `${base}.pnm`);
     read = `PNM:${base}.pnm`;
   }
   job.onProgress(40);
@@ -91,15 +101,19 @@ async function convert(job: EngineJob): Promise<void> {
   if (colors) args.push('+dither', '-colors', String(colors));
   await runConvert(job, [read, '-strip', ...args, `${pnm}:${base}.prep`]);
   job.onProgress(70);
-  await filter(job, TOOLS[to].write, `${base}.prep`, job.outputPath);
+  await filter(job, [TOOLS[to].write], `${base}.prep`, job.outputPath);
 }
 
 export const netpbmEngine: Engine = {
   name: 'netpbm',
-  requires: ['convert', ...NETPBM.flatMap((f) => [TOOLS[f].read, TOOLS[f].write])],
+  requires: [
+    'convert',
+    ...NETPBM.flatMap((f) => [TOOLS[f].read, TOOLS[f].write]),
+    ...READ_ONLY.map((f) => READERS[f][0]),
+  ],
   conversions: [
     // To and from the common images only: every pair is tested, N×N would cost minutes.
-    { from: NETPBM, to: COMMON },
+    { from: [...NETPBM, ...READ_ONLY], to: COMMON },
     { from: COMMON, to: NETPBM },
   ],
   convert,
