@@ -22,7 +22,7 @@ APT_PACKAGES=(
   pandoc imagemagick librsvg2-bin p7zip-full woff2 libjxl-tools
   unzip # the tests read ZIP results back with unzip/zipinfo
   python3-yaml python3-toml python3-tomli-w python3-xmltodict python3-defusedxml # data files (JSON/YAML/TOML/XML…)
-  zstd lz4 lzip lzop ncompress cpio python3-fonttools python3-brotli fontforge eot-utils potrace # compressors, fonts, bitmap tracing
+  zstd lz4 lzip lzop ncompress cpio python3-fonttools python3-brotli fontforge eot-utils potrace fig2dev # compressors, fonts, tracing, Xfig
   genisoimage # the format matrix's ISO sample
   dcraw dcmtk netpbm # camera RAW (DNG), DICOM and the old bitmaps Netpbm converts
   calibre djvulibre-bin # e-books (ebook-convert, ~40 s and ~390 MB to install) and DjVu
