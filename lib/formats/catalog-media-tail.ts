@@ -20,6 +20,8 @@ export const MEDIA_TAIL = {
   weba: audio('audio/webm', 'WebM audio', 'weba'),
   amr: audio('audio/amr', 'AMR-NB speech audio', 'amr'),
   awb: audio('audio/amr-wb', 'AMR-WB speech audio', 'awb'),
+  aifc: audio('audio/x-aifc', 'AIFF-C audio', 'aifc'),
+  dsf: audio('audio/x-dsf', 'DSD stream file (DSF)', 'dsf'),
   mid: audio('audio/midi', 'MIDI music', 'mid'),
   rmi: audio('audio/mid', 'RIFF MIDI music', 'rmi'),
   mod: audio('audio/x-mod', 'ProTracker module', 'mod'),

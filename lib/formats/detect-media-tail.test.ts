@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { FormatName } from '@/lib/formats/catalog';
 import { mediaHead } from '@/tests/fixtures/media-heads';
-import { itSample, midiSample, modSample, rmiSample, s3mSample, xmSample } from '@/tests/fixtures/samples-media-music';
+import {
+  dsfSample,
+  itSample,
+  midiSample,
+  modSample,
+  rmiSample,
+  s3mSample,
+  xmSample,
+} from '@/tests/fixtures/samples-media-music';
 import { SUBTITLES } from '@/tests/fixtures/samples-media-tail';
 import { detectFormat } from './detect-format';
 
@@ -70,6 +78,11 @@ describe('media tail: containers file-type names', () => {
     expect(await detectFormat(head('swf'), 'a')).toBe('swf');
   });
 
+  it('AIFF-C is told from AIFF by its form type', async () => {
+    expect(await detectFormat(text('FORM\x00\x01\x58\xc8AIFCFVER\0\0\0\x04'), 'a.aiff')).toBe('aifc');
+    expect(await detectFormat(text('FORM\x00\x01\x58\xc8AIFFCOMM\0\0\0\x12'), 'a.aifc')).toBe('aiff');
+  });
+
   it('E-AC-3 is told from AC-3 by its bitstream id, whatever the name', async () => {
     expect(await detectFormat(head('eac3'), 'a.ac3')).toBe('eac3');
     expect(await detectFormat(head('ac3'), 'a.eac3')).toBe('ac3');
@@ -125,6 +138,7 @@ describe('media tail: signatures', () => {
     ['xm', xmSample()],
     ['s3m', s3mSample()],
     ['it', itSample()],
+    ['dsf', dsfSample()],
   ];
   it.each(cases)('%s', async (format, bytes) => {
     expect(await detectFormat(bytes, 'upload.bin')).toBe(format);

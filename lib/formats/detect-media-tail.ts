@@ -26,7 +26,10 @@ function byFileType(ftExt: string, ext: string, head: Buffer): FormatName | null
     case 'xm':
     case 's3m':
     case 'it':
+    case 'dsf':
       return binary(head);
+    case 'aif': // AIFF-C (compressed or little-endian sound data) has its own form type
+      return ascii(head, 'AIFC', 8) ? 'aifc' : null;
     case 'ac3': // bsid above 10 is Enhanced AC-3
       return head.length > 5 && head[5] >> 3 > 10 ? 'eac3' : null;
     case 'mpg': // a sequence header first: MPEG-1/2 video without a program stream
@@ -90,6 +93,7 @@ function binary(head: Buffer): FormatName | null {
   if (ascii(head, '#!AMR')) return amr(head);
   if (ascii(head, 'MThd\0\0\0\x06')) return 'mid';
   if (ascii(head, 'RIFF') && ascii(head, 'RMIDdata', 8) && ascii(head, 'MThd', 20)) return 'rmi';
+  if (ascii(head, 'DSD \x1c\0\0\0') && ascii(head, 'fmt ', 28)) return 'dsf';
   if (isMod(head)) return 'mod';
   if (ascii(head, 'Extended Module: ') && head[37] === 0x1a) return 'xm';
   if (ascii(head, 'SCRM', 44) && head[28] === 0x1a && head[29] === 16) return 's3m';

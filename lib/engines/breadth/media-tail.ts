@@ -19,6 +19,8 @@ export const TAIL_DEMUXER: Demuxers = {
   xm: 'libopenmpt',
   s3m: 'libopenmpt',
   it: 'libopenmpt',
+  aifc: 'aiff',
+  dsf: 'dsf',
   gsm: 'gsm',
   tta: 'tta',
   w64: 'w64',
@@ -67,6 +69,8 @@ export const TAIL_AUDIO = [
   'xm',
   's3m',
   'it',
+  'aifc',
+  'dsf',
   'gsm',
   'tta',
   'w64',
@@ -82,7 +86,7 @@ export const TAIL_AUDIO = [
   'ra',
 ] as const satisfies readonly FormatName[];
 /** Read only: AMR (ffmpeg here has no AMR encoder) and modules (libopenmpt plays them). Opus was a target already. */
-const READ_ONLY = new Set<FormatName>(['opus', 'amr', 'awb', 'mod', 'xm', 's3m', 'it']);
+const READ_ONLY = new Set<FormatName>(['opus', 'amr', 'awb', 'mod', 'xm', 's3m', 'it', 'dsf']);
 export const TAIL_AUDIO_OUT = TAIL_AUDIO.filter((f) => !READ_ONLY.has(f));
 
 /** Containers with video (and usually audio). */
@@ -127,6 +131,7 @@ export const TAIL_OUTPUT_ARGS: Partial<Record<FormatName, string[]>> = {
   m4b: [...AAC, '-movflags', '+faststart', '-f', 'ipod'],
   m4r: [...AAC, '-movflags', '+faststart', '-f', 'ipod'],
   weba: ['-c:a', 'libopus', '-b:a', '128k', '-f', 'webm'],
+  aifc: ['-c:a', 'pcm_s16le', '-f', 'aiff'], // little-endian PCM: ffmpeg writes it as AIFF-C ('sowt')
   gsm: ['-c:a', 'libgsm', '-ar', '8000', '-ac', '1', '-f', 'gsm'],
   tta: ['-c:a', 'tta', '-f', 'tta'],
   w64: ['-c:a', 'pcm_s16le', '-f', 'w64'],
