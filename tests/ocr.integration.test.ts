@@ -75,6 +75,33 @@ describe('OCR', () => {
     }
   });
 
+  it('a two-column page is read column by column (automatic page segmentation, as the CLI)', async () => {
+    // As one block of text (tesseract's API default) each line would run across both columns.
+    const client = new RouteClient();
+    const words = ['alpha', 'beta', 'gamma', 'delta', 'kappa', 'sigma', 'omega'];
+    const column = (x: number, y0: number, first: string, last: string) =>
+      [
+        first,
+        ...Array.from({ length: 12 }, (_, i) => `${words[i % 7]} ${words[(i * 3) % 7]} ${words[(i + 4) % 7]}`),
+        last,
+      ]
+        .map((line, i) => `<text x="${x}" y="${y0 + i * 80}" font-family="DejaVu Serif" font-size="40">${line}</text>`)
+        .join('');
+    const left = column(150, 200, 'Left column starts', 'Left column ends');
+    const right = column(1300, 230, 'Right column starts', 'Right column ends');
+    const svg =
+      `<svg xmlns="http://www.w3.org/2000/svg" width="2480" height="1500"><rect width="100%" height="100%" ` +
+      `fill="white"/>${left}${right}</svg>`;
+    const png = await sharp(Buffer.from(svg)).flatten({ background: '#fff' }).png().toBuffer();
+    const { bytes } = await runAndDownload(client, await postOcr(client, png, 'columns.png', { output: 'txt' }));
+    const text = bytes.toString('utf8');
+    const order = ['Left column starts', 'Left column ends', 'Right column starts', 'Right column ends'];
+    for (const line of order) expect(text).toContain(line);
+    expect(order.map((line) => text.indexOf(line))).toEqual(
+      order.map((line) => text.indexOf(line)).sort((x, y) => x - y),
+    );
+  });
+
   it('a multi-page TIFF → searchable PDF, one page per image page; txt pages split by form feeds', async () => {
     const client = new RouteClient();
     const one = await page(['First page here']).raw().toBuffer({ resolveWithObject: true });
