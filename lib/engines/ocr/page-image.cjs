@@ -27,8 +27,9 @@ const MAX_DEGREES = 8;
 const CHANNELS = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 
 /**
- * PNG → a grey thumbnail (every `step`-th pixel of every `step`-th row), with `pgm` (the whole
- * image as a binary PGM) for 8-bit grey and `dpi` when the PNG states one; null if unsupported.
+ * PNG → a grey thumbnail (see thumbnailer), `pgm` (the whole image as a binary PGM) for an 8-bit
+ * grey page or an 8-bit RGB one whose pixels are all grey, and `dpi` when the PNG states one;
+ * null if unsupported.
  */
 function decodePng(buf) {
   if (buf.length < 33 || !buf.subarray(0, 8).equals(PNG_SIGNATURE)) return null;
