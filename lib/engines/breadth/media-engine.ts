@@ -5,6 +5,7 @@ import { assertFfmpegOk, DEMUXER as MAIN_DEMUXER, type Demuxers, mediaInput, run
 import type { Engine, EngineJob } from '../types';
 import { assertOutput } from './run-tool';
 import {
+  AT_MOST_STEREO,
   ELEMENTARY_VIDEO,
   ELEMENTARY_VIDEO_IN,
   TAIL_AUDIO,
@@ -72,7 +73,7 @@ const OUTPUT_ARGS: Partial<Record<FormatName, string[]>> = {
   ...MAIN_OUTPUT_ARGS,
   ...TAIL_OUTPUT_ARGS,
   opus: ['-c:a', 'libopus', '-b:a', '128k', '-f', 'opus'],
-  wma: ['-c:a', 'wmav2', '-b:a', '160k', '-f', 'asf'],
+  wma: ['-c:a', 'wmav2', '-b:a', '160k', ...AT_MOST_STEREO, '-f', 'asf'],
   aiff: ['-c:a', 'pcm_s16be', '-f', 'aiff'],
   ac3: ['-c:a', 'ac3', '-b:a', '192k', '-f', 'ac3'],
   mp2: ['-c:a', 'mp2', '-b:a', '192k', '-f', 'mp2'],
@@ -81,7 +82,7 @@ const OUTPUT_ARGS: Partial<Record<FormatName, string[]>> = {
   wv: ['-c:a', 'wavpack', '-f', 'wv'],
   voc: ['-c:a', 'pcm_u8', '-ac', '1', '-f', 'voc'],
   flv: [...H264, ...AAC, '-ar', '44100', '-f', 'flv'],
-  wmv: ['-c:v', 'wmv2', '-q:v', '4', '-vf', EVEN, '-c:a', 'wmav2', '-b:a', '160k', '-f', 'asf'],
+  wmv: ['-c:v', 'wmv2', '-q:v', '4', '-vf', EVEN, '-c:a', 'wmav2', '-b:a', '160k', ...AT_MOST_STEREO, '-f', 'asf'],
   mpeg: [...MPEG_PS, '-f', 'mpeg'],
   vob: [...MPEG_PS, '-f', 'vob'],
   '3gp': [...H264, ...AAC, '-ar', '44100', '-f', '3gp'],

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -111,5 +112,23 @@ describe('media tail engine, hostile input', () => {
       code: 'unsupported_format',
       message: expect.stringMatching(/nothing to play/),
     });
+  });
+});
+
+describe('media tail engine, multichannel input', () => {
+  it('5.1 audio is downmixed for the encoders that take two channels at most (ADX, WMA)', async () => {
+    const wav = path.join(outside, 'surround.wav');
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=d=0.5,aformat=channel_layouts=5.1', wav]);
+    const input = await readFile(wav);
+    for (const to of ['adx', 'wma', 'mka'] as const) {
+      const job = await makeJob(input, 'wav', to);
+      try {
+        await mediaEngine.inspect!(job);
+        await mediaEngine.convert(job);
+        expect((await readFile(job.outputPath)).length, to).toBeGreaterThan(0);
+      } finally {
+        await job.cleanup();
+      }
+    }
   });
 });

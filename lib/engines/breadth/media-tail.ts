@@ -122,6 +122,8 @@ const AAC = aac();
 const MPEG2 = ['-c:v', 'mpeg2video', '-q:v', '4', '-r', '25'];
 const PCM48 = ['-c:a', 'pcm_s16le', '-ar', '48000'];
 const EXPERIMENTAL = ['-strict', '-2'];
+/** For encoders that refuse more than two channels instead of asking for a downmix (ADX, WMA). */
+export const AT_MOST_STEREO = ['-af', 'aformat=channel_layouts=mono|stereo'];
 /** Broadcast containers hold 625-line frames: scale into 720×576 with padding, keeping the picture's shape. */
 const PAL = 'scale=720:576:force_original_aspect_ratio=decrease,pad=720:576:-1:-1,setsar=16/15';
 
@@ -141,13 +143,13 @@ export const TAIL_OUTPUT_ARGS: Partial<Record<FormatName, string[]>> = {
   dts: ['-c:a', 'dca', ...EXPERIMENTAL, '-ar', '48000', '-ac', '2', '-f', 'dts'],
   truehd: ['-c:a', 'truehd', ...EXPERIMENTAL, '-ar', '48000', '-f', 'truehd'],
   mlp: ['-c:a', 'mlp', ...EXPERIMENTAL, '-ar', '48000', '-f', 'mlp'],
-  adx: ['-c:a', 'adpcm_adx', '-f', 'adx'],
+  adx: ['-c:a', 'adpcm_adx', ...AT_MOST_STEREO, '-f', 'adx'],
   sox: ['-c:a', 'pcm_s32le', '-f', 'sox'],
   ircam: ['-c:a', 'pcm_s16le', '-f', 'ircam'],
   ra: ['-c:a', 'real_144', '-ar', '8000', '-ac', '1', '-f', 'rm'],
   mxf: [...MPEG2, '-vf', EVEN, ...PCM48, '-f', 'mxf'],
   nut: [...H264, ...AAC, '-f', 'nut'],
-  asf: ['-c:v', 'wmv2', '-q:v', '4', '-vf', EVEN, '-c:a', 'wmav2', '-b:a', '160k', '-f', 'asf'],
+  asf: ['-c:v', 'wmv2', '-q:v', '4', '-vf', EVEN, '-c:a', 'wmav2', '-b:a', '160k', ...AT_MOST_STEREO, '-f', 'asf'],
   '3g2': [...H264, ...aac('64k'), '-ar', '44100', '-f', '3g2'],
   f4v: [...H264, ...AAC, '-f', 'f4v'],
   ismv: [...H264, ...AAC, '-f', 'ismv'],
