@@ -79,7 +79,12 @@ function parse7zListing(out: string): Entry[] {
       return {
         name: field('Path'),
         size: Number(field('Size') || 0),
-        link: field('Symbolic Link') !== '' || field('Hard Link') !== '' || /^l/.test(field('Mode')),
+        // p7zip 16.02 shows a Unix symlink only in its mode, after the Windows flags: `Attributes = A lrwxrwxrwx`.
+        link:
+          field('Symbolic Link') !== '' ||
+          field('Hard Link') !== '' ||
+          /^l/.test(field('Mode')) ||
+          /(^|\s)l[-rwxsStT]{9}$/.test(field('Attributes')),
       };
     });
 }

@@ -70,6 +70,13 @@ describe('archive engine', () => {
   it('refuses links and paths that leave the folder', async () => {
     const link = await tarJob((d) => symlinkSync('/etc/passwd', path.join(d, 'p')));
     await expect(archiveEngine.inspect!(link)).rejects.toThrow(/links/);
+    // A 7z keeps a link too (7z -snl): its listing shows it only in the Unix mode of `Attributes`.
+    const seven = await tarJob((d) => symlinkSync('/etc/passwd', path.join(d, 'p')));
+    const src = path.join(seven.workDir, 'src');
+    seven.inputFormat = '7z';
+    seven.inputPath = path.join(seven.workDir, 'input.7z');
+    execFileSync('7z', ['a', '-snl', '-bd', seven.inputPath, path.join(src, 'p')], { stdio: 'ignore' });
+    await expect(archiveEngine.inspect!(seven)).rejects.toThrow(/links/);
     const up = await tarJob((d) => writeFileSync(path.join(d, 'x'), 'x'), ['--transform', 's,^\\./x,../x,']);
     await expect(archiveEngine.inspect!(up)).rejects.toThrow(/outside/);
   });
