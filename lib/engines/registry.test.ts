@@ -13,18 +13,20 @@ describe('engine registry', () => {
     expect(findEngine('docx', 'pdf')?.name).toBe('libreoffice');
     expect(findEngine('csv', 'xlsx')?.name).toBe('libreoffice');
     expect(findEngine('ppt', 'odp')?.name).toBe('libreoffice');
+    // Older and newer Office formats both ways, and PDF into Writer (LibreOffice's PDF import).
+    expect(findEngine('docx', 'doc')?.name).toBe('libreoffice');
+    expect(findEngine('pdf', 'docx')?.name).toBe('libreoffice');
   });
 
   it('has no identity, cross-family or output-only conversions', () => {
     const none: Array<[FormatName, FormatName]> = [
       ['png', 'png'],
       ['png', 'heic'],
-      ['pdf', 'docx'],
+      ['pdf', 'xlsx'],
       ['docx', 'xlsx'],
       ['mp3', 'mp4'],
       ['xlsx', 'docx'],
       ['pptx', 'docx'],
-      ['docx', 'doc'],
     ];
     for (const [from, to] of none) expect(findEngine(from, to), `${from}→${to}`).toBeUndefined();
   });
