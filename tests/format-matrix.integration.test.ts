@@ -30,6 +30,12 @@ const pairs = listFormats().flatMap((f) =>
 );
 
 describe('format matrix', () => {
+  it('lists at least 250 inputs and 150 outputs on a machine set up by scripts/setup.sh', () => {
+    const listed = listFormats();
+    expect(listed.length).toBeGreaterThanOrEqual(250);
+    expect(new Set(listed.flatMap((f) => f.targets)).size).toBeGreaterThanOrEqual(150);
+  });
+
   it('lists at least the long-tail inputs it has samples for, each detected from its bytes', async () => {
     const listed = new Set(listFormats().map((f) => f.format));
     for (const [format, file] of samples) {
