@@ -10,7 +10,9 @@ import { assertUploadOf } from '@/lib/uploads/get-upload-or-throw';
 const FINISH_TIMEOUT_MS = 10 * 60_000;
 
 type Locked = Awaited<ReturnType<typeof lockedUpload>>;
-type Outcome = { conversionId: bigint } | { refused: unknown };
+type Created = Awaited<ReturnType<typeof convertStoredUpload>>;
+/** The conversion this finish created (answered as it was made: pending), or the one an earlier finish did. */
+type Outcome = { created: Created } | { conversionId: bigint } | { refused: unknown };
 
 async function lockedUpload(tx: Parameters<Parameters<typeof db.$transaction>[0]>[0], token: string) {
   await tx.$queryRaw`SELECT token FROM uploads WHERE token = ${token} FOR UPDATE`;
@@ -49,7 +51,7 @@ export async function finishUpload(options: {
           convertOptions: options.convertOptions,
         });
         await tx.upload.update({ where: { token }, data: { conversionId: conversion.id } });
-        return { conversionId: conversion.id };
+        return { created: conversion };
       } catch (refused) {
         // The bytes are gone with the refusal, so the upload goes too (its token then answers 404).
         await tx.upload.delete({ where: { token } });
@@ -59,6 +61,9 @@ export async function finishUpload(options: {
     { timeout: FINISH_TIMEOUT_MS, maxWait: 10_000 },
   );
   if ('refused' in outcome) throw outcome.refused;
+  // The finish that created it answers with the new row (pending, like a direct upload), even if
+  // a worker has already picked the job up; a repeat answers with the conversion as it is now.
+  if ('created' in outcome) return outcome.created;
   const conversion = await db.conversion.findUnique({ where: { id: outcome.conversionId } });
   if (!conversion) throw new AppError('not_found', 'The conversion of this upload has been deleted');
   return conversion;
