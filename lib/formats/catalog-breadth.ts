@@ -1,7 +1,9 @@
+import { familyEntry } from './family-entry';
+
 // The long-tail formats (issue 13), spread into FORMATS by ./catalog.ts. Whether one is listed
 // in GET /api/v1/formats depends on the engines installed (lib/engines/registry.ts).
 
-const img = (mime: string, label: string, extension: string) => ({ family: 'image', mime, label, extension }) as const;
+const img = familyEntry('image');
 
 export const MORE_IMAGES = {
   psd: img('image/vnd.adobe.photoshop', 'Photoshop image', 'psd'),
@@ -40,7 +42,7 @@ export const MORE_IMAGES = {
   raf: img('image/x-fuji-raf', 'Fujifilm RAW (RAF)', 'raf'),
 } as const;
 
-const vec = (mime: string, label: string, extension: string) => ({ family: 'vector', mime, label, extension }) as const;
+const vec = familyEntry('vector');
 
 export const VECTOR = {
   svg: vec('image/svg+xml', 'SVG drawing', 'svg'),
@@ -48,8 +50,7 @@ export const VECTOR = {
   ps: vec('application/postscript', 'PostScript', 'ps'),
 } as const;
 
-const doc = (mime: string, label: string, extension: string) =>
-  ({ family: 'document', mime, label, extension }) as const;
+const doc = familyEntry('document');
 const TEXT = 'text/plain; charset=utf-8';
 
 export const MARKUP = {
@@ -97,8 +98,7 @@ export const MARKUP = {
   epub: { family: 'ebook', mime: 'application/epub+zip', label: 'EPUB e-book', extension: 'epub' },
 } as const;
 
-const arc = (mime: string, label: string, extension: string) =>
-  ({ family: 'archive', mime, label, extension }) as const;
+const arc = familyEntry('archive');
 
 export const ARCHIVES = {
   zip: arc('application/zip', 'ZIP archive', 'zip'),
@@ -124,7 +124,7 @@ export const ARCHIVES = {
   squashfs: arc('application/vnd.squashfs', 'SquashFS image', 'squashfs'),
 } as const;
 
-const font = (mime: string, label: string, extension: string) => ({ family: 'font', mime, label, extension }) as const;
+const font = familyEntry('font');
 
 export const FONTS = {
   ttf: font('font/ttf', 'TrueType font', 'ttf'),
@@ -137,10 +137,8 @@ export const FONTS = {
   eot: font('application/vnd.ms-fontobject', 'Embedded OpenType (EOT) font', 'eot'),
 } as const;
 
-const audio = (mime: string, label: string, extension: string) =>
-  ({ family: 'audio', mime, label, extension }) as const;
-const video = (mime: string, label: string, extension: string) =>
-  ({ family: 'video', mime, label, extension }) as const;
+const audio = familyEntry('audio');
+const video = familyEntry('video');
 
 export const MORE_MEDIA = {
   opus: audio('audio/ogg; codecs=opus', 'Opus audio', 'opus'),

@@ -1,9 +1,10 @@
 import type { FormatInfo } from './catalog';
+import { familyEntry } from './family-entry';
 
 // More formats (issue 13): data files (JSON, YAML, TOML, XML…), more markup, fonts and archives. Spread into FORMATS by ./catalog.ts; listed in
 // GET /api/v1/formats only when an installed engine converts them (lib/engines/registry.ts).
 
-const data = (mime: string, label: string, extension: string) => ({ family: 'data', mime, label, extension }) as const;
+const data = familyEntry('data');
 
 export const DATA_TAIL = {
   json: data('application/json', 'JSON data', 'json'),

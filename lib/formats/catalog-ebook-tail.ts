@@ -1,10 +1,10 @@
 import type { FormatInfo } from './catalog';
+import { familyEntry } from './family-entry';
 
 // More formats (issue 13): e-books (calibre), DjVu and comic archives. Spread into FORMATS by ./catalog.ts; listed in
 // GET /api/v1/formats only when an installed engine converts them (lib/engines/registry.ts).
 
-const ebook = (mime: string, label: string, extension: string) =>
-  ({ family: 'ebook', mime, label, extension }) as const;
+const ebook = familyEntry('ebook');
 
 export const EBOOK_TAIL = {
   mobi: ebook('application/x-mobipocket-ebook', 'Mobipocket (Kindle) e-book', 'mobi'),

@@ -1,14 +1,12 @@
 import type { FormatInfo } from './catalog';
+import { familyEntry } from './family-entry';
 
 // More formats (issue 13): audio, video and subtitles (ffmpeg). Spread into FORMATS by ./catalog.ts; listed in
 // GET /api/v1/formats only when an installed engine converts them (lib/engines/registry.ts).
 
-const audio = (mime: string, label: string, extension: string) =>
-  ({ family: 'audio', mime, label, extension }) as const;
-const video = (mime: string, label: string, extension: string) =>
-  ({ family: 'video', mime, label, extension }) as const;
-const sub = (mime: string, label: string, extension: string) =>
-  ({ family: 'subtitle', mime, label, extension }) as const;
+const audio = familyEntry('audio');
+const video = familyEntry('video');
+const sub = familyEntry('subtitle');
 const TEXT = 'text/plain; charset=utf-8';
 
 export const MEDIA_TAIL = {

@@ -1,16 +1,13 @@
 import type { FormatInfo } from './catalog';
+import { familyEntry } from './family-entry';
 
 // More formats (issue 13): office documents (LibreOffice's variants, templates and Draw). Spread into FORMATS by ./catalog.ts; listed in
 // GET /api/v1/formats only when an installed engine converts them (lib/engines/registry.ts).
 
-const doc = (mime: string, label: string, extension: string) =>
-  ({ family: 'document', mime, label, extension }) as const;
-const sheet = (mime: string, label: string, extension: string) =>
-  ({ family: 'spreadsheet', mime, label, extension }) as const;
-const show = (mime: string, label: string, extension: string) =>
-  ({ family: 'presentation', mime, label, extension }) as const;
-const drawing = (mime: string, label: string, extension: string) =>
-  ({ family: 'vector', mime, label, extension }) as const;
+const doc = familyEntry('document');
+const sheet = familyEntry('spreadsheet');
+const show = familyEntry('presentation');
+const drawing = familyEntry('vector');
 
 const OOXML = 'application/vnd.openxmlformats-officedocument';
 const ODF = 'application/vnd.oasis.opendocument';

@@ -1,9 +1,10 @@
 import type { FormatInfo } from './catalog';
+import { familyEntry } from './family-entry';
 
 // More formats (issue 13): raster images (ImageMagick's long tail, camera RAW). Spread into FORMATS by ./catalog.ts; listed in
 // GET /api/v1/formats only when an installed engine converts them (lib/engines/registry.ts).
 
-const img = (mime: string, label: string, extension: string) => ({ family: 'image', mime, label, extension }) as const;
+const img = familyEntry('image');
 
 export const RASTER_TAIL = {
   // ImageMagick reads and writes these
