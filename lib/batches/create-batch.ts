@@ -3,8 +3,8 @@ import { randomToken } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { type Caller, ownerOf } from '@/lib/identity/caller';
-import { enqueueConversion } from '@/lib/jobs/enqueue';
-import { chargeDailyAllowance, refundDailyAllowance } from '@/lib/limits/daily-allowance';
+import { enqueueCharged } from '@/lib/conversions/enqueue-charged';
+import { chargeDailyAllowance } from '@/lib/limits/daily-allowance';
 import { expiresAtFor, limitsFor } from '@/lib/plans';
 import { newStorageKey } from '@/lib/storage/keys';
 import { newConversionId } from '@/lib/conversions/conversion-id';
@@ -99,14 +99,10 @@ export async function createBatch({ caller, request }: { caller: Caller; request
     await deleteInputs(files);
     throw e;
   }
-  try {
-    for (const row of created.conversions) await enqueueConversion(row.id);
-  } catch (e) {
+  await enqueueCharged(caller, created.conversions, async () => {
     await db.batch.delete({ where: { id: created.batch.id } }).catch(() => {});
     await db.conversion.deleteMany({ where: { id: { in: created.conversions.map((c) => c.id) } } }).catch(() => {});
-    await refundDailyAllowance(caller, created.conversions.length).catch(() => {});
     await deleteInputs(files);
-    throw new AppError('service_unavailable', 'The job queue is unavailable, please retry', { cause: e });
-  }
+  });
   return created;
 }

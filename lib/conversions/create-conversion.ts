@@ -1,10 +1,9 @@
-import { AppError } from '@/lib/api/errors';
 import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { type Caller, ownerOf } from '@/lib/identity/caller';
-import { enqueueConversion } from '@/lib/jobs/enqueue';
+import { enqueueCharged } from '@/lib/conversions/enqueue-charged';
 import { expiresAtFor } from '@/lib/plans';
-import { chargeDailyAllowance, refundDailyAllowance } from '@/lib/limits/daily-allowance';
+import { chargeDailyAllowance } from '@/lib/limits/daily-allowance';
 import { newStorageKey } from '@/lib/storage/keys';
 import { storage } from '@/lib/storage';
 import { newConversionId } from '@/lib/conversions/conversion-id';
@@ -56,14 +55,8 @@ export async function createConversion(options: {
     });
     timer?.mark('insert');
     timer?.identify(row.id);
-    try {
-      await enqueueConversion(row.id);
-      timer?.mark('enqueue');
-    } catch (e) {
-      await db.conversion.delete({ where: { id: row.id } }).catch(() => {});
-      await refundDailyAllowance(caller).catch(() => {});
-      throw new AppError('service_unavailable', 'The job queue is unavailable, please retry', { cause: e });
-    }
+    await enqueueCharged(caller, [row], () => db.conversion.delete({ where: { id: row.id } }));
+    timer?.mark('enqueue');
     return row;
   } catch (e) {
     await storage()

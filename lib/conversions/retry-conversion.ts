@@ -1,8 +1,8 @@
 import { AppError } from '@/lib/api/errors';
 import { db } from '@/lib/db';
 import type { Caller } from '@/lib/identity/caller';
-import { enqueueConversion } from '@/lib/jobs/enqueue';
-import { chargeDailyAllowance, refundDailyAllowance } from '@/lib/limits/daily-allowance';
+import { enqueueCharged } from '@/lib/conversions/enqueue-charged';
+import { chargeDailyAllowance } from '@/lib/limits/daily-allowance';
 import { publishConversionEvent } from '@/lib/conversions/conversion-events';
 import { getConversionOrThrow } from '@/lib/conversions/get-conversion-or-throw';
 import { RETRYABLE_STATUSES } from '@/lib/conversions/status';
@@ -38,19 +38,13 @@ export async function retryConversion(caller: Caller, id: bigint) {
     await chargeDailyAllowance(tx, caller);
     return reset;
   });
-  try {
-    // The new run's message; the earlier run's, if still queued, no longer claims the row.
-    await enqueueConversion(row.id, row.run);
-  } catch (e) {
-    await db.conversion
-      .updateMany({
-        where: { id, status: 'pending' },
-        data: { status: 'failed', error: 'The job queue was unavailable', completedAt: new Date() },
-      })
-      .catch(() => {});
-    await refundDailyAllowance(caller).catch(() => {});
-    throw new AppError('service_unavailable', 'The job queue is unavailable, please retry', { cause: e });
-  }
+  // The new run's message; the earlier run's, if still queued, no longer claims the row.
+  await enqueueCharged(caller, [row], () =>
+    db.conversion.updateMany({
+      where: { id, status: 'pending' },
+      data: { status: 'failed', error: 'The job queue was unavailable', completedAt: new Date() },
+    }),
+  );
   await publishConversionEvent({ id: String(id), status: 'pending', progress: 0, error: null });
   return row;
 }

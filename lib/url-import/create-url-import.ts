@@ -1,8 +1,6 @@
-import { AppError } from '@/lib/api/errors';
 import { db } from '@/lib/db';
-import { refundDailyAllowance } from '@/lib/limits/daily-allowance';
 import { type Caller, ownerOf } from '@/lib/identity/caller';
-import { enqueueConversion } from '@/lib/jobs/enqueue';
+import { enqueueCharged } from '@/lib/conversions/enqueue-charged';
 import { expiresAtFor, limitsFor } from '@/lib/plans';
 import { newStorageKey } from '@/lib/storage/keys';
 import { parseTargetFormat } from '@/lib/conversions/check-input';
@@ -49,12 +47,6 @@ export async function createUrlImport(options: {
     sourceUrl: url.href,
     sourceMaxBytes: maxBytes === null ? null : BigInt(maxBytes),
   });
-  try {
-    await enqueueConversion(row.id);
-  } catch (e) {
-    await db.conversion.delete({ where: { id: row.id } }).catch(() => {});
-    await refundDailyAllowance(caller).catch(() => {});
-    throw new AppError('service_unavailable', 'The job queue is unavailable, please retry', { cause: e });
-  }
+  await enqueueCharged(caller, [row], () => db.conversion.delete({ where: { id: row.id } }));
   return row;
 }
