@@ -1,11 +1,11 @@
-import { mkdir, readdir, rename } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@/lib/api/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { inspect as inspectImage, MAX_INPUT_PIXELS } from '../sharp-engine';
 import type { Engine, EngineJob } from '../types';
 import { imagemagickEngine } from './imagemagick-engine';
-import { MAX_IMAGE_PAGES } from './pdf-engine';
+import { checkImagePages, zipPages } from './page-images';
 import { assertOutput, runTool } from './run-tool';
 
 // DjVu with djvulibre: ddjvu reads (to PDF, TIFF, or page images), djvups to PostScript, c44 and cjb2
@@ -71,21 +71,14 @@ async function fromDjvu(job: EngineJob): Promise<void | { pages: number }> {
   }
   const pages = Number((await runTool(job, 'djvused', [job.inputPath, '-e', 'n'])).trim());
   if (pages === 1) return pageImage(job, 1, job.outputPath);
-  if (pages > MAX_IMAGE_PAGES)
-    throw new AppError(
-      'unsupported_format',
-      `The DjVu document has ${pages} pages; at most ${MAX_IMAGE_PAGES} pages become images in one conversion.`,
-    );
+  checkImagePages(pages, 'DjVu document');
   const width = String(pages).length;
   const files: string[] = [];
   for (let n = 1; n <= pages; n++) {
     files.push(path.join(job.workDir, `page-${String(n).padStart(width, '0')}.${job.targetFormat}`));
     await pageImage(job, n, files[n - 1]);
   }
-  const zip = path.join(job.workDir, 'pages.zip');
-  await runTool(job, '7z', ['a', '-tzip', '-mx=0', '-bd', '-bso0', zip, ...files]);
-  await rename(zip, job.outputPath);
-  return { pages };
+  return zipPages(job, files);
 }
 
 /** One picture as a one-page DjVu: bilevel ones with JB2 (cjb2), the others with IW44 (c44). */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { AppError } from '@/lib/api/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import type { Engine, EngineJob } from '../types';
+import { checkImagePages, zipPages } from './page-images';
 import { assertOutput, runTool } from './run-tool';
 
 // PDF out to images, text, HTML, SVG and PostScript (poppler), and PostScript/EPS in (Ghostscript
@@ -46,8 +47,6 @@ const GS_DEVICE: Partial<Record<FormatName, string[]>> = {
   jpg: ['-sDEVICE=jpeg', `-r${DPI}`, '-dFirstPage=1', '-dLastPage=1', '-dJPEGQ=90'],
 };
 
-/** The most pages one conversion renders to images (each is a full raster at 150 dpi). */
-export const MAX_IMAGE_PAGES = 100;
 const PAGE_IMAGES: Partial<Record<FormatName, string[]>> = {
   png: ['-png'],
   jpg: ['-jpeg'],
@@ -63,21 +62,16 @@ async function pageCount(job: EngineJob): Promise<number> {
 
 /** Every page to an image, stored (not deflated: images are compressed) in one ZIP at outputPath. */
 async function pagesToZip(job: EngineJob, pages: number): Promise<{ pages: number }> {
-  if (pages > MAX_IMAGE_PAGES)
-    throw new AppError(
-      'unsupported_format',
-      `The PDF has ${pages} pages; at most ${MAX_IMAGE_PAGES} pages become images in one conversion.`,
-    );
+  checkImagePages(pages, 'PDF');
   const dir = path.join(job.workDir, 'pages');
   await mkdir(dir);
   await runTool(job, 'pdftoppm', [...PAGE_IMAGES[job.targetFormat]!, '-r', DPI, job.inputPath, path.join(dir, 'page')]);
   const files = (await readdir(dir)).sort();
   if (files.length !== pages) throw new Error(`pdftoppm wrote ${files.length} of ${pages} pages`);
-  const zip = path.join(job.workDir, 'pages.zip');
-  await runTool(job, '7z', ['a', '-tzip', '-mx=0', '-bd', '-bso0', zip, ...files.map((f) => path.join(dir, f))]);
-  await assertOutput(zip, '7z');
-  await rename(zip, job.outputPath);
-  return { pages };
+  return zipPages(
+    job,
+    files.map((f) => path.join(dir, f)),
+  );
 }
 
 async function popplerConvert(job: EngineJob): Promise<void | { pages: number }> {
