@@ -11,6 +11,7 @@ import {
   clientAddressOf,
   signedClientAddressHeaders,
 } from '@/lib/identity/client-address';
+import { startYoungGcPacer } from '@/lib/runtime/young-gc-pacer';
 import { withNodeRequest } from '@/lib/uploads/node-request';
 
 const dev = process.argv.includes('--dev') || process.env.NODE_ENV === 'development';
@@ -25,6 +26,8 @@ async function main() {
   const app = next({ dev, hostname, port });
   const handle = app.getRequestHandler();
   await app.prepare();
+  // Upload bodies would otherwise cost a full collection of this heap every 64 MiB (see the module).
+  startYoungGcPacer();
   const server = createServer((req, res) => {
     const forwarded = req.headers['x-forwarded-for'];
     const address = clientAddressOf(
