@@ -1,9 +1,10 @@
-import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { constants, createReadStream } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomToken } from '@/lib/crypto';
+import { createFileWriter } from '@/lib/storage/file-writer';
 import { assertValidKey, KEY_KINDS } from '@/lib/storage/keys';
 import { signDownload } from '@/lib/storage/signed-download';
 import type { Storage } from '@/lib/storage/types';
@@ -24,7 +25,7 @@ export function localDiskStorage(root: string): Storage {
       await mkdir(path.dirname(file), { recursive: true });
       const tmp = `${file}.${randomToken(6)}${PART_SUFFIX}`;
       try {
-        await pipeline(body, createWriteStream(tmp, { flags: 'wx' }));
+        await pipeline(body, createFileWriter(tmp, { flags: 'wx' }));
         await rename(tmp, file);
       } catch (e) {
         await rm(tmp, { force: true });
@@ -107,7 +108,7 @@ export function localDiskStorage(root: string): Storage {
     },
     async putPart(key, _handle, { offset }, body) {
       // r+: the file must exist (an aborted upload's part fails instead of recreating it).
-      await pipeline(body, createWriteStream(`${fileOf(key)}${MULTIPART_SUFFIX}`, { flags: 'r+', start: offset }));
+      await pipeline(body, createFileWriter(`${fileOf(key)}${MULTIPART_SUFFIX}`, { flags: 'r+', start: offset }));
       return { etag: '' };
     },
     async completeMultipart(key) {

@@ -1,9 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
-import type { DataStore } from '@tus/server';
+import { type DataStore, ERRORS } from '@tus/server';
 import { config } from '@/lib/config';
+import { createFileWriter } from '@/lib/storage/file-writer';
 import { PART_SIZE_BYTES, UPLOAD_TTL_MS } from '@/lib/uploads/upload-rules';
 
 // The tus upload's id is its storage key (`inputs/<token>`): @tus/file-store writes the file where
@@ -15,6 +18,21 @@ import { PART_SIZE_BYTES, UPLOAD_TTL_MS } from '@/lib/uploads/upload-rules';
 class TransmuteS3Store extends S3Store {
   async removeMetadata(id: string) {
     await this.client.deleteObject({ Bucket: this.bucket, Key: this.infoKey(id) });
+  }
+}
+
+/** @tus/file-store writing through the uploads' file writer (its larger buffer), with no counting transform. */
+class TransmuteFileStore extends FileStore {
+  async write(readable: Readable, id: string, offset: number): Promise<number> {
+    // FileStore's own `resolve` (private in its types) keeps the path inside the directory.
+    const file = (this as unknown as { resolve(id: string): string }).resolve(id);
+    const writer = createFileWriter(file, { flags: 'r+', start: offset });
+    try {
+      await pipeline(readable, writer);
+    } catch {
+      throw ERRORS.FILE_WRITE_ERROR;
+    }
+    return offset + writer.bytesWritten;
   }
 }
 
@@ -42,7 +60,7 @@ function createTusStore(): TusStore {
     return { store, removeMetadata: (id) => store.removeMetadata(id) };
   }
   mkdirSync(path.join(config.filesDir, 'inputs'), { recursive: true });
-  const store = new FileStore({ directory: config.filesDir, expirationPeriodInMilliseconds: UPLOAD_TTL_MS });
+  const store = new TransmuteFileStore({ directory: config.filesDir, expirationPeriodInMilliseconds: UPLOAD_TTL_MS });
   return { store, removeMetadata: (id) => store.configstore.delete(id) };
 }
 
