@@ -170,3 +170,80 @@ test('tus-js-client: upload, interrupt, resume from the stored URL, X-Conversion
   await api.dispose();
   await anon.dispose();
 });
+
+/** Sends `head` and the first `cut` bytes of `body` on a raw socket, then drops the connection. */
+function cutOffRequest(baseURL: string, head: string, body: Buffer, cut: number): Promise<void> {
+  const { hostname, port } = new URL(baseURL);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname === 'localhost' ? '127.0.0.1' : hostname, () => {
+      socket.write(head);
+      socket.write(body.subarray(0, cut), () => setTimeout(() => socket.destroy(), 300));
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => resolve());
+  });
+}
+
+// The running server hands tus the Node request's body (lib/uploads/tus-node-body.ts): its limits,
+// cut-off bodies and creation-with-upload behave as @tus/server's own web-stream path does.
+test('tus on the running server: a body past the length is 413 and keeps what fits; a cut body keeps what arrived', async ({
+  request,
+  baseURL,
+}) => {
+  const file = await noisyPng(1200); // about 4.3 MB
+  const tusHeaders = { 'Tus-Resumable': '1.0.0' };
+  const b64 = (s: string) => Buffer.from(s).toString('base64');
+  // creation-with-upload: the first 1 MiB comes with the POST.
+  const created = await request.post('/api/v1/tus', {
+    headers: {
+      ...tusHeaders,
+      'Upload-Length': String(file.length),
+      'Upload-Metadata': `filename ${b64('noise.png')},target_format ${b64('webp')}`,
+      'Content-Type': 'application/offset+octet-stream',
+    },
+    data: file.subarray(0, 1024 * 1024),
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  expect(created.headers()['upload-offset']).toBe(String(1024 * 1024));
+  const url = new URL(created.headers().location!, `${baseURL}/api/v1/tus/`).pathname;
+  const offsetNow = async () => Number((await request.head(url, { headers: tusHeaders })).headers()['upload-offset']);
+
+  // A PATCH cut off half-way: what arrived is kept, never more than was sent.
+  const cookies = (await request.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const rest = file.subarray(1024 * 1024);
+  await cutOffRequest(
+    baseURL!,
+    `PATCH ${url} HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookies}\r\nTus-Resumable: 1.0.0\r\n` +
+      `Upload-Offset: ${1024 * 1024}\r\nContent-Type: application/offset+octet-stream\r\nContent-Length: ${rest.length}\r\n\r\n`,
+    rest,
+    1024 * 1024,
+  );
+  const afterCut = await offsetNow();
+  expect(afterCut).toBeGreaterThanOrEqual(1024 * 1024);
+  expect(afterCut).toBeLessThanOrEqual(2 * 1024 * 1024);
+
+  // A body longer than what the upload still lacks: 413 with this API's error body.
+  const tooLong = await request.patch(url, {
+    headers: { ...tusHeaders, 'Upload-Offset': String(afterCut), 'Content-Type': 'application/offset+octet-stream' },
+    data: Buffer.concat([file.subarray(afterCut), Buffer.alloc(256 * 1024, 1)]),
+  });
+  expect(tooLong.status()).toBe(413);
+  expect((await tooLong.json()).error).toBeTruthy();
+  const afterRefusal = await offsetNow();
+  expect(afterRefusal).toBeLessThanOrEqual(file.length);
+
+  // The rest, from where the server says it is: the conversion starts, and the PNG decodes whole.
+  const last = await request.patch(url, {
+    headers: {
+      ...tusHeaders,
+      'Upload-Offset': String(afterRefusal),
+      'Content-Type': 'application/offset+octet-stream',
+    },
+    data: file.subarray(afterRefusal),
+  });
+  expect(last.status(), await last.text()).toBe(204);
+  const id = Number(last.headers()['x-conversion-id']);
+  expect(id).toBeGreaterThan(0);
+  const done = await waitFinished(request, id, 90_000);
+  expect(done.conversion.status).toBe('completed');
+});

@@ -3,6 +3,7 @@ import { isAppError } from '@/lib/api/errors';
 import type { Caller } from '@/lib/identity/caller';
 import { parseOptionsText } from '@/lib/conversions/convert-options';
 import { finishUpload } from '@/lib/uploads/finish-upload';
+import { readNodeBodies, rememberNodeBody } from '@/lib/uploads/tus-node-body';
 import { discardTusUpload, tusStore } from '@/lib/uploads/tus-store';
 import { CONVERSION_ID_HEADER, MAX_FILE_SIZE_BYTES, TUS_PATH } from '@/lib/uploads/upload-rules';
 
@@ -42,7 +43,7 @@ async function onUploadFinish(request: Request, upload: Upload) {
 }
 
 function createServer(): Server {
-  return new Server({
+  const server = new Server({
     path: TUS_PATH,
     datastore: tusStore().store,
     maxSize: MAX_FILE_SIZE_BYTES,
@@ -65,6 +66,8 @@ function createServer(): Server {
       return { status_code: err.status_code, body: errorBody(err.body.trim(), tusCode(err.status_code)) };
     },
   });
+  readNodeBodies(server);
+  return server;
 }
 
 const cache = globalThis as unknown as { tusServer?: Server };
@@ -72,6 +75,7 @@ const cache = globalThis as unknown as { tusServer?: Server };
 /** Hands one request to @tus/server with what the route resolved for it. */
 export function handleTus(request: Request, call: TusCall): Promise<Response> {
   calls.set(request, call);
+  rememberNodeBody(request);
   cache.tusServer ??= createServer();
   return cache.tusServer.handleWeb(request);
 }
