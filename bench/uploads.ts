@@ -4,6 +4,7 @@
 // connection dropped in the middle of a part (and that part sent again), checked by the SHA-256 of
 // the stored file. The file is a WAV (header + noise) generated on the fly, never held whole.
 // Run: npx tsx bench/uploads.ts   (BENCH_SIZE_MIB=1024 by default)
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -174,6 +175,36 @@ async function tusUpload(base: string, cookie: string): Promise<number> {
   return Number(last.headers['x-conversion-id']);
 }
 
+// The ceiling for any Node server on this machine: a bare node:http server, in its own process, writing
+// the request body to a file, fed by the same client. Its ratio to the disk write shows what the
+// loopback and the client's own CPU leave to the service.
+const BARE_SERVER = `
+  const http = require('node:http'); const fs = require('node:fs'); const { pipeline } = require('node:stream/promises');
+  const s = http.createServer(async (req, res) => {
+    const file = process.argv[1] + '/bare-' + process.pid + '.bin';
+    await pipeline(req, fs.createWriteStream(file, { highWaterMark: 4 << 20 }));
+    fs.rmSync(file); res.writeHead(204).end();
+  });
+  s.listen(0, '127.0.0.1', () => console.log(s.address().port));`;
+
+async function bareUpload(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', BARE_SERVER, path.join(ROOT, '.data/bench')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const port = await new Promise<number>((resolve) => child.stdout.once('data', (d) => resolve(Number(String(d)))));
+    const t = now();
+    ok(
+      await send(`http://127.0.0.1:${port}/`, 'PUT', { 'content-length': String(SIZE) }, fileRange(SIZE, 0, SIZE)),
+      204,
+      'bare',
+    );
+    return now() - t;
+  } finally {
+    child.kill();
+  }
+}
+
 async function diskWrite(): Promise<number> {
   const file = path.join(ROOT, '.data/bench', `disk-${process.pid}.bin`);
   try {
@@ -220,10 +251,13 @@ async function main() {
     ];
     for (const [name, run] of modes) {
       const diskMs = await diskWrite();
+      const bareMs = await bareUpload();
       const r = await measured(server, run);
       await client.remove(r.id);
-      const [svc, disk] = [mbps(SIZE, r.ms), mbps(SIZE, diskMs)];
-      rows.push(`| ${name} | ${svc.toFixed(0)} | ${disk.toFixed(0)} | ${(svc / disk).toFixed(2)} | ${mib(r.growth)} |`);
+      const [svc, disk, bare] = [mbps(SIZE, r.ms), mbps(SIZE, diskMs), mbps(SIZE, bareMs)];
+      rows.push(
+        `| ${name} | ${svc.toFixed(0)} | ${disk.toFixed(0)} | ${(svc / disk).toFixed(2)} | ${bare.toFixed(0)} | ${(bare / disk).toFixed(2)} | ${(svc / bare).toFixed(2)} | ${mib(r.growth)} |`,
+      );
       console.log(rows.at(-1));
     }
 
@@ -242,9 +276,9 @@ async function main() {
     await server.stop();
   }
   console.log(
-    `\n| ${mib(SIZE)} upload | service MB/s | disk write MB/s (same run) | service / disk | peak RSS growth (web tree) |`,
+    `\n| ${mib(SIZE)} upload | service MB/s | disk write MB/s (same run) | service / disk | bare node:http MB/s | bare / disk | service / bare | peak RSS growth (web tree) |`,
   );
-  console.log('|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
 }
 
