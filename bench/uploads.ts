@@ -3,7 +3,7 @@
 // streamed PATCH); with the web server's peak RSS growth for each. Then a parts-API upload with one
 // connection dropped in the middle of a part (and that part sent again), checked by the SHA-256 of
 // the stored file. The file is a WAV (header + noise) generated on the fly, never held whole.
-// Run: npx tsx bench/uploads.ts   (BENCH_SIZE_MIB=1024 by default)
+// Run: npx tsx bench/uploads.ts   (BENCH_SIZE_MIB=1024 by default; BENCH_MODES=direct,parts,tus to pick)
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, rmSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Client as Pg } from 'pg';
 import { Client, now } from './lib/client';
+import { cpuReading } from './lib/cpu';
 import { assertBuilt, ROOT, startServer, type BenchServer } from './lib/server';
 
 const MiB = 1024 * 1024;
@@ -187,19 +188,19 @@ const BARE_SERVER = `
   });
   s.listen(0, '127.0.0.1', () => console.log(s.address().port));`;
 
-async function bareUpload(): Promise<number> {
+async function bareUpload(): Promise<{ ms: number; cpuMs: number }> {
   const child = spawn(process.execPath, ['-e', BARE_SERVER, path.join(ROOT, '.data/bench')], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
     const port = await new Promise<number>((resolve) => child.stdout.once('data', (d) => resolve(Number(String(d)))));
-    const t = now();
+    const [t, cpu] = [now(), cpuReading({ bare: child.pid! }).bare];
     ok(
       await send(`http://127.0.0.1:${port}/`, 'PUT', { 'content-length': String(SIZE) }, fileRange(SIZE, 0, SIZE)),
       204,
       'bare',
     );
-    return now() - t;
+    return { ms: now() - t, cpuMs: cpuReading({ bare: child.pid! }).bare - cpu };
   } finally {
     child.kill();
   }
@@ -228,9 +229,10 @@ async function measured(server: BenchServer, fn: () => Promise<number>) {
   const before = server.webRss();
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, server.webRss())), 100);
-  const t = now();
+  const roots = { web: server.webRootPid };
+  const [t, cpu] = [now(), cpuReading(roots).web];
   const id = await fn().finally(() => clearInterval(sampler));
-  return { id, ms: now() - t, growth: peak - before };
+  return { id, ms: now() - t, growth: peak - before, cpuMs: cpuReading(roots).web - cpu };
 }
 
 async function main() {
@@ -249,14 +251,17 @@ async function main() {
       [`parts API (${PARALLEL} in parallel)`, () => partsUpload(base, cookie)],
       ['tus (one PATCH)', () => tusUpload(base, cookie)],
     ];
-    for (const [name, run] of modes) {
+    // BENCH_MODES=parts,tus runs only those (e.g. to profile one path with BENCH_NODE_ARGS=--cpu-prof).
+    const only = process.env.BENCH_MODES?.split(',');
+    for (const [name, run] of modes.filter(([name]) => !only || only.some((m) => name.startsWith(m)))) {
       const diskMs = await diskWrite();
-      const bareMs = await bareUpload();
+      const bareRun = await bareUpload();
       const r = await measured(server, run);
       await client.remove(r.id);
-      const [svc, disk, bare] = [mbps(SIZE, r.ms), mbps(SIZE, diskMs), mbps(SIZE, bareMs)];
+      const [svc, disk, bare] = [mbps(SIZE, r.ms), mbps(SIZE, diskMs), mbps(SIZE, bareRun.ms)];
+      const perGiB = (ms: number) => ((ms * 1024 * MiB) / SIZE).toFixed(0);
       rows.push(
-        `| ${name} | ${svc.toFixed(0)} | ${disk.toFixed(0)} | ${(svc / disk).toFixed(2)} | ${bare.toFixed(0)} | ${(bare / disk).toFixed(2)} | ${(svc / bare).toFixed(2)} | ${mib(r.growth)} |`,
+        `| ${name} | ${svc.toFixed(0)} | ${disk.toFixed(0)} | ${(svc / disk).toFixed(2)} | ${bare.toFixed(0)} | ${(bare / disk).toFixed(2)} | ${(svc / bare).toFixed(2)} | ${perGiB(r.cpuMs)} / ${perGiB(bareRun.cpuMs)} | ${mib(r.growth)} |`,
       );
       console.log(rows.at(-1));
     }
@@ -276,9 +281,9 @@ async function main() {
     await server.stop();
   }
   console.log(
-    `\n| ${mib(SIZE)} upload | service MB/s | disk write MB/s (same run) | service / disk | bare node:http MB/s | bare / disk | service / bare | peak RSS growth (web tree) |`,
+    `\n| ${mib(SIZE)} upload | service MB/s | disk write MB/s (same run) | service / disk | bare node:http MB/s | bare / disk | service / bare | CPU ms per GiB: web tree / bare server | peak RSS growth (web tree) |`,
   );
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
 }
 
