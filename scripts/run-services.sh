@@ -5,6 +5,10 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 PORT="${PORT:-3000}"
 export NEXT_TELEMETRY_DISABLED=1
+# The services' own environment (scripts/services.env); what the caller set wins.
+while IFS== read -r key value; do
+  [[ "$key" =~ ^[A-Z_][A-Z0-9_]*$ ]] && [ -z "${!key+x}" ] && export "$key=$value"
+done < scripts/services.env
 for entry in dist/server.mjs dist/worker.mjs; do
   [ -f "$entry" ] || { echo "[services] $entry is missing: run scripts/start.sh (it builds)" >&2; exit 1; }
 done

@@ -13,6 +13,14 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 const devDatabaseUrl = () => databaseUrlFor(path.join(ROOT, '.data'));
 const BENCH_DB_NAME = 'transmute_bench';
 
+/** scripts/services.env: the environment scripts/run-services.sh gives the web server and worker. */
+function servicesEnv(): Record<string, string> {
+  const lines = readFileSync(path.join(ROOT, 'scripts/services.env'), 'utf8').split('\n');
+  return Object.fromEntries(
+    lines.map((line) => /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line)).flatMap((m) => (m ? [[m[1], m[2]]] : [])),
+  );
+}
+
 export type BenchServer = {
   baseUrl: string;
   port: number;
@@ -135,6 +143,7 @@ export async function startServer(
   mkdirSync(path.join(ROOT, '.data/bench'), { recursive: true });
   const dataDir = mkdtempSync(path.join(ROOT, '.data/bench/run-'));
   const env: NodeJS.ProcessEnv = {
+    ...servicesEnv(),
     ...process.env,
     NODE_ENV: 'production',
     NEXT_TELEMETRY_DISABLED: '1',
