@@ -6,7 +6,7 @@ import { runInNewContext } from 'node:vm';
 // Every chunk a socket delivers (an upload's body) arrives in a new Buffer whose bytes live outside
 // V8's heap. They are freed only when their small JS wrappers are collected, and the wrappers alone
 // never fill the young generation, so nothing frees them until V8's external-memory limit forces a
-// full mark-compact of the whole old heap (Next, Prisma: ~150 MB in the web process): one every
+// full mark-compact of the whole old heap (Next, Prisma: ~55 MB live in the web process): one every
 // ~64 MiB received, about half a second of main-thread CPU per GiB uploaded (bench/uploads.ts). A
 // young-generation collection frees the same buffers in about a millisecond. So while ArrayBuffer
 // memory grows, a timer runs one each time it has grown by `stepBytes`.
