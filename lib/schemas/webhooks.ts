@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/api/operation';
 import { errors, json, text } from '@/lib/schemas/common';
-import { DELIVERIES_LISTED, MAX_ATTEMPTS, MAX_WEBHOOKS, WEBHOOK_EVENTS } from '@/lib/webhooks/webhook-rules';
+import {
+  DELIVERIES_LISTED,
+  DELIVERY_LOG_DAYS,
+  MAX_ATTEMPTS,
+  MAX_WEBHOOKS,
+  WEBHOOK_EVENTS,
+} from '@/lib/webhooks/webhook-rules';
 
 const tags = ['Webhooks'];
 const dateTime = z.string().meta({ format: 'date-time' });
@@ -99,7 +105,7 @@ export const webhookDeliveriesOp = defineOperation({
   responses: {
     200: json(
       z.object({ deliveries: z.array(WebhookDelivery) }),
-      `Delivery attempts, newest first, the last ${DELIVERIES_LISTED}`,
+      `Delivery attempts, newest first, the last ${DELIVERIES_LISTED}; attempts are kept ${DELIVERY_LOG_DAYS} days`,
     ),
   },
   openapi: { tags, summary: 'Recent delivery attempts', responses: errors(400, 401, 404, 429) },

@@ -17,5 +17,7 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 export const retryDelaySeconds = () => Number(process.env.WEBHOOK_RETRY_DELAY_SECONDS ?? 10);
 /** Delivery attempts listed per webhook. */
 export const DELIVERIES_LISTED = 100;
+/** How long a delivery attempt stays in the log (the retention sweep deletes older ones). */
+export const DELIVERY_LOG_DAYS = 30;
 /** Webhooks per account. */
 export const MAX_WEBHOOKS = 20;
