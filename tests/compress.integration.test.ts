@@ -179,6 +179,34 @@ describe('compression: every family smaller, same format, still opens', () => {
     ).toMatch(/h264/);
   });
 
+  it('Ogg Opus: re-encoded smaller, still Opus in Ogg', async () => {
+    const client = new RouteClient();
+    const opus = path.join(tmp, 'a.opus');
+    run('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'anoisesrc=duration=5',
+      '-c:a',
+      'libopus',
+      '-b:a',
+      '256k',
+      '-y',
+      opus,
+    ]);
+    const audio = await runAndDownload(client, await postCompress(client, readFileSync(opus), 'a.opus'));
+    expect(audio.created.target_format).toBe('opus');
+    expect(audio.bytes.length).toBeLessThan(readFileSync(opus).length);
+    const out = path.join(tmp, 'out.opus');
+    writeFileSync(out, audio.bytes);
+    expect(audio.bytes.subarray(0, 4).toString()).toBe('OggS');
+    expect(
+      run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name', '-of', 'csv=p=0', out]).toString().trim(),
+    ).toBe('opus');
+  });
+
   it('DOCX: pictures re-encoded and the package repacked, still a DOCX', async () => {
     const client = new RouteClient();
     const picture = await sharp(await makeNoisyPng(900, 700))

@@ -2,13 +2,17 @@ import { AppError } from '@/lib/api/errors';
 import type { CompressLevel } from '@/lib/conversions/operations';
 import type { FormatName } from '@/lib/formats/catalog';
 import { aac, ffmpegCommand, h264 as h264Video, webmVp9 } from '../ffmpeg/args';
-import { inputArgs, inspect, probe, runFfmpeg } from '../ffmpeg/sandboxed';
+import { DEMUXER, mediaInput, runFfmpeg } from '../ffmpeg/sandboxed';
+import { TAIL_DEMUXER } from '../breadth/media-tail';
 import { EngineError } from '../sandbox';
 import type { CompressFamily } from './compressor';
 
 // Video and audio: ffmpeg re-encodes in the same container and codec family at a constant
 // quality (CRF) per level for video and a lower bitrate for audio, in the sandbox with the
 // converter's input rules (forced demuxer, file protocol only).
+
+// Read as the converter reads them (forced demuxer): the core containers, and Ogg Opus.
+const { inspect, inputArgs, probe } = mediaInput({ ...DEMUXER, opus: TAIL_DEMUXER.opus });
 
 const pick = <T>(level: CompressLevel, values: [T, T, T]) => values[['low', 'medium', 'high'].indexOf(level)];
 
@@ -26,12 +30,13 @@ const OUTPUT: Partial<Record<FormatName, (level: CompressLevel) => string[]>> = 
   mp3: (l) => ['-c:a', 'libmp3lame', '-b:a', pick(l, ['128k', '96k', '64k']), '-f', 'mp3'],
   m4a: (l) => ['-c:a', 'aac', '-b:a', pick(l, ['128k', '96k', '64k']), '-movflags', '+faststart', '-f', 'ipod'],
   ogg: (l) => ['-c:a', 'libvorbis', '-q:a', pick(l, ['3', '1', '-1']), '-f', 'ogg'],
+  opus: (l) => ['-c:a', 'libopus', '-b:a', pick(l, ['96k', '64k', '32k']), '-f', 'opus'],
 };
 
 /** The encoder arguments for `format` at `level` (bench/compress.ts runs them as its baseline). */
 export const mediaCodecArgs = (format: FormatName, level: CompressLevel) => OUTPUT[format]?.(level);
 
-const AUDIO: ReadonlySet<FormatName> = new Set(['mp3', 'm4a', 'ogg']);
+const AUDIO: ReadonlySet<FormatName> = new Set(['mp3', 'm4a', 'ogg', 'opus']);
 
 export const mediaFamily: CompressFamily = {
   name: 'media',
