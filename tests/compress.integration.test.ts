@@ -14,6 +14,12 @@ import { postCompress, runAndDownload } from '@/tests/support/tool-client';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'compress-test-'));
 const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+/** An audio sample from an ffmpeg `lavfi` source, encoded with `codec` at `bitrate`. */
+const audioSample = (file: string, source: string, codec: string, bitrate: string) =>
+  run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', source, '-c:a', codec, '-b:a', bitrate, '-y', file]);
+/** The codec names of a file's streams, one per line (ffprobe). */
+const streamCodecs = (file: string) =>
+  run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name', '-of', 'csv=p=0', file]).toString();
 
 /** A photo-like JPEG at high quality with EXIF (orientation 6 and GPS-bearing metadata). */
 const photo = async () =>
@@ -155,56 +161,26 @@ describe('compression: every family smaller, same format, still opens', () => {
     );
     expect(video.bytes.length).toBeLessThan(readFileSync(mp4).length);
     const mp3 = path.join(tmp, 'a.mp3');
-    run('ffmpeg', [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:duration=5',
-      '-c:a',
-      'libmp3lame',
-      '-b:a',
-      '320k',
-      '-y',
-      mp3,
-    ]);
+    audioSample(mp3, 'sine=frequency=440:duration=5', 'libmp3lame', '320k');
     const audio = await runAndDownload(client, await postCompress(client, readFileSync(mp3), 'a.mp3'));
     expect(audio.created.target_format).toBe('mp3');
     expect(audio.bytes.length).toBeLessThan(readFileSync(mp3).length);
     const out = path.join(tmp, 'out.mp4');
     writeFileSync(out, video.bytes);
-    expect(
-      run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name', '-of', 'csv=p=0', out]).toString(),
-    ).toMatch(/h264/);
+    expect(streamCodecs(out)).toMatch(/h264/);
   });
 
   it('Ogg Opus: re-encoded smaller, still Opus in Ogg', async () => {
     const client = new RouteClient();
     const opus = path.join(tmp, 'a.opus');
-    run('ffmpeg', [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'anoisesrc=duration=5',
-      '-c:a',
-      'libopus',
-      '-b:a',
-      '256k',
-      '-y',
-      opus,
-    ]);
+    audioSample(opus, 'anoisesrc=duration=5', 'libopus', '256k');
     const audio = await runAndDownload(client, await postCompress(client, readFileSync(opus), 'a.opus'));
     expect(audio.created.target_format).toBe('opus');
     expect(audio.bytes.length).toBeLessThan(readFileSync(opus).length);
     const out = path.join(tmp, 'out.opus');
     writeFileSync(out, audio.bytes);
     expect(audio.bytes.subarray(0, 4).toString()).toBe('OggS');
-    expect(
-      run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name', '-of', 'csv=p=0', out]).toString().trim(),
-    ).toBe('opus');
+    expect(streamCodecs(out).trim()).toBe('opus');
   });
 
   it('DOCX: pictures re-encoded and the package repacked, still a DOCX', async () => {

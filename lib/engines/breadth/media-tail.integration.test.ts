@@ -25,6 +25,14 @@ beforeAll(async () => {
 });
 afterAll(() => rm(outside, { recursive: true, force: true }));
 
+/** A one-track MIDI file (format 0, 96 ticks a quarter) whose track holds these events (hex). */
+function midiFile(eventsHex: string): Buffer {
+  const events = Buffer.from(eventsHex, 'hex');
+  const track = Buffer.concat([Buffer.from('MTrk'), Buffer.alloc(4), events]);
+  track.writeUInt32BE(events.length, 4);
+  return Buffer.concat([Buffer.from('4d54686400000006000000010060', 'hex'), track]);
+}
+
 async function convert(engine: typeof subtitleEngine, input: string | Buffer, from: FormatName, to: FormatName) {
   const job = await makeJob(Buffer.from(input), from, to);
   try {
@@ -93,10 +101,7 @@ describe('media tail engine, hostile input', () => {
 
   it('a MIDI song of half an hour stops at the 20-minute WAV cap with a 400', async () => {
     // One second a quarter note, then a note held 1,800 quarters.
-    const events = Buffer.from('00ff51030f424000903c608ac600803c4000ff2f00', 'hex');
-    const track = Buffer.concat([Buffer.from('MTrk'), Buffer.alloc(4), events]);
-    track.writeUInt32BE(events.length, 4);
-    const midi = Buffer.concat([Buffer.from('4d54686400000006000000010060', 'hex'), track]);
+    const midi = midiFile('00ff51030f424000903c608ac600803c4000ff2f00');
     await expect(convert(midiEngine, midi, 'mid', 'wav')).rejects.toMatchObject({
       code: 'unsupported_format',
       message: expect.stringMatching(/longer than 20 minutes/),
@@ -104,10 +109,7 @@ describe('media tail engine, hostile input', () => {
   });
 
   it('a MIDI file whose timing overflows the renderer (nothing to play) is a 400, not an empty WAV', async () => {
-    const events = Buffer.from('00ff5103ffffff00903c60ffffff7f803c4000ff2f00', 'hex');
-    const track = Buffer.concat([Buffer.from('MTrk'), Buffer.alloc(4), events]);
-    track.writeUInt32BE(events.length, 4);
-    const midi = Buffer.concat([Buffer.from('4d54686400000006000000010060', 'hex'), track]);
+    const midi = midiFile('00ff5103ffffff00903c60ffffff7f803c4000ff2f00');
     await expect(convert(midiEngine, midi, 'mid', 'mp3')).rejects.toMatchObject({
       code: 'unsupported_format',
       message: expect.stringMatching(/nothing to play/),
