@@ -1,34 +1,15 @@
-// The batch ZIP with results on S3 (s3rver): the worker stores each result there with its CRC-32,
+// The batch ZIP with results on S3 (s3rver, tests/support/fake-s3): the worker stores each result there with its CRC-32,
 // and the ZIP streams them back one GET at a time. The store is chosen from the environment when
 // lib/config is first imported, so the app's modules are imported only after the server runs.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startFakeS3 } from '@/tests/support/fake-s3';
 
-const directory = await mkdtemp(path.join(os.tmpdir(), 's3rver-batches-'));
-const server = new S3rver({
-  port: 0,
-  address: '127.0.0.1',
-  directory,
-  silent: true,
-  configureBuckets: [{ name: 'transmute-batches', configs: [] }],
-});
-const { port } = (await server.run()) as { port: number };
-Object.assign(process.env, {
-  STORAGE_DRIVER: 's3',
-  S3_ENDPOINT: `http://127.0.0.1:${port}`,
-  S3_BUCKET: 'transmute-batches',
-  S3_ACCESS_KEY_ID: 'S3RVER',
-  S3_SECRET_ACCESS_KEY: 'S3RVER',
-});
-
-afterAll(async () => {
-  await server.close();
-  await rm(directory, { recursive: true, force: true });
-});
+const s3 = await startFakeS3('transmute-batches');
+afterAll(() => s3.close());
 
 const batchUpload = await import('@/app/api/v1/batch/upload/route');
 const batchDownload = await import('@/app/api/v1/batch/[batchId]/download/route');

@@ -1,32 +1,11 @@
-// The parts API on S3 (s3rver): the store is chosen from the environment when lib/config is first
-// imported, so the suite is imported only after the server runs and the variables are set.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import S3rver from 's3rver';
+// The parts API on S3 (s3rver, with AbortMultipartUpload answered in front of it, tests/support/fake-s3).
+// The store is chosen from the environment when lib/config is first imported, so the suite is
+// imported only after the fake runs and the variables are set.
 import { afterAll } from 'vitest';
+import { startFakeS3 } from '@/tests/support/fake-s3';
 
-const directory = await mkdtemp(path.join(os.tmpdir(), 's3rver-uploads-'));
-const server = new S3rver({
-  port: 0,
-  address: '127.0.0.1',
-  directory,
-  silent: true,
-  configureBuckets: [{ name: 'transmute-uploads', configs: [] }],
-});
-const { port } = (await server.run()) as { port: number };
-Object.assign(process.env, {
-  STORAGE_DRIVER: 's3',
-  S3_ENDPOINT: `http://127.0.0.1:${port}`,
-  S3_BUCKET: 'transmute-uploads',
-  S3_ACCESS_KEY_ID: 'S3RVER',
-  S3_SECRET_ACCESS_KEY: 'S3RVER',
-});
-
-afterAll(async () => {
-  await server.close();
-  await rm(directory, { recursive: true, force: true });
-});
+const s3 = await startFakeS3('transmute-uploads');
+afterAll(() => s3.close());
 
 const { uploadsSuite } = await import('@/tests/support/uploads-suite');
-uploadsSuite('s3');
+uploadsSuite(s3);

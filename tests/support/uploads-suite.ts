@@ -6,7 +6,6 @@ import * as init from '@/app/api/v1/uploads/init/route';
 import * as one from '@/app/api/v1/uploads/[token]/route';
 import * as part from '@/app/api/v1/uploads/[token]/parts/[number]/route';
 import * as complete from '@/app/api/v1/uploads/[token]/complete/route';
-import { config } from '@/lib/config';
 import { db } from '@/lib/db';
 import { storage } from '@/lib/storage';
 import { purgeExpiredUploads } from '@/lib/uploads/parts-abandon';
@@ -14,6 +13,7 @@ import { PART_SIZE_BYTES } from '@/lib/uploads/upload-rules';
 import { withEnv } from '@/tests/support/env';
 import { makePng } from '@/tests/support/fixtures';
 import { jsonBody, RouteClient } from '@/tests/support/route-client';
+import type { StoreView } from '@/tests/support/store-view';
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -59,8 +59,8 @@ async function opened(client: RouteClient, file: Buffer, fileName = 'photo.png',
   return (await res.json()) as Upload;
 }
 
-export function uploadsSuite(driver: 'local' | 's3') {
-  describe(`parts API on ${driver} storage`, () => {
+export function uploadsSuite(store: StoreView) {
+  describe(`parts API on ${store.driver} storage`, () => {
     it('init fixes the part size; parts out of order, retried, in parallel; complete converts the exact bytes', async () => {
       const client = new RouteClient();
       const file = await pngFile(2 * PART_SIZE_BYTES + 12_345);
@@ -208,7 +208,10 @@ export function uploadsSuite(driver: 'local' | 's3') {
       const file = await pngFile(PART_SIZE_BYTES + 1);
       const u = await opened(client, file);
       await api(client).put(u.token, 1, slice(file, u, 1));
+      const { storageKey } = await db.upload.findUniqueOrThrow({ where: { token: u.token } });
+      expect(await store.multipartOpen(storageKey)).toBe(true);
       expect(await (await api(client).remove(u.token)).json()).toEqual({ deleted: true });
+      expect(await store.multipartOpen(storageKey)).toBe(false);
       expect(await db.uploadPart.count({ where: { uploadToken: u.token } })).toBe(0);
       expect((await api(client).get(u.token)).status).toBe(404);
       expect((await api(client).put(u.token, 2, Buffer.alloc(1))).status).toBe(404);
@@ -248,12 +251,10 @@ export function uploadsSuite(driver: 'local' | 's3') {
       await db.upload.update({ where: { token: u.token }, data: { expiresAt: new Date(Date.now() - 1000) } });
       expect((await api(client).get(u.token)).status).toBe(404); // expired answers 404 before the sweep
       const { storageKey } = await db.upload.findUniqueOrThrow({ where: { token: u.token } });
+      expect(await store.multipartOpen(storageKey)).toBe(true);
       expect(await purgeExpiredUploads()).toBeGreaterThanOrEqual(1);
       expect(await db.upload.findUnique({ where: { token: u.token } })).toBeNull();
-      if (driver === 'local') {
-        const { existsSync } = await import('node:fs');
-        expect(existsSync(`${config.filesDir}/${storageKey}.multipart`)).toBe(false);
-      }
+      expect(await store.multipartOpen(storageKey)).toBe(false);
     });
   });
 }
