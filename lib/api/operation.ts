@@ -24,7 +24,7 @@ export type Operation<
 > = {
   /** Unique, camelCase: the method name generated clients get. */
   operationId: string;
-  method: 'get' | 'head' | 'post' | 'put' | 'delete' | 'patch';
+  method: 'get' | 'head' | 'options' | 'post' | 'put' | 'delete' | 'patch';
   path: `/api/v1/${string}` | `/api/${string}`;
   auth: A;
   /** `false` for endpoints that must answer even when the rate limit's store is down (health). */

@@ -68,4 +68,5 @@ export const operations: AnyOperation[] = [
   uploads.tusHeadOp,
   uploads.tusPatchOp,
   uploads.tusDeleteOp,
+  uploads.tusOptionsOp,
 ];

@@ -151,6 +151,23 @@ const TusTokenParams = z.object({
 });
 const tusHeaders = 'Requests carry `Tus-Resumable: 1.0.0`.';
 
+export const tusOptionsOp = defineOperation({
+  operationId: 'discoverTus',
+  method: 'options',
+  path: '/api/v1/tus',
+  auth: 'open',
+  responses: {},
+  openapi: {
+    tags: tusTags,
+    summary: "tus: the server's protocol version, extensions and maximum size",
+    description:
+      'No credentials needed. `Tus-Version: 1.0.0`, `Tus-Extension` (creation, creation-with-upload, termination, ' +
+      'expiration; not creation-defer-length) and `Tus-Max-Size`, the largest file any plan accepts: the ' +
+      "caller's own plan limit is checked at creation (413).",
+    responses: { '204': { description: 'The configuration in headers' }, ...errors(429) },
+  },
+});
+
 export const tusCreateOp = defineOperation({
   operationId: 'createTusUpload',
   method: 'post',

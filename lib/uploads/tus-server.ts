@@ -71,11 +71,14 @@ function createServer(): Server {
 }
 
 const cache = globalThis as unknown as { tusServer?: Server };
+const tusServer = () => (cache.tusServer ??= createServer());
 
 /** Hands one request to @tus/server with what the route resolved for it. */
 export function handleTus(request: Request, call: TusCall): Promise<Response> {
   calls.set(request, call);
   rememberNodeBody(request);
-  cache.tusServer ??= createServer();
-  return cache.tusServer.handleWeb(request);
+  return tusServer().handleWeb(request);
 }
+
+/** OPTIONS: @tus/server's discovery answer, which needs no caller (it touches no upload). */
+export const tusDiscovery = (request: Request): Promise<Response> => tusServer().handleWeb(request);

@@ -38,29 +38,39 @@ class TransmuteFileStore extends FileStore {
 
 export type TusStore = { store: DataStore; removeMetadata(id: string): Promise<void> };
 
+/** A deferred length is refused (the plan's limit is checked at creation), so OPTIONS must not offer it. */
+function withoutDeferredLength<S extends DataStore>(store: S): S {
+  store.extensions = store.extensions.filter((e) => e !== 'creation-defer-length');
+  return store;
+}
+
 function createTusStore(): TusStore {
   if (config.storageDriver === 's3') {
     const s3 = config.s3;
-    const store = new TransmuteS3Store({
-      partSize: PART_SIZE_BYTES,
-      expirationPeriodInMilliseconds: UPLOAD_TTL_MS,
-      s3ClientConfig: {
-        bucket: s3.bucket,
-        endpoint: s3.endpoint,
-        region: s3.region,
-        forcePathStyle: s3.forcePathStyle,
-        // As in lib/storage/s3.ts: no aws-chunked trailers, which S3-compatible stores mishandle.
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        credentials:
-          s3.accessKeyId && s3.secretAccessKey
-            ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
-            : undefined,
-      },
-    });
+    const store = withoutDeferredLength(
+      new TransmuteS3Store({
+        partSize: PART_SIZE_BYTES,
+        expirationPeriodInMilliseconds: UPLOAD_TTL_MS,
+        s3ClientConfig: {
+          bucket: s3.bucket,
+          endpoint: s3.endpoint,
+          region: s3.region,
+          forcePathStyle: s3.forcePathStyle,
+          // As in lib/storage/s3.ts: no aws-chunked trailers, which S3-compatible stores mishandle.
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          credentials:
+            s3.accessKeyId && s3.secretAccessKey
+              ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
+              : undefined,
+        },
+      }),
+    );
     return { store, removeMetadata: (id) => store.removeMetadata(id) };
   }
   mkdirSync(path.join(config.filesDir, 'inputs'), { recursive: true });
-  const store = new TransmuteFileStore({ directory: config.filesDir, expirationPeriodInMilliseconds: UPLOAD_TTL_MS });
+  const store = withoutDeferredLength(
+    new TransmuteFileStore({ directory: config.filesDir, expirationPeriodInMilliseconds: UPLOAD_TTL_MS }),
+  );
   return { store, removeMetadata: (id) => store.configstore.delete(id) };
 }
 

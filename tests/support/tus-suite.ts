@@ -8,6 +8,7 @@ import * as one from '@/app/api/v1/tus/[token]/route';
 import { db } from '@/lib/db';
 import { storage } from '@/lib/storage';
 import { purgeExpiredUploads } from '@/lib/uploads/parts-abandon';
+import { MAX_FILE_SIZE_BYTES } from '@/lib/uploads/upload-rules';
 import { signedUpUser } from '@/tests/support/accounts';
 import { withEnv } from '@/tests/support/env';
 import { makePng } from '@/tests/support/fixtures';
@@ -51,7 +52,7 @@ export function tusSuite(store: StoreView) {
 
   beforeAll(async () => {
     server = await startRouteServer([
-      { pattern: /^\/api\/v1\/tus$/, methods: { POST: create.POST } },
+      { pattern: /^\/api\/v1\/tus$/, methods: { POST: create.POST, OPTIONS: create.OPTIONS } },
       {
         pattern: /^\/api\/v1\/tus\/(?<token>[^/]+)$/,
         methods: { HEAD: one.HEAD, PATCH: one.PATCH, DELETE: one.DELETE },
@@ -121,6 +122,16 @@ export function tusSuite(store: StoreView) {
       expect(later.headers.get('x-conversion-id')).toBe(conversionId);
       // Finished: its bytes are the conversion's input, so tus termination is refused.
       expect((await raw(uploadUrl, { method: 'DELETE', headers: auth })).status).toBe(400);
+    });
+
+    it('OPTIONS tells the version, the extensions offered (not a deferred length) and the maximum size', async () => {
+      const res = await fetch(endpoint, { method: 'OPTIONS' });
+      expect(res.status).toBe(204);
+      expect(res.headers.get('tus-version')).toBe('1.0.0');
+      expect(res.headers.get('tus-extension')?.split(',').sort()).toEqual(
+        ['creation', 'creation-with-upload', 'expiration', 'termination'].sort(),
+      );
+      expect(Number(res.headers.get('tus-max-size'))).toBe(MAX_FILE_SIZE_BYTES);
     });
 
     it('creation checks: deferred length, missing metadata, unknown target, over the plan (413)', async () => {
