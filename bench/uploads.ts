@@ -19,6 +19,7 @@ import { assertBuilt, ROOT, startServer, type BenchServer } from './lib/server';
 const MiB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_SIZE_MIB ?? 1024) * MiB;
 const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 4);
+const IDLE_AFTER_MS = 20_000;
 const mbps = (bytes: number, ms: number) => bytes / 1e6 / (ms / 1000);
 const mib = (bytes: number) => `${(bytes / MiB).toFixed(0)} MiB`;
 
@@ -96,8 +97,8 @@ function send(url: string, method: string, headers: Record<string, string>, body
 }
 
 const ok = (a: Answer, status: number, what: string) => {
-  if (a.status !== status) throw new Error(`${what}: HTTP ${a.status} ${a.body}`);
-  return a;
+  if (a.status === status) return a;
+  throw new Error(`${what}: HTTP ${a.status} ${a.body}`);
 };
 
 async function directUpload(base: string, cookie: string): Promise<number> {
@@ -217,11 +218,8 @@ async function diskWrite(): Promise<number> {
   }
 }
 
-const sha256 = async (stream: Readable) => {
-  const hash = createHash('sha256');
-  for await (const c of stream) hash.update(c as Buffer);
-  return hash.digest('hex');
-};
+const sha256 = async (stream: Readable) =>
+  (await stream.reduce((h, c) => h.update(c), createHash('sha256'))).digest('hex');
 
 /** Runs `fn` while sampling the web tree's RSS every 100 ms; returns its time and the peak growth. */
 async function measured(server: BenchServer, fn: () => Promise<number>) {
@@ -244,6 +242,7 @@ async function main() {
   try {
     const client = new Client(server.baseUrl);
     await client.init();
+    const idleBefore = server.webRss();
     const cookie = client.cookieHeader;
     const base = server.baseUrl;
     const modes: Array<[string, () => Promise<number>]> = [
@@ -276,6 +275,12 @@ async function main() {
       `\ndropped connection: ${mib(SIZE)} in ${(r.ms / 1000).toFixed(1)} s, stored SHA-256 ${got === want ? 'matches' : 'DIFFERS'} (${got.slice(0, 16)}…)`,
     );
     if (got !== want) process.exitCode = 1;
+
+    // The web heap grows only while a large body arrives (lib/runtime/heap-growth.ts): idle, it shrinks back.
+    await new Promise((r) => setTimeout(r, IDLE_AFTER_MS));
+    console.log(
+      `web tree RSS idle: ${mib(idleBefore)} before the uploads, ${mib(server.webRss())} ${IDLE_AFTER_MS / 1000} s after the last`,
+    );
   } finally {
     await pg.end();
     await server.stop();

@@ -11,6 +11,7 @@ import {
   clientAddressOf,
   signedClientAddressHeaders,
 } from '@/lib/identity/client-address';
+import { growHeapWhileLargeBody } from '@/lib/runtime/heap-growth';
 import { startYoungGcPacer } from '@/lib/runtime/young-gc-pacer';
 import { withNodeRequest } from '@/lib/uploads/node-request';
 
@@ -40,6 +41,8 @@ async function main() {
     // Without a proxy in front, forwarded headers can only come from the client: none counts.
     if (!trustProxy) for (const h of FORWARDED_HEADERS) delete req.headers[h];
     Object.assign(req.headers, signedClientAddressHeaders(address));
+    // A long upload would otherwise run full collections one after another (see the module).
+    growHeapWhileLargeBody(req);
     // Uploads read their body from `req` itself (lib/uploads/node-request.ts).
     void withNodeRequest(req, () => handle(req, res));
   });

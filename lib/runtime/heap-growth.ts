@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 
 // V8 sets the old generation's next limit from how fast the program allocates against how fast it
@@ -5,11 +6,34 @@ import { setFlagsFromString } from 'node:v8';
 // the next full collection began almost as soon as one ended: ~23 full collections per run of
 // bench/png-to-webp.ts, a third of the worker's CPU per conversion. Letting the old generation grow
 // to 3× its live size between full collections cut them to 3, and its idle PSS did not change
-// (bench/RESULTS.md). The web server keeps V8's default: the same setting made long tus uploads
-// faster there, but left it ~30 MB larger when idle after load, over the footprint target.
-const HEAP_GROWING_PERCENT = 200;
+// (bench/RESULTS.md). V8 reads the setting each time it sets a new limit (after every full
+// collection), so it can also be switched on and off while the process runs.
+const GROWING = `--heap-growing-percent=200`;
+/** V8's own choice (0: the dynamic factor). */
+const DEFAULT_GROWING = `--heap-growing-percent=0`;
 
-/** Called first thing by the worker process (scripts/worker.ts). */
+/** Called first thing by the worker process (scripts/worker.ts): the setting for its whole life. */
 export function setHeapGrowth(): void {
-  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  setFlagsFromString(GROWING);
 }
+
+// The web server: the same tight limit made it run full collections one after another while a long
+// body streamed in (a tus PATCH spent more CPU in them than in its writes), but set for good it left
+// the process ~30 MB larger when idle after load, over the footprint target. So it is on only while a
+// large body arrives, and V8's default is back for the first full collection after the last one.
+// Small requests (a 3 MB image, every JSON call) never switch it. A part of the parts API is 8 MiB.
+export const LARGE_BODY_BYTES = 8 * 1024 * 1024;
+let largeBodies = 0;
+
+/** Web server, per request: lets the heap grow as the worker's does until `req` (if large) is over. */
+export function growHeapWhileLargeBody(req: IncomingMessage): void {
+  if (!(Number(req.headers['content-length']) >= LARGE_BODY_BYTES)) return;
+  if (largeBodies++ === 0) setFlagsFromString(GROWING);
+  // 'close' comes once per request: after its answer, or when the client is gone.
+  req.once('close', () => {
+    if (--largeBodies === 0) setFlagsFromString(DEFAULT_GROWING);
+  });
+}
+
+/** How many large bodies hold the growth on (for tests). */
+export const largeBodiesArriving = () => largeBodies;
