@@ -37,8 +37,20 @@ async function notifyBatchIfDone(userId: string, batchId: string) {
   if (!batch) return;
   const conversions = await db.conversion.findMany({ where: { batchId }, orderBy: { batchIndex: 'asc' } });
   if (conversions.some((c) => (ACTIVE_STATUSES as readonly string[]).includes(c.status))) return;
-  // One message id per batch: should two last files finish at once, receivers see the same webhook-id.
-  await fire(userId, 'batch.completed', serializeBatchStatus({ batch, conversions }), `msg_batch_${batchId}`);
+  // Two workers finishing the last two files at once both get here: the row is claimed once, so
+  // one of them sends it. (The queue's singleton key alone dedupes only while the first is queued.)
+  const claimed = await db.batch.updateMany({
+    where: { id: batchId, completedNotifiedAt: null },
+    data: { completedNotifiedAt: new Date() },
+  });
+  if (claimed.count === 0) return;
+  try {
+    await fire(userId, 'batch.completed', serializeBatchStatus({ batch, conversions }), `msg_batch_${batchId}`);
+  } catch (e) {
+    // Not queued: the next file to finish (a retry) may send it.
+    await db.batch.update({ where: { id: batchId }, data: { completedNotifiedAt: null } });
+    throw e;
+  }
 }
 
 async function fire(userId: string, event: WebhookEvent, data: object, messageId = `msg_${randomToken(16)}`) {
