@@ -7,7 +7,7 @@ import * as status from '@/app/api/v1/convert/status/[id]/route';
 import * as subscription from '@/app/api/v1/subscriptions/me/route';
 import { makePng } from '@/tests/support/fixtures';
 import { RouteClient, jsonBody } from '@/tests/support/route-client';
-import { codeOf, convert, getTeam, inviteTo, planOf, remove, teamWith } from '@/tests/support/teams';
+import { codeOf, convert, createTeam, getTeam, inviteTo, planOf, remove, teamWith } from '@/tests/support/teams';
 
 describe('membership', () => {
   it('gives members the team plan (API keys, limits) and removal or leaving drops them to Free at once', async () => {
@@ -84,6 +84,25 @@ describe('membership', () => {
       expect(usage.usage.conversions_today).toBe(4);
       // someone outside the team has their own allowance
       expect((await convert((await signedUpUser('pro')).client, png)).status).toBe(201);
+    });
+  });
+
+  it("is the owner's own allowance: dissolving the team and creating another does not start the day again", async () => {
+    await withEnv({ PLAN_PRO_DAILY_CONVERSIONS: '2' }, async () => {
+      const { owner, members } = await teamWith(1);
+      const png = await makePng();
+      expect((await convert(owner.client, png)).status).toBe(201);
+      expect((await convert(members[0].client, png)).status).toBe(201);
+      expect((await convert(owner.client, png)).status).toBe(429);
+      // The member leaves and the owner, alone, dissolves the team: back on the owner's own Pro plan.
+      expect((await remove(members[0], members[0].id)).status).toBe(200);
+      expect((await remove(owner, owner.id)).status).toBe(200);
+      expect((await convert(owner.client, png)).status).toBe(429);
+      // A new team is still the same owner's day.
+      expect((await createTeam(owner)).status).toBe(201);
+      expect((await convert(owner.client, png)).status).toBe(429);
+      // The member who left is on Free, with an allowance of their own.
+      expect((await convert(members[0].client, png)).status).toBe(201);
     });
   });
 

@@ -46,6 +46,19 @@ export async function requireProfile(path: string): Promise<ProfileJson> {
 
 /** The identity lib/ functions expect, for an account read on the server (a team member's plan is the team's). */
 export async function accountCaller(profile: ProfileJson): Promise<Caller & { userId: string }> {
-  const { plan, teamId } = (await accountPlan(profile.id)) ?? { plan: profile.plan, teamId: null };
-  return { kind: 'session', userId: profile.id, guestId: null, plan, teamId, viaCookie: true, clientAddress: 'server' };
+  const { plan, teamId, teamOwnerId } = (await accountPlan(profile.id)) ?? {
+    plan: profile.plan,
+    teamId: null,
+    teamOwnerId: null,
+  };
+  return {
+    kind: 'session',
+    userId: profile.id,
+    guestId: null,
+    plan,
+    teamId,
+    teamOwnerId,
+    viaCookie: true,
+    clientAddress: 'server',
+  };
 }

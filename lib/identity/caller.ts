@@ -12,6 +12,8 @@ export type Caller = {
   plan: Plan;
   /** The team whose plan and daily allowance the account shares, while the team's plan allows a team. */
   teamId?: string | null;
+  /** That team's owner: the team's daily allowance is the owner's own (see allowanceSubject). */
+  teamOwnerId?: string | null;
   apiKeyId?: string;
   /** The API session behind a bearer token (for revocation). */
   sessionId?: string;
@@ -25,8 +27,13 @@ export type Caller = {
 export const limitSubject = (caller: Caller) =>
   caller.userId ? `user:${caller.userId}` : `client:${caller.clientAddress}`;
 
-/** Whom the daily allowance is charged to: a team shares one allowance; everyone else is their limit subject. */
-export const allowanceSubject = (caller: Caller) => (caller.teamId ? `team:${caller.teamId}` : limitSubject(caller));
+/**
+ * Whom the daily allowance is charged to: a team shares its owner's, everyone else is their limit
+ * subject. Keyed by the owner rather than the team, so dissolving a team and creating another (or
+ * creating one after using the owner's own) never starts the day's count again.
+ */
+export const allowanceSubject = (caller: Caller) =>
+  caller.teamOwnerId ? `user:${caller.teamOwnerId}` : limitSubject(caller);
 
 /** The owner columns a caller's new resources get. */
 export const ownerOf = (caller: Caller) =>

@@ -99,6 +99,7 @@ export async function resolveCaller(
         guestId: null,
         plan: browserUser.plan,
         teamId: browserUser.teamId,
+        teamOwnerId: browserUser.teamOwnerId,
         viaCookie: true,
         clientAddress,
       },
