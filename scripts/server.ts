@@ -42,7 +42,7 @@ async function main() {
     if (!trustProxy) for (const h of FORWARDED_HEADERS) delete req.headers[h];
     Object.assign(req.headers, signedClientAddressHeaders(address));
     // A long upload would otherwise run full collections one after another (see the module).
-    growHeapWhileLargeBody(req);
+    growHeapWhileLargeBody(req, res);
     // Uploads read their body from `req` itself (lib/uploads/node-request.ts).
     void withNodeRequest(req, () => handle(req, res));
   });

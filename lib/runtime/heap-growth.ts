@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 
 // V8 sets the old generation's next limit from how fast the program allocates against how fast it
@@ -25,12 +25,13 @@ export function setHeapGrowth(): void {
 export const LARGE_BODY_BYTES = 8 * 1024 * 1024;
 let largeBodies = 0;
 
-/** Web server, per request: lets the heap grow as the worker's does until `req` (if large) is over. */
-export function growHeapWhileLargeBody(req: IncomingMessage): void {
+/** Web server, per request: lets the heap grow as the worker's does until the answer to a large body is over. */
+export function growHeapWhileLargeBody(req: IncomingMessage, res: ServerResponse): void {
   if (!(Number(req.headers['content-length']) >= LARGE_BODY_BYTES)) return;
   if (largeBodies++ === 0) setFlagsFromString(GROWING);
-  // 'close' comes once per request: after its answer, or when the client is gone.
-  req.once('close', () => {
+  // The response's 'close' comes exactly once: when it is sent, or when the client is gone. (The
+  // request's own 'close' never comes for a body answered before it was read: a 401 or 413.)
+  res.once('close', () => {
     if (--largeBodies === 0) setFlagsFromString(DEFAULT_GROWING);
   });
 }
