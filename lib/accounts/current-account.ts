@@ -46,19 +46,6 @@ export async function requireProfile(path: string): Promise<ProfileJson> {
 
 /** The identity lib/ functions expect, for an account read on the server (a team member's plan is the team's). */
 export async function accountCaller(profile: ProfileJson): Promise<Caller & { userId: string }> {
-  const { plan, teamId, teamOwnerId } = (await accountPlan(profile.id)) ?? {
-    plan: profile.plan,
-    teamId: null,
-    teamOwnerId: null,
-  };
-  return {
-    kind: 'session',
-    userId: profile.id,
-    guestId: null,
-    plan,
-    teamId,
-    teamOwnerId,
-    viaCookie: true,
-    clientAddress: 'server',
-  };
+  const account = (await accountPlan(profile.id)) ?? { plan: profile.plan, teamId: null, teamOwnerId: null };
+  return { kind: 'session', userId: profile.id, guestId: null, ...account, viaCookie: true, clientAddress: 'server' };
 }
