@@ -1,10 +1,8 @@
 // The job worker process: `npm run worker` (scripts/start.sh starts it beside the web server).
 import { runWorker } from '@/lib/jobs/run-worker';
 import { shutdownEngines, warmUpEngines } from '@/lib/engines/pools';
-import { setHeapGrowth } from '@/lib/runtime/heap-growth';
 
 async function main() {
-  setHeapGrowth();
   const stop = await runWorker();
   console.log('[worker] ready');
   warmUpEngines().catch((e: unknown) => console.error('[worker] engine warm-up failed:', e));

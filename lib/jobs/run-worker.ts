@@ -3,6 +3,7 @@ import { purgeExpiredConversions } from '@/lib/conversions/purge-expired';
 import { runConversion } from '@/lib/conversions/run-conversion';
 import { embeddedQueue, QUEUES, stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
 import { parseConversionRequested, parseWebhookDelivery } from '@/lib/jobs/events';
+import { withHeapGrowth } from '@/lib/runtime/heap-growth';
 import { deliverWebhook } from '@/lib/webhooks/deliver-webhook';
 
 /**
@@ -22,7 +23,8 @@ export async function runWorker(): Promise<() => Promise<void>> {
     async ([job]) => {
       const request = parseConversionRequested(job.data);
       if (request === null) return { outcome: 'bad-payload' }; // not retried: it can never succeed
-      return { outcome: await runConversion(request.id, request.run) };
+      // V8's heap may grow more freely while conversions run, and not when idle (see the module).
+      return { outcome: await withHeapGrowth(() => runConversion(request.id, request.run)) };
     },
   );
   // Deliveries have their own queue and slots, so a receiver that is down never holds up a conversion.

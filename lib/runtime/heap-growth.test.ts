@@ -1,8 +1,15 @@
 import { EventEmitter } from 'node:events';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
-import { growHeapWhileLargeBody, LARGE_BODY_BYTES, largeBodiesArriving } from './heap-growth';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  growHeapWhileLargeBody,
+  heapGrowthState,
+  holdHeapGrowth,
+  LARGE_BODY_BYTES,
+  RELEASE_AFTER_MS,
+  withHeapGrowth,
+} from './heap-growth';
 
 /** What growHeapWhileLargeBody reads of a request (its headers) and of its answer (its one 'close'). */
 function request(length?: number) {
@@ -12,24 +19,35 @@ function request(length?: number) {
   return { close: () => res.emit('close') };
 }
 
-describe('growHeapWhileLargeBody', () => {
-  it('holds the growth while any large body is open and lets go after the last one', () => {
-    const [a, b] = [request(LARGE_BODY_BYTES), request(1024 ** 3)];
-    expect(largeBodiesArriving()).toBe(2);
-    a.close();
-    expect(largeBodiesArriving()).toBe(1);
-    b.close();
-    b.close(); // counted once per request
-    expect(largeBodiesArriving()).toBe(0);
+afterEach(() => vi.useRealTimers());
+
+describe('heap growth', () => {
+  it('stays on while any hold is open and through a short gap, and goes back after a quiet spell', async () => {
+    vi.useFakeTimers();
+    const [a, b] = [holdHeapGrowth(), holdHeapGrowth()];
+    expect(heapGrowthState()).toEqual({ holders: 2, growing: true });
+    a();
+    a(); // counted once per hold
+    expect(heapGrowthState()).toEqual({ holders: 1, growing: true });
+    b();
+    vi.advanceTimersByTime(RELEASE_AFTER_MS / 2);
+    // The next job comes within the gap: still on, and the quiet spell starts over after it.
+    await withHeapGrowth(async () => expect(heapGrowthState()).toEqual({ holders: 1, growing: true }));
+    vi.advanceTimersByTime(RELEASE_AFTER_MS - 1);
+    expect(heapGrowthState()).toEqual({ holders: 0, growing: true });
+    vi.advanceTimersByTime(1);
+    expect(heapGrowthState()).toEqual({ holders: 0, growing: false });
   });
 
-  it('leaves small, bodiless and unsized requests alone', () => {
+  it('is held by large request bodies until their answer closes, never by small, bodiless or unsized ones', () => {
     for (const length of [LARGE_BODY_BYTES - 1, undefined, Number.NaN]) {
-      const r = request(length);
-      expect(largeBodiesArriving()).toBe(0);
-      r.close();
-      expect(largeBodiesArriving()).toBe(0);
+      request(length).close();
+      expect(heapGrowthState().holders).toBe(0);
     }
+    const large = request(LARGE_BODY_BYTES);
+    expect(heapGrowthState().holders).toBe(1);
+    large.close();
+    expect(heapGrowthState().holders).toBe(0);
   });
 
   it('lets go of a large body answered before it was read (a 413, a 401), as a real server sees it', async () => {
@@ -43,8 +61,8 @@ describe('growHeapWhileLargeBody', () => {
       const res = await fetch(`http://127.0.0.1:${port}/`, { method: 'PUT', body: new Uint8Array(LARGE_BODY_BYTES) });
       expect(res.status).toBe(413);
       await res.arrayBuffer();
-      for (let i = 0; i < 50 && largeBodiesArriving() > 0; i++) await new Promise((r) => setTimeout(r, 20));
-      expect(largeBodiesArriving()).toBe(0);
+      for (let i = 0; i < 50 && heapGrowthState().holders > 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(heapGrowthState().holders).toBe(0);
     } finally {
       server.closeAllConnections();
       server.close();
