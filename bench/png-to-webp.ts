@@ -1,10 +1,14 @@
-// PNG → WebP through the service (upload → wait → download) against bare sharp in this process.
+// PNG → WebP through the service (upload → wait → download) against bare sharp in this process,
+// and the floor of any HTTP service on this machine: a bare node:http server in its own process
+// that converts the posted PNG with sharp and answers the WebP in one request (no auth, no row,
+// no queue, no sandbox, no separate download), fed by the same kind of client (fetch).
 // Run: npx tsx bench/png-to-webp.ts   (N=30 by default; BENCH_N=… to change)
+import { spawn } from 'node:child_process';
 import sharp from 'sharp';
 import { Client, type Converted, fmtStats, ms, phases, stats, timed, type Stats } from './lib/client';
 import { cpuDelta, cpuReading, postgresPid } from './lib/cpu';
 import { serverPhases } from './lib/phases';
-import { assertBuilt, startServer } from './lib/server';
+import { assertBuilt, ROOT, startServer } from './lib/server';
 
 const N = Number(process.env.BENCH_N ?? 30);
 const WARMUP = 2;
@@ -32,6 +36,37 @@ async function makePng(): Promise<Buffer> {
 const isWebp = (b: Buffer) => b.subarray(0, 4).toString() === 'RIFF' && b.subarray(8, 12).toString() === 'WEBP';
 
 type Row = { name: string; conc: number; perSec: number; latency: Stats };
+type Timed = Awaited<ReturnType<typeof timed>>;
+
+const BARE_HTTP_SHARP = `
+  const http = require('node:http'); const sharp = require('sharp');
+  const s = http.createServer(async (req, res) => {
+    const chunks = []; for await (const c of req) chunks.push(c);
+    const out = await sharp(Buffer.concat(chunks)).webp().toBuffer();
+    res.writeHead(200, { 'content-type': 'image/webp', 'content-length': out.length }).end(out);
+  });
+  s.listen(0, '127.0.0.1', () => console.log(s.address().port));`;
+
+/** The floor: ×1 and ×2 through a bare node:http + sharp server in a child process (see the top). */
+async function bareHttpFloor(png: Buffer, record: (name: string, conc: number, r: Timed) => void) {
+  const child = spawn(process.execPath, ['-e', BARE_HTTP_SHARP], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const port = await new Promise<number>((resolve) => child.stdout.once('data', (d) => resolve(Number(String(d)))));
+    const convert = async () => {
+      const res = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: png as Uint8Array<ArrayBuffer> });
+      if (res.status !== 200 || !isWebp(Buffer.from(await res.arrayBuffer()))) throw new Error('bare server: no WebP');
+    };
+    const roots = { 'bare server': child.pid!, client: process.pid };
+    await timed(WARMUP, 1, convert);
+    for (const conc of [1, 2]) {
+      const cpuBefore = cpuReading(roots);
+      record('bare node:http + sharp', conc, await timed(N, conc, convert));
+      console.log(`    CPU per conversion: ${cpuDelta(cpuBefore, cpuReading(roots), N)}`);
+    }
+  } finally {
+    child.kill();
+  }
+}
 
 async function main() {
   assertBuilt();
@@ -40,7 +75,7 @@ async function main() {
     `input: ${SIZE}×${SIZE} PNG, ${(png.length / 1e6).toFixed(2)} MB; N=${N} (+${WARMUP} warm-up) per variant`,
   );
   const rows: Row[] = [];
-  const record = (name: string, conc: number, r: { durations: number[]; wallMs: number }) => {
+  const record = (name: string, conc: number, r: Timed) => {
     rows.push({ name, conc, perSec: (r.durations.length * 1000) / r.wallMs, latency: stats(r.durations) });
     console.log(`  ${name} (×${conc}): ${fmtStats(stats(r.durations))}`);
   };
@@ -53,6 +88,7 @@ async function main() {
   await timed(WARMUP, 1, bare);
   record('baseline sharp().webp()', 1, await timed(N, 1, bare));
   record('baseline sharp().webp()', 2, await timed(N, 2, bare));
+  await bareHttpFloor(png, record);
 
   // PHASE_TIMINGS: the services log each conversion's phases (lib/system/phase-timings.ts).
   const server = await startServer({ PHASE_TIMINGS: '1' });
