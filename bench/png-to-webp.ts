@@ -144,8 +144,8 @@ async function main() {
       ms(r.latency.p50),
       ms(r.latency.p95),
       isBase ? '—' : ms(r.latency.mean - base.latency.mean),
-      isBase ? '—' : `${(r.latency.mean / base.latency.mean).toFixed(1)}×`,
-      isBase ? '—' : `${(base.perSec / r.perSec).toFixed(1)}× slower`,
+      isBase ? '—' : `${(r.latency.mean / base.latency.mean).toFixed(2)}×`,
+      isBase ? '—' : `${(r.perSec / base.perSec).toFixed(2)}`,
     ];
     console.log(`| ${cells.join(' | ')} |`);
   }
