@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as uploadRoute from '@/app/api/v1/convert/upload/route';
 import { db } from '@/lib/db';
 import { embeddedQueue, QUEUES, stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
+import { enqueueConversion } from '@/lib/jobs/enqueue';
 import { runWorker } from '@/lib/jobs/run-worker';
 import { emptyConversionQueue } from '@/tests/support/job-queue';
 import { RouteClient, uploadForm } from '@/tests/support/route-client';
@@ -53,15 +54,31 @@ describe('embedded durable queue (pg-boss)', () => {
     expect(row.attempts).toBe(1);
   });
 
-  it('an engine run that dies every time (here: killed at its time limit) fails after ENGINE_MAX_ATTEMPTS', async () => {
+  it('an engine run stopped at its time limit fails at once, without retries', async () => {
     stop ??= await runWorker();
     await withEnv({ ENGINE_TIMEOUT_SECONDS: '0.05' }, async () => {
       const id = await upload(wav(2), 'tone.wav', 'mp3');
       const row = await waitForStatus(id, ['failed', 'completed'], 90_000);
       expect(row.status).toBe('failed');
       expect(row.error).toMatch(/too long/);
-      expect(row.attempts).toBe(3);
+      expect(row.attempts).toBe(1);
     });
+  });
+
+  it('a run that fails every time for another reason (here: its input is gone) fails after ENGINE_MAX_ATTEMPTS', async () => {
+    stop ??= await runWorker();
+    const id = await upload(wav(2), 'tone.wav', 'mp3');
+    // Taken off the queue's path: the row stays, its input goes, then the job is sent again.
+    const row = await waitForStatus(id, ['completed', 'failed']);
+    await db.conversion.update({
+      where: { id: BigInt(id) },
+      data: { status: 'pending', run: { increment: 1 }, attempts: 0, inputKey: `inputs/gone-${id}` },
+    });
+    await enqueueConversion(row.id, row.run + 1);
+    const failed = await waitForStatus(id, ['failed', 'completed'], 90_000);
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatch(/could not be converted/);
+    expect(failed.attempts).toBe(3);
   });
 
   it('a job whose payload names no conversion is dropped at once, not retried', async () => {

@@ -141,8 +141,10 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
     return 'completed';
   } catch (e) {
     if (abort.signal.aborted) return 'skipped';
-    // A refused input fails at once; an engine crash or timeout is retried up to the limit.
-    if (isAppError(e) || attempts >= config.engineMaxAttempts)
+    // A refused input fails at once, and so does a run stopped at its time limit: the same input
+    // would take as long again, and a hostile file would hold an engine slot ENGINE_MAX_ATTEMPTS
+    // times over (the caller can still retry it). An engine crash is retried up to the limit.
+    if (isAppError(e) || timedOut(e) || attempts >= config.engineMaxAttempts)
       return await fail(row, failureMessage(e), processingSent);
     console.error(`[conversion ${id}] attempt ${attempts} failed:`, e);
     throw new Error(`Conversion ${id} attempt ${attempts} failed`, { cause: e });
@@ -173,9 +175,11 @@ async function fail(
   return 'failed';
 }
 
+/** An engine run stopped at its time limit (EngineError's `timedOut`). */
+const timedOut = (e: unknown) => (e as { timedOut?: boolean } | null)?.timedOut === true;
+
 function failureMessage(e: unknown): string {
   if (isAppError(e)) return e.message;
-  const err = e as { timedOut?: boolean };
-  if (err?.timedOut) return 'The conversion took too long and was stopped';
+  if (timedOut(e)) return 'The conversion took too long and was stopped';
   return 'The file could not be converted: the engine failed on it';
 }

@@ -30,6 +30,17 @@ describe('SandboxedWorker start', () => {
     expect(await readdir(parentDir)).toEqual([]); // its folder is removed
   });
 
+  it('a program that never reports ready fails the start, but not as a run stopped at its limit', async () => {
+    // `timedOut` means an input held an engine past its limit, which is not retried; a slow start is.
+    const started = Date.now();
+    const err = await SandboxedWorker.start({ ...spec('starting…'), startTimeoutMs: 500 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(EngineError);
+    expect((err as EngineError).message).toContain('did not start in time');
+    expect((err as EngineError).timedOut).toBe(false);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(await readdir(parentDir)).toEqual([]);
+  });
+
   it('a program that reports ready starts', async () => {
     const worker = await SandboxedWorker.start(spec('{"ready": true}'));
     expect(worker.dead).toBe(false);

@@ -76,7 +76,8 @@ export class SandboxedWorker {
     const worker = new SandboxedWorker(spec, dir, child);
     worker.wire();
     const timer = setTimeout(
-      () => worker.fail(new EngineError(`${spec.name} did not start in time`, { timedOut: true })),
+      // Not `timedOut`: that means a run on an input hit its limit, which is not retried.
+      () => worker.fail(new EngineError(`${spec.name} did not start in time`)),
       spec.startTimeoutMs,
     );
     try {
