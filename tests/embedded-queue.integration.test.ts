@@ -68,7 +68,8 @@ describe('embedded durable queue (pg-boss)', () => {
   it('a run that fails every time for another reason (here: its input is gone) fails after ENGINE_MAX_ATTEMPTS', async () => {
     stop ??= await runWorker();
     const id = await upload(wav(2), 'tone.wav', 'mp3');
-    // Taken off the queue's path: the row stays, its input goes, then the job is sent again.
+    // Once it has completed, its input is pointed at a key never stored and a new run is queued:
+    // every attempt then fails copying the input, which is not the input's doing and is retried.
     const row = await waitForStatus(id, ['completed', 'failed']);
     await db.conversion.update({
       where: { id: BigInt(id) },
