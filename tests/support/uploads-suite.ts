@@ -219,6 +219,42 @@ export function uploadsSuite(store: StoreView) {
       expect((await api(client).remove(u.token)).status).toBe(404);
     });
 
+    // On S3 the store itself refuses a part of an aborted multipart upload, before any record.
+    it.runIf(store.driver === 'local')(
+      'abandoned while a part arrives: that part answers 404, nothing recorded',
+      async () => {
+        const client = new RouteClient();
+        const file = await pngFile(PART_SIZE_BYTES + 1);
+        const u = await opened(client, file);
+        const bytes = slice(file, u, 1);
+        let release = () => {};
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new Uint8Array(bytes.subarray(0, 1000)));
+            release = () => {
+              controller.enqueue(new Uint8Array(bytes.subarray(1000)));
+              controller.close();
+            };
+          },
+        });
+        const putting = client.call(part.PUT, {
+          method: 'PUT',
+          path: `/api/v1/uploads/${u.token}/parts/1`,
+          params: { token: u.token, number: '1' },
+          body,
+          headers: { 'content-length': String(bytes.length) },
+        });
+        // The part's first bytes are being written when the upload is abandoned.
+        await new Promise((r) => setTimeout(r, 300));
+        expect((await api(client).remove(u.token)).status).toBe(200);
+        release();
+        const res = await putting;
+        expect(res.status).toBe(404);
+        expect((await res.json()).code).toBe('not_found');
+        expect(await db.uploadPart.count({ where: { uploadToken: u.token } })).toBe(0);
+      },
+    );
+
     it('a stranger gets 403 on every token endpoint, an unknown token 404', async () => {
       const owner = new RouteClient();
       const stranger = new RouteClient();
