@@ -82,7 +82,7 @@ test('a chunked upload just over the limit gets the whole 413 answer', async ({ 
 test('parts API: init, parts in parallel (one retried), complete twice, the conversion completes', async ({
   request,
 }) => {
-  const file = await noisyPng(3000); // about 27 MB: two 16 MiB parts
+  const file = await noisyPng(3000); // about 27 MB: four 8 MiB parts
   const init = await request.post('/api/v1/uploads/init', {
     data: { file_name: 'noise.png', file_size: file.length, target_format: 'webp' },
   });

@@ -51,7 +51,7 @@ export async function withHeapGrowth<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A body this large is an upload worth the growth; small requests (a 3 MB image, JSON) never hold it. A part of the parts API is 16 MiB. */
+/** A body this large is an upload worth the growth; small requests (a 3 MB image, JSON) never hold it. A part of the parts API is 8 MiB. */
 export const LARGE_BODY_BYTES = 8 * 1024 * 1024;
 
 /** Web server, per request: holds the growth until the answer to a large body is over. */

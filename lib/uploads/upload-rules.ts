@@ -4,11 +4,11 @@ const MiB = 1024 * 1024;
 
 /**
  * The part size the server fixes, unless the file needs bigger parts to stay within MAX_PARTS.
- * 16 MiB rather than 8: every part is a request with its own routing, identity, rate count and three
- * queries, and halving their number made the parts API 15–20 % faster (bench/RESULTS.md), while a
- * part lost to a dropped connection costs at most 16 MiB to send again.
+ * 16 MiB parts made the parts API 35–40 % faster (fewer requests), but with four in flight the web
+ * process's peak RSS growth over a 1 GiB upload reached 99–103 MiB, past the 100 MB it must stay
+ * under (bench/RESULTS.md); with 8 MiB it stayed at 17–80 MiB.
  */
-export const PART_SIZE_BYTES = 16 * MiB;
+export const PART_SIZE_BYTES = 8 * MiB;
 /** S3's limit on parts per object. */
 export const MAX_PARTS = 10_000;
 /** S3's largest object (5 TiB): the largest file a resumable upload announces. */
@@ -16,7 +16,7 @@ export const MAX_FILE_SIZE_BYTES = 5 * 1024 * 1024 * MiB;
 /** An upload not completed within this time is deleted by the retention sweep. */
 export const UPLOAD_TTL_MS = 24 * 3_600_000;
 
-/** Part size and count for a file: parts of PART_SIZE_BYTES, grown in whole MiB when 10,000 would not do. */
+/** Part size and count for a file: parts of 8 MiB, grown in whole MiB when 10,000 would not do. */
 export function partLayout(fileSize: number): { partSize: number; partCount: number } {
   const partSize = Math.max(PART_SIZE_BYTES, Math.ceil(fileSize / MAX_PARTS / MiB) * MiB);
   return { partSize, partCount: Math.ceil(fileSize / partSize) };
