@@ -220,9 +220,8 @@ export function uploadsSuite(store: StoreView) {
     });
 
     // On S3 the store itself refuses a part of an aborted multipart upload, before any record.
-    it.runIf(store.driver === 'local')(
-      'abandoned while a part arrives: that part answers 404, nothing recorded',
-      async () => {
+    if (store.driver === 'local')
+      it('abandoned while a part arrives: that part answers 404, nothing recorded', async () => {
         const client = new RouteClient();
         const file = await pngFile(PART_SIZE_BYTES + 1);
         const u = await opened(client, file);
@@ -252,8 +251,7 @@ export function uploadsSuite(store: StoreView) {
         expect(res.status).toBe(404);
         expect((await res.json()).code).toBe('not_found');
         expect(await db.uploadPart.count({ where: { uploadToken: u.token } })).toBe(0);
-      },
-    );
+      });
 
     it('a stranger gets 403 on every token endpoint, an unknown token 404', async () => {
       const owner = new RouteClient();
