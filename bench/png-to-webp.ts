@@ -3,12 +3,12 @@
 // that converts the posted PNG with sharp and answers the WebP in one request (no auth, no row,
 // no queue, no sandbox, no separate download), fed by the same kind of client (fetch).
 // Run: npx tsx bench/png-to-webp.ts   (N=30 by default; BENCH_N=… to change)
-import { spawn } from 'node:child_process';
 import sharp from 'sharp';
 import { Client, type Converted, fmtStats, ms, phases, stats, timed, type Stats } from './lib/client';
 import { cpuDelta, cpuReading, postgresPid } from './lib/cpu';
 import { serverPhases } from './lib/phases';
-import { assertBuilt, ROOT, startServer } from './lib/server';
+import { startBareServer } from './lib/bare-server';
+import { assertBuilt, startServer } from './lib/server';
 
 const N = Number(process.env.BENCH_N ?? 30);
 const WARMUP = 2;
@@ -49,14 +49,16 @@ const BARE_HTTP_SHARP = `
 
 /** The floor: ×1 and ×2 through a bare node:http + sharp server in a child process (see the top). */
 async function bareHttpFloor(png: Buffer, record: (name: string, conc: number, r: Timed) => void) {
-  const child = spawn(process.execPath, ['-e', BARE_HTTP_SHARP], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const bare = await startBareServer(BARE_HTTP_SHARP);
   try {
-    const port = await new Promise<number>((resolve) => child.stdout.once('data', (d) => resolve(Number(String(d)))));
     const convert = async () => {
-      const res = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: png as Uint8Array<ArrayBuffer> });
+      const res = await fetch(`http://127.0.0.1:${bare.port}/`, {
+        method: 'POST',
+        body: png as Uint8Array<ArrayBuffer>,
+      });
       if (res.status !== 200 || !isWebp(Buffer.from(await res.arrayBuffer()))) throw new Error('bare server: no WebP');
     };
-    const roots = { 'bare server': child.pid!, client: process.pid };
+    const roots = { 'bare server': bare.pid, client: process.pid };
     await timed(WARMUP, 1, convert);
     for (const conc of [1, 2]) {
       const cpuBefore = cpuReading(roots);
@@ -64,7 +66,7 @@ async function bareHttpFloor(png: Buffer, record: (name: string, conc: number, r
       console.log(`    CPU per conversion: ${cpuDelta(cpuBefore, cpuReading(roots), N)}`);
     }
   } finally {
-    child.kill();
+    bare.stop();
   }
 }
 

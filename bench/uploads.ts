@@ -4,7 +4,7 @@
 // connection dropped in the middle of a part (and that part sent again), checked by the SHA-256 of
 // the stored file. The file is a WAV (header + noise) generated on the fly, never held whole.
 // Run: npx tsx bench/uploads.ts   (BENCH_SIZE_MIB=1024 by default; BENCH_MODES=direct,parts,tus to pick)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -13,6 +13,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Client as Pg } from 'pg';
 import { Client, now } from './lib/client';
+import { startBareServer } from './lib/bare-server';
 import { cpuReading } from './lib/cpu';
 import { fileRange } from './lib/noise-wav';
 import { assertBuilt, ROOT, startServer, type BenchServer } from './lib/server';
@@ -144,11 +145,7 @@ const BARE_SERVER = `
   });
   s.listen(0, '127.0.0.1', () => console.log(s.address().port));`;
 
-/**
- * Every timed write starts from the same state of the page cache: the earlier runs' dirty pages
- * written back (`sync`) and a second's pause. Without it the three 1 GiB writes of a mode each met
- * whatever writeback the one before left, and the disk baseline moved between 420 and 1,080 MB/s.
- */
+/** Every timed write starts from the same state: the earlier runs' dirty pages written back and a second's pause. */
 async function settle(): Promise<void> {
   spawnSync('sync');
   await new Promise((r) => setTimeout(r, 1000));
@@ -156,20 +153,17 @@ async function settle(): Promise<void> {
 
 async function bareUpload(): Promise<{ ms: number; cpuMs: number }> {
   await settle();
-  const child = spawn(process.execPath, ['-e', BARE_SERVER, path.join(ROOT, '.data/bench')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const bare = await startBareServer(BARE_SERVER, [path.join(ROOT, '.data/bench')]);
   try {
-    const port = await new Promise<number>((resolve) => child.stdout.once('data', (d) => resolve(Number(String(d)))));
-    const [t, cpu] = [now(), cpuReading({ bare: child.pid! }).bare];
+    const [t, cpu] = [now(), cpuReading({ bare: bare.pid }).bare];
     ok(
-      await send(`http://127.0.0.1:${port}/`, 'PUT', { 'content-length': String(SIZE) }, fileRange(SIZE, 0, SIZE)),
+      await send(`http://127.0.0.1:${bare.port}/`, 'PUT', { 'content-length': String(SIZE) }, fileRange(SIZE, 0, SIZE)),
       204,
       'bare',
     );
-    return { ms: now() - t, cpuMs: cpuReading({ bare: child.pid! }).bare - cpu };
+    return { ms: now() - t, cpuMs: cpuReading({ bare: bare.pid }).bare - cpu };
   } finally {
-    child.kill();
+    bare.stop();
   }
 }
 
