@@ -14,6 +14,17 @@ describe('assertSameOrigin (cookie callers changing state)', () => {
     expect(() => assertSameOrigin(post({ host: 'files.example.com' }), direct)).not.toThrow();
   });
 
+  it('refuses a request without Origin that the browser marks as coming from another site', () => {
+    for (const site of ['cross-site', 'same-site']) {
+      expect(() => assertSameOrigin(post({ host: 'files.example.com', 'sec-fetch-site': site }), direct)).toThrow(
+        /Cross-site/,
+      );
+    }
+    for (const site of ['same-origin', 'none']) {
+      expect(() => assertSameOrigin(post({ host: 'files.example.com', 'sec-fetch-site': site }), direct)).not.toThrow();
+    }
+  });
+
   it('refuses another origin, even when it also sends a matching X-Forwarded-Host without TRUST_PROXY', () => {
     const forged = { host: 'files.example.com', origin: 'http://evil.test', 'x-forwarded-host': 'evil.test' };
     expect(() => assertSameOrigin(post(forged), direct)).toThrow(/Cross-origin/);

@@ -103,11 +103,20 @@ async function readJson(request: Request): Promise<unknown> {
 /**
  * Cookie-authenticated state changes must come from our own origin (CSRF): the Origin a browser
  * sends must be the service's one public origin (lib/http/public-origin.ts), which follows
- * forwarded headers only with TRUST_PROXY.
+ * forwarded headers only with TRUST_PROXY; without an Origin, Sec-Fetch-Site must not name another site.
  */
 export function assertSameOrigin(request: Request, settings?: Parameters<typeof publicOrigin>[1]) {
   const origin = request.headers.get('origin');
-  if (!origin) return; // non-browser clients (curl) send no Origin; browsers always do on POST
+  if (!origin) {
+    // Non-browser clients (curl) send neither header; a browser that omits Origin still says
+    // where the request came from in Sec-Fetch-Site, and only our own pages or the user
+    // (typed URL, bookmark) may change state with the cookie.
+    const site = request.headers.get('sec-fetch-site');
+    if (site !== null && site !== 'same-origin' && site !== 'none') {
+      throw new AppError('forbidden', 'Cross-site request refused');
+    }
+    return;
+  }
   if (origin !== publicOrigin(request, settings)) throw new AppError('forbidden', 'Cross-origin request refused');
 }
 
