@@ -11,22 +11,12 @@ die() {
   exit 1
 }
 
-APT_PACKAGES=(
-  bubblewrap ca-certificates
-  libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno
-  libreoffice-draw-nogui libreoffice-base-drivers # Draw (ODG, EMF/WMF, PDF import) and the dBASE driver
-  fonts-dejavu fonts-liberation2
-  ffmpeg libheif-examples poppler-utils
-  timidity freepats # MIDI → audio (TiMidity++ and the FreePats instruments, ~35 MB)
-  ghostscript qpdf img2pdf
-  pandoc imagemagick librsvg2-bin p7zip-full woff2 libjxl-tools
-  unzip # the tests read ZIP results back with unzip/zipinfo
-  python3-yaml python3-toml python3-tomli-w python3-xmltodict python3-defusedxml # data files (JSON/YAML/TOML/XML…)
-  zstd lz4 lzip lzop ncompress cpio python3-fonttools python3-brotli fontforge eot-utils potrace fig2dev # compressors, fonts, tracing, Xfig
+# The service's packages (scripts/apt-packages.txt, which the Dockerfile reads too), then what only
+# the tests use.
+read -r -d '' -a APT_PACKAGES < <(sed 's/#.*//' "$ROOT/scripts/apt-packages.txt") || true
+APT_PACKAGES+=(
+  unzip       # the tests read ZIP results back with unzip/zipinfo
   genisoimage # the format matrix's ISO sample
-  dcraw dcmtk netpbm # camera RAW (DNG), DICOM and the old bitmaps Netpbm converts
-  calibre djvulibre-bin # e-books (ebook-convert, ~40 s and ~390 MB to install) and DjVu
-  tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-ita tesseract-ocr-por tesseract-ocr-nld
   ${TRANSMUTE_EXTRA_APT:-}
 )
 [ "${TRANSMUTE_WITH_BROWSER:-0}" = 1 ] && APT_PACKAGES+=(chromium)
