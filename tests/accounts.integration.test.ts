@@ -98,9 +98,7 @@ describe('registration and session tokens', () => {
     const next = await post(anon, refresh.POST, '/api/v1/auth/refresh', { refresh_token: user.tokens.refresh_token });
     expect(next.status).toBe(200);
     const pair = await next.json();
-    expect(
-      (await post(anon, refresh.POST, '/api/v1/auth/refresh', { refresh_token: user.tokens.refresh_token })).status,
-    ).toBe(401);
+    expect(pair.refresh_token).not.toBe(user.tokens.refresh_token);
     const client = new RouteClient({ authorization: `Bearer ${pair.access_token}` });
     expect((await getProfile(client)).status).toBe(200);
     expect((await client.call(revoke.POST, { method: 'POST', path: '/api/v1/auth/revoke' })).status).toBe(200);
@@ -109,6 +107,31 @@ describe('registration and session tokens', () => {
     expect((await post(anon, refresh.POST, '/api/v1/auth/refresh', { refresh_token: pair.refresh_token })).status).toBe(
       401,
     );
+  });
+  it('a refresh token used twice revokes its whole session, the newer tokens included', async () => {
+    const user = await signedUpUser();
+    const anon = new RouteClient();
+    const first = await post(anon, refresh.POST, '/api/v1/auth/refresh', { refresh_token: user.tokens.refresh_token });
+    const pair = await first.json();
+    const current = new RouteClient({ authorization: `Bearer ${pair.access_token}` });
+    expect((await getProfile(current)).status).toBe(200);
+    const reused = await post(anon, refresh.POST, '/api/v1/auth/refresh', { refresh_token: user.tokens.refresh_token });
+    expect(reused.status).toBe(401);
+    expect(await reused.json()).toMatchObject({ code: 'unauthorized' });
+    expect((await getProfile(current)).status).toBe(401);
+    expect((await getProfile(user.client)).status).toBe(401);
+    expect((await post(anon, refresh.POST, '/api/v1/auth/refresh', { refresh_token: pair.refresh_token })).status).toBe(
+      401,
+    );
+  });
+
+  it('an unknown refresh token revokes nothing', async () => {
+    const user = await signedUpUser();
+    const stranger = await post(new RouteClient(), refresh.POST, '/api/v1/auth/refresh', {
+      refresh_token: 'x'.repeat(43),
+    });
+    expect(stranger.status).toBe(401);
+    expect((await getProfile(user.client)).status).toBe(200);
   });
 });
 

@@ -22,14 +22,29 @@ export async function createSession(userId: string): Promise<TokenPair> {
   };
 }
 
-/** Swaps a refresh token for a new pair; the old refresh token stops working (atomic rotation). */
+/**
+ * Swaps a refresh token for a new pair; the old refresh token stops working (atomic rotation) and
+ * is remembered as retired. A retired token presented again was copied (by whoever holds the
+ * newer one, or from it), so the whole session ends, with every access token issued for it.
+ */
 export async function refreshSession(refreshToken: string): Promise<TokenPair> {
   const next = randomToken(32);
+  const presented = sha256(refreshToken);
   const rows = await db.$queryRaw<Array<{ id: string; user_id: string }>>`
-    UPDATE sessions SET refresh_hash = ${sha256(next)}
-    WHERE refresh_hash = ${sha256(refreshToken)} AND revoked_at IS NULL AND expires_at > now()
-    RETURNING id, user_id`;
-  if (rows.length === 0) throw new AppError('unauthorized', 'Invalid or expired refresh token');
+    WITH rotated AS (
+      UPDATE sessions SET refresh_hash = ${sha256(next)}
+      WHERE refresh_hash = ${presented} AND revoked_at IS NULL AND expires_at > now()
+      RETURNING id, user_id
+    ), retired AS (
+      INSERT INTO retired_refresh_tokens (hash, session_id) SELECT ${presented}, id FROM rotated
+    )
+    SELECT id, user_id FROM rotated`;
+  if (rows.length === 0) {
+    await db.$executeRaw`
+      UPDATE sessions SET revoked_at = now()
+      WHERE revoked_at IS NULL AND id = (SELECT session_id FROM retired_refresh_tokens WHERE hash = ${presented})`;
+    throw new AppError('unauthorized', 'Invalid or expired refresh token');
+  }
   return {
     access_token: await issueAccessToken(rows[0].user_id, rows[0].id),
     token_type: 'Bearer',

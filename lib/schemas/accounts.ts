@@ -67,6 +67,9 @@ export const refreshOp = defineOperation({
   openapi: {
     tags: ['Accounts'],
     summary: 'Swap a refresh token for a new token pair (the old refresh token stops working)',
+    description:
+      'A refresh token already swapped and presented again answers 401 and revokes its whole session: ' +
+      'the access and refresh tokens issued since stop working too (a reused token was copied).',
     responses: errors(400, 401, 429),
   },
 });
