@@ -6,6 +6,7 @@ import { AppError } from '@/lib/api/errors';
 import { EngineError } from '@/lib/engines/sandbox';
 import type { FormatName } from '@/lib/formats/catalog';
 import { makeJob, type TestJob } from '@/tests/fixtures/engine-job';
+import { buildZip } from '@/tests/fixtures/zip';
 import { archiveEngine } from './archive-engine';
 import { imagemagickEngine } from './imagemagick-engine';
 import { pandocEngine } from './pandoc-engine';
@@ -79,6 +80,30 @@ describe('archive engine', () => {
     await expect(archiveEngine.inspect!(seven)).rejects.toThrow(/links/);
     const up = await tarJob((d) => writeFileSync(path.join(d, 'x'), 'x'), ['--transform', 's,^\\./x,../x,']);
     await expect(archiveEngine.inspect!(up)).rejects.toThrow(/outside/);
+  });
+
+  it.each([
+    [
+      'a Unix symbolic link',
+      { name: 'p', data: Buffer.from('/etc/passwd'), mode: 0o120777 },
+      /refused: it contains links/,
+    ],
+    ['a path leaving the folder', { name: '../x', data: Buffer.from('x') }, /refused: an entry points outside/],
+    ['an absolute path', { name: '/tmp/x', data: Buffer.from('x') }, /refused: an entry points outside/],
+  ])('refuses a ZIP holding %s, naming why', async (_what, entry, message) => {
+    const j = await makeJob(buildZip([{ name: 'a.txt', data: Buffer.from('a'), mode: 0o100644 }, entry]), 'zip', '7z');
+    jobs.push(j);
+    const err = await archiveEngine.inspect!(j).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect(String(err)).toMatch(message);
+  });
+
+  it('repacks a ZIP whose entries carry ordinary Unix modes', async () => {
+    const j = await makeJob(buildZip([{ name: 'a.txt', data: Buffer.from('a'), mode: 0o100644 }]), 'zip', 'tar');
+    jobs.push(j);
+    await archiveEngine.inspect!(j);
+    await archiveEngine.convert(j);
+    expect(execFileSync('tar', ['-tf', j.outputPath], { encoding: 'utf8' })).toMatch(/a\.txt/);
   });
 
   it('refuses a tar that declares more than the zip-bomb total', async () => {
