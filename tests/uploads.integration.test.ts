@@ -2,6 +2,7 @@ import { readdir, readlink } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as upload from '@/app/api/v1/convert/upload/route';
+import * as batchUpload from '@/app/api/v1/batch/upload/route';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db';
 import { RouteClient } from '@/tests/support/route-client';
@@ -97,6 +98,37 @@ describe('uploads that break off or are malformed', () => {
     expect((await res.json()).error).toMatch(/one file per upload/i);
     expect(await storedFiles()).toEqual(before);
   });
+
+  it.each([
+    ['/api/v1/convert/upload', upload.POST],
+    ['/api/v1/batch/upload', batchUpload.POST],
+  ] as const)(
+    '50,000 form fields before the real ones answer 400 naming them on %s, nothing kept',
+    async (p, handler) => {
+      const png = await makePng();
+      const before = await storedFiles();
+      const raw = Buffer.concat([
+        Buffer.from(Array.from({ length: 50_000 }, (_, i) => fieldPart(`f${i}`, 'x')).join('')),
+        Buffer.from(fieldPart('target_format', 'webp') + filePartHeader('photo.png')),
+        png,
+        Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+      ]);
+      const res = await expectPromptly(
+        new RouteClient().call(handler, {
+          method: 'POST',
+          path: p,
+          body: raw,
+          headers: { 'content-type': CONTENT_TYPE },
+        }),
+      );
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        code: 'bad_request',
+        error: expect.stringMatching(/Too many form fields/),
+      });
+      expect(await storedFiles()).toEqual(before);
+    },
+  );
 
   it('a multipart Content-Type without a boundary answers 400', async () => {
     const raw = Buffer.from(fieldPart('target_format', 'webp'));

@@ -2,7 +2,7 @@ import { AppError } from '@/lib/api/errors';
 import type { StoredInput } from '@/lib/conversions/create-conversion';
 import { cleanFileName } from '@/lib/conversions/file-names';
 import { storage } from '@/lib/storage';
-import { multipartContentType, multipartParser, storeFilePart } from '@/lib/uploads/multipart-file';
+import { multipartContentType, multipartParser, storeFilePart, tooManyFields } from '@/lib/uploads/multipart-file';
 import { releaseBody, requestBodyStream } from '@/lib/uploads/request-body';
 
 // The batch upload's multipart reader: several `file` parts, each streamed to storage as it
@@ -43,7 +43,8 @@ export async function receiveBatch(
 ): Promise<ReceivedBatch> {
   const contentType = multipartContentType(request);
   if (!request.body) throw new AppError('missing_file', 'No files uploaded: send them as "file" parts');
-  const parser = multipartParser(contentType, { files: maxFiles, fields: 2 * maxFiles + 20, maxBytes });
+  const maxFields = 2 * maxFiles + 20;
+  const parser = multipartParser(contentType, { files: maxFiles, fields: maxFields, maxBytes });
 
   const targets: string[] = [];
   const options: string[] = [];
@@ -61,6 +62,7 @@ export async function receiveBatch(
       stored.push(put);
     });
     parser.on('filesLimit', () => reject(batchTooLarge(maxFiles)));
+    parser.on('fieldsLimit', () => reject(tooManyFields(maxFields)));
     parser.on('close', resolve);
     parser.on('error', () => reject(malformed()));
   });

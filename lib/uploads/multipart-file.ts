@@ -19,6 +19,10 @@ export function multipartContentType(request: Request): string {
   return contentType;
 }
 
+/** Answer for a body with more text fields than its reader takes (busboy would drop the rest unseen). */
+export const tooManyFields = (limit: number) =>
+  new AppError('bad_request', `Too many form fields: at most ${limit} are accepted besides the files`);
+
 /** busboy with these limits; a file part over `maxBytes` (null: no limit) emits 'limit'. */
 export function multipartParser(
   contentType: string,

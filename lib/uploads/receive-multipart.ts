@@ -3,9 +3,12 @@ import { AppError } from '@/lib/api/errors';
 import type { StoredInput as StoredFile } from '@/lib/conversions/create-conversion';
 import { storage } from '@/lib/storage';
 import { releaseBody, requestBodyStream } from '@/lib/uploads/request-body';
-import { multipartContentType, multipartParser, storeFilePart } from './multipart-file';
+import { multipartContentType, multipartParser, storeFilePart, tooManyFields } from './multipart-file';
 
 export type ReceivedUpload = { fields: Record<string, string>; file: StoredFile | null };
+
+/** Text fields read besides the file (target_format, options and a few a form may add). */
+const MAX_FIELDS = 20;
 
 /** The multipart envelope around a file: a declared length this far over the limit is refused unread. */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -30,7 +33,7 @@ export async function receiveMultipart(request: Request, maxBytes: number | null
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (maxBytes !== null && declared > maxBytes + ENVELOPE_BYTES) throw tooLarge(maxBytes);
   if (!request.body) throw new AppError('missing_file', 'No file uploaded: send it in the "file" part');
-  const parser = multipartParser(contentType, { files: 1, fields: 20, maxBytes });
+  const parser = multipartParser(contentType, { files: 1, fields: MAX_FIELDS, maxBytes });
 
   const fields: Record<string, string> = {};
   let stored: Promise<StoredFile> | null = null;
@@ -48,6 +51,7 @@ export async function receiveMultipart(request: Request, maxBytes: number | null
       stored.catch(() => {}); // awaited below; a rejection must not go unhandled meanwhile
     });
     parser.on('filesLimit', () => reject(severalFiles()));
+    parser.on('fieldsLimit', () => reject(tooManyFields(MAX_FIELDS)));
     parser.on('close', resolve);
     parser.on('error', () => reject(malformed()));
   });
