@@ -11,7 +11,7 @@ import { publicOrigin } from '@/lib/http/public-origin';
 import { runConversion } from '@/lib/conversions/run-conversion';
 import { purgeExpiredConversions } from '@/lib/conversions/purge-expired';
 import { storage } from '@/lib/storage';
-import { SHARE_PASSWORD_TRIES, SHARE_PASSWORD_WINDOW_MS } from '@/lib/shares/share-rules';
+import { SHARE_PASSWORD_LINK_TRIES, SHARE_PASSWORD_TRIES, SHARE_PASSWORD_WINDOW_MS } from '@/lib/shares/share-rules';
 import { makePng } from '@/tests/support/fixtures';
 import { jsonBody, RouteClient, uploadForm } from '@/tests/support/route-client';
 
@@ -45,12 +45,13 @@ async function sharedLink(options: Record<string, unknown> = {}) {
 
 const resolveLink = (token: string) =>
   new RouteClient().call(resolve.GET, { path: `/api/v1/share/${token}`, params: { token } });
-const downloadLink = (token: string, password?: string) =>
-  new RouteClient().call(download.GET, {
+const downloadAs = (client: RouteClient, token: string, password?: string) =>
+  client.call(download.GET, {
     path: `/api/v1/share/${token}/download`,
     params: { token },
     headers: password === undefined ? {} : { 'x-share-password': password },
   });
+const downloadLink = (token: string, password?: string) => downloadAs(new RouteClient(), token, password);
 
 async function resultBytes(id: string) {
   const row = await db.conversion.findUniqueOrThrow({ where: { id: BigInt(id) } });
@@ -177,32 +178,57 @@ describe('opening a share link', () => {
     expect(Buffer.from(await right.arrayBuffer())).toEqual(await resultBytes(link.id));
   });
 
-  it(`after ${SHARE_PASSWORD_TRIES} wrong passwords in the window: 429 with Retry-After, even with the right one`, async () => {
+  it(`after ${SHARE_PASSWORD_TRIES} wrong passwords from one address: 429 with Retry-After there, even with the right one; others still open it`, async () => {
     const link = await sharedLink({ password: 'open sesame' });
+    const guesser = new RouteClient();
     // Guesses sent at once are counted one after the other (the link's row is locked).
     const guesses = await Promise.all(
-      Array.from({ length: SHARE_PASSWORD_TRIES + 4 }, (_, i) => downloadLink(link.token, `guess ${i}`)),
+      Array.from({ length: SHARE_PASSWORD_TRIES + 4 }, (_, i) => downloadAs(guesser, link.token, `guess ${i}`)),
     );
-    const statuses = guesses.map((r) => r.status).sort();
-    expect(statuses).toEqual([...Array(SHARE_PASSWORD_TRIES).fill(401), ...Array(4).fill(429)]);
-    const locked = await downloadLink(link.token, 'open sesame');
+    expect(guesses.map((r) => r.status).sort()).toEqual([
+      ...Array(SHARE_PASSWORD_TRIES).fill(401),
+      ...Array(4).fill(429),
+    ]);
+    const locked = await downloadAs(guesser, link.token, 'open sesame');
     expect(locked.status).toBe(429);
     expect((await locked.json()).code).toBe('too_many_attempts');
-    const retryAfter = Number(locked.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(SHARE_PASSWORD_WINDOW_MS / 1000);
+    expect(Number(locked.headers.get('retry-after'))).toSatisfy(
+      (s: number) => s > 0 && s <= SHARE_PASSWORD_WINDOW_MS / 1000,
+    );
+    // The owner's recipients, at other addresses, are not locked out by the guesser.
+    expect((await downloadLink(link.token, 'open sesame')).status).toBe(200);
+    expect((await downloadLink(link.token, 'a wrong one')).status).toBe(401);
     // The tries live in the database (every process sees them); once they leave the window the link opens.
     await db.shareAttempt.updateMany({
       where: { token: link.token },
       data: { at: new Date(Date.now() - SHARE_PASSWORD_WINDOW_MS - 1) },
     });
-    expect((await downloadLink(link.token, 'open sesame')).status).toBe(200);
+    expect((await downloadAs(guesser, link.token, 'open sesame')).status).toBe(200);
   });
 
-  it('right passwords do not count towards the throttle', async () => {
+  it(`a guesser spread over many addresses meets the link's ceiling of ${SHARE_PASSWORD_LINK_TRIES} wrong passwords`, async () => {
     const link = await sharedLink({ password: 'open sesame' });
+    // One wrong guess each from SHARE_PASSWORD_LINK_TRIES - 1 addresses, as the throttle records them.
+    const wrong = (i: number) => ({ token: link.token, client: `203.0.113.${i}`, pending: false });
+    await db.shareAttempt.createMany({
+      data: Array.from({ length: SHARE_PASSWORD_LINK_TRIES - 1 }, (_, i) => wrong(i)),
+    });
+    expect((await downloadLink(link.token, 'the last one')).status).toBe(401);
+    expect((await downloadLink(link.token, 'one more')).status).toBe(429);
+    const recipient = await downloadLink(link.token, 'open sesame');
+    expect(recipient.status).toBe(429);
+    expect((await recipient.json()).code).toBe('too_many_attempts');
+  });
+
+  it('right passwords do not count towards the throttle, one after another or all at once', async () => {
+    const link = await sharedLink({ password: 'open sesame' });
+    const reader = new RouteClient();
     for (let i = 0; i < SHARE_PASSWORD_TRIES + 1; i++)
-      expect((await downloadLink(link.token, 'open sesame')).status).toBe(200);
+      expect((await downloadAs(reader, link.token, 'open sesame')).status).toBe(200);
+    const together = await Promise.all(
+      Array.from({ length: 2 * SHARE_PASSWORD_TRIES }, () => downloadAs(reader, link.token, 'open sesame')),
+    );
+    expect(together.map((r) => r.status)).toEqual(Array(2 * SHARE_PASSWORD_TRIES).fill(200));
     expect(await db.shareAttempt.count({ where: { token: link.token } })).toBe(0);
   });
 

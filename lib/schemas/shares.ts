@@ -3,6 +3,7 @@ import { defineOperation } from '@/lib/api/operation';
 import { binaryContent, ConversionIdParams, errors, json, text } from '@/lib/schemas/common';
 import {
   SHARE_PASSWORD_HEADER,
+  SHARE_PASSWORD_LINK_TRIES,
   SHARE_PASSWORD_MAX,
   SHARE_PASSWORD_MIN,
   SHARE_PASSWORD_TRIES,
@@ -135,9 +136,12 @@ export const downloadShareOp = defineOperation({
     summary: 'Download a shared file',
     description: [
       `A password-protected link needs \`${SHARE_PASSWORD_HEADER}\` (never the URL): missing → 401`,
-      '`password_required`, wrong → 401 `wrong_password`; after',
-      `${SHARE_PASSWORD_TRIES} tries on one link within ${SHARE_PASSWORD_WINDOW_MS / 60_000} minutes → 429`,
-      '`too_many_attempts` with `Retry-After`. Each download uses one access, atomically; expired or',
+      '`password_required`, wrong → 401 `wrong_password`. Only wrong passwords count: after',
+      `${SHARE_PASSWORD_TRIES} wrong ones from one network address within ${SHARE_PASSWORD_WINDOW_MS / 60_000} minutes,`,
+      'that address gets 429 `too_many_attempts` with `Retry-After` (even with the right password), while',
+      `others still open the link; after ${SHARE_PASSWORD_LINK_TRIES} wrong ones from all addresses together`,
+      "within the window, everyone does. The address is the socket's, or the proxy's last",
+      '`X-Forwarded-For` hop with `TRUST_PROXY=true`. Each download uses one access, atomically; expired or',
       'used up → 410; unknown, revoked, or its conversion deleted or expired → 404.',
     ].join(' '),
     parameters: [

@@ -3,7 +3,7 @@ import { verifyPassword } from '@/lib/accounts/password';
 import { db } from '@/lib/db';
 import { resultFile } from '@/lib/conversions/file-names';
 import { storage } from '@/lib/storage';
-import { forgiveTry, recordPasswordTry } from '@/lib/shares/password-throttle';
+import { recordPasswordTry, settleTry } from '@/lib/shares/password-throttle';
 import {
   getLiveShareOrThrow,
   type LiveShare,
@@ -13,12 +13,17 @@ import {
 } from '@/lib/shares/get-live-share-or-throw';
 
 /** 401 without the password or with a wrong one; every try goes through the throttle first. */
-async function checkPassword(share: LiveShare, password: string | null): Promise<void> {
+async function checkPassword(share: LiveShare, password: string | null, client: string): Promise<void> {
   if (share.passwordHash === null) return;
   if (!password) throw new AppError('password_required', 'This link needs its password (send it in X-Share-Password)');
-  const tryId = await recordPasswordTry(share.token);
-  if (!(await verifyPassword(password, share.passwordHash))) throw new AppError('wrong_password', 'Wrong password');
-  await forgiveTry(tryId);
+  const tryId = await recordPasswordTry(share.token, client);
+  let right = false;
+  try {
+    right = await verifyPassword(password, share.passwordHash);
+  } finally {
+    await settleTry(tryId, right);
+  }
+  if (!right) throw new AppError('wrong_password', 'Wrong password');
 }
 
 /**
@@ -38,10 +43,21 @@ async function takeAccess(token: string): Promise<void> {
   throw share.expiresAt <= new Date() ? expiredLink() : usedUpLink();
 }
 
-/** GET /share/{token}/download: the shared result, after the link's checks, as one access. */
-export async function downloadSharedFile(token: string, password: string | null) {
+/**
+ * GET /share/{token}/download: the shared result, after the link's checks, as one access. `client`
+ * is the caller's network address, by which wrong passwords are counted.
+ */
+export async function downloadSharedFile({
+  token,
+  password,
+  client,
+}: {
+  token: string;
+  password: string | null;
+  client: string;
+}) {
   const share = await getLiveShareOrThrow(token);
-  await checkPassword(share, password);
+  await checkPassword(share, password, client);
   await takeAccess(token);
   const { conversion } = share;
   return {

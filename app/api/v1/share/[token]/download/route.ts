@@ -5,6 +5,12 @@ import { downloadSharedFile } from '@/lib/shares/download-shared-file';
 import { SHARE_PASSWORD_HEADER } from '@/lib/shares/share-rules';
 
 // GET /api/v1/share/{token}/download – the shared file, one access (open; password in a header)
-export const GET = withApi(downloadShareOp, async ({ params, request }) =>
-  fileResponse(await downloadSharedFile(params.token, request.headers.get(SHARE_PASSWORD_HEADER))),
+export const GET = withApi(downloadShareOp, async ({ caller, params, request }) =>
+  fileResponse(
+    await downloadSharedFile({
+      token: params.token,
+      password: request.headers.get(SHARE_PASSWORD_HEADER),
+      client: caller.clientAddress,
+    }),
+  ),
 );
