@@ -1,5 +1,6 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@/lib/generated/prisma/client';
+import { DATABASE_POOL_SETTINGS } from '@/lib/database-settings';
 
 // One Prisma client per process. Secrets are omitted unless a query asks for them.
 const globalForDb = globalThis as unknown as { prisma?: Db };
@@ -9,7 +10,7 @@ function createClient() {
   // Connections open on first query, so importing this (e.g. during `next build`) needs no database.
   const connectionString = process.env.DATABASE_URL;
   return new PrismaClient({
-    adapter: new PrismaPg({ connectionString, max: 10 }),
+    adapter: new PrismaPg({ connectionString, max: 10, ...DATABASE_POOL_SETTINGS }),
     omit: { user: { passwordHash: true }, apiKey: { keyHash: true } },
   });
 }

@@ -1,4 +1,5 @@
 import { AppError, isAppError } from '@/lib/api/errors';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@/lib/database-settings';
 import { z } from 'zod';
 
 /** The error body every endpoint uses: `{ error, code }`. */
@@ -29,6 +30,12 @@ export function toAppError(e: unknown, requestId: string): AppError {
   if (e instanceof z.ZodError) return new AppError('validation_failed', describeZodError(e));
   const known = PRISMA_ERRORS[prismaCode(e) ?? ''];
   if (known) return known();
+  if (isDatabaseUnavailable(e)) {
+    console.error(`[${requestId}] database busy or unreachable:`, e instanceof Error ? e.message : e);
+    return new AppError('service_unavailable', 'The database is busy or unreachable, please retry', {
+      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+    });
+  }
   console.error(`[${requestId}]`, e);
   return new AppError('internal_error', 'Internal server error, please retry');
 }

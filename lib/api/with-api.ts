@@ -5,10 +5,11 @@ import type { JsonResponses, Operation } from '@/lib/api/operation';
 import { ResponseContractError, rethrowContractErrors, responseBody } from '@/lib/api/response-body';
 import { errorResponse, toAppError } from '@/lib/api/responses';
 import { publicOrigin } from '@/lib/http/public-origin';
-import { type AccountCaller, type Caller, hasAccount } from '@/lib/identity/caller';
+import { type AccountCaller, type Caller, hasAccount, limitSubject } from '@/lib/identity/caller';
 import { parseCookies } from '@/lib/identity/cookies';
 import { guestCookieHeader } from '@/lib/identity/guest-cookie';
 import { type AuthMode, resolveCaller } from '@/lib/identity/resolve-caller';
+import { requestGate } from '@/lib/limits/concurrent-requests';
 import { enforceRateLimit } from '@/lib/limits/rate-limit';
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -53,13 +54,18 @@ export function withApi<
     const requestId = randomUUID();
     let newGuest: string | undefined;
     let limitHeaders: Record<string, string> = {};
+    let leaveGate = () => {};
     try {
       const cookies = parseCookies(request.headers.get('cookie'));
       const { caller, newGuestId } = await resolveCaller(request.headers, cookies, op.auth);
       newGuest = newGuestId;
       // resolveCaller gives `bearer` operations an account or throws; this is the type's guarantee.
       if (op.auth === 'bearer' && !hasAccount(caller)) throw new AppError('unauthorized', 'Sign in first');
-      if (op.rateLimited !== false) limitHeaders = await enforceRateLimit(caller);
+      // Operations outside the rate limit (health) stay outside the gate too: monitors must get in.
+      if (op.rateLimited !== false) {
+        leaveGate = await requestGate().enter(limitSubject(caller));
+        limitHeaders = await enforceRateLimit(caller);
+      }
       if (caller.viaCookie && op.method !== 'get') assertSameOrigin(request);
       const params = parse(op.params, (await route?.params) ?? {}, 'path');
       const query = parse(op.query, Object.fromEntries(new URL(request.url).searchParams), 'query');
@@ -75,6 +81,9 @@ export function withApi<
       if (e instanceof ResponseContractError && rethrowContractErrors()) throw e;
       const response = errorResponse(toAppError(e, requestId), requestId);
       return finish(response, { requestId, newGuestId: newGuest, request, limitHeaders });
+    } finally {
+      // A streamed body (a download) goes on after this, but needs no database connection.
+      leaveGate();
     }
   };
 }

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Client } from 'pg';
 import type { ConversionStatus } from '@/lib/conversions/status';
+import { DATABASE_POOL_SETTINGS } from '@/lib/database-settings';
 import { db } from '@/lib/db';
 import { phaseInstant } from '@/lib/system/phase-timings';
 
@@ -23,7 +24,10 @@ function bus(): Bus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const connect = async (): Promise<void> => {
-    const client = new Client({ connectionString: process.env.DATABASE_URL });
+    const client = new Client({
+      connectionString: process.env.DATABASE_URL,
+      connectionTimeoutMillis: DATABASE_POOL_SETTINGS.connectionTimeoutMillis,
+    });
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
       try {

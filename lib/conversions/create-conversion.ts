@@ -13,6 +13,9 @@ import { type ToolRequest, toolTarget } from '@/lib/conversions/tool-target';
 import type { PhaseTimer } from '@/lib/system/phase-timings';
 
 export type StoredInput = { key: string; fileName: string; size: number; head: Buffer };
+type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
+/** A write that must commit with the new conversion's row or not at all (it uses `tx` only). */
+export type RecordConversion = (tx: Tx, conversionId: bigint) => Promise<unknown>;
 
 /**
  * Turns a stored input into a pending conversion and queues its job. The input's format is
@@ -27,6 +30,7 @@ export async function createConversion(options: {
   /** A conversion's `options` as sent (parsed JSON), checked for the pair once the format is detected. */
   convertOptions?: unknown;
   timer?: PhaseTimer;
+  recordIn?: RecordConversion;
 }) {
   const { caller, input, timer } = options;
   try {
@@ -40,19 +44,23 @@ export async function createConversion(options: {
     timer?.mark('detect');
 
     const createdAt = new Date();
-    const row = await insertCharged(caller, {
-      createdAt,
-      ...ownerOf(caller),
-      originalFileName: fileName,
-      originalFormat: source,
-      targetFormat: target,
-      operation: tool?.operation ?? 'convert',
-      options: (tool?.options ?? convertOptions ?? {}) as Prisma.InputJsonObject,
-      inputKey: input.key,
-      inputSize: BigInt(input.size),
-      resultKey: newStorageKey('results'),
-      expiresAt: expiresAtFor(caller.plan, createdAt),
-    });
+    const row = await insertCharged(
+      caller,
+      {
+        createdAt,
+        ...ownerOf(caller),
+        originalFileName: fileName,
+        originalFormat: source,
+        targetFormat: target,
+        operation: tool?.operation ?? 'convert',
+        options: (tool?.options ?? convertOptions ?? {}) as Prisma.InputJsonObject,
+        inputKey: input.key,
+        inputSize: BigInt(input.size),
+        resultKey: newStorageKey('results'),
+        expiresAt: expiresAtFor(caller.plan, createdAt),
+      },
+      options.recordIn,
+    );
     timer?.mark('insert');
     timer?.identify(row.id);
     await enqueueCharged(caller, [row], () => db.conversion.delete({ where: { id: row.id } }));
@@ -67,12 +75,18 @@ export async function createConversion(options: {
 }
 
 /** Charges the daily allowance and inserts the row in one transaction (a refused insert is not charged). */
-export async function insertCharged(caller: Caller, data: Omit<Prisma.ConversionUncheckedCreateInput, 'id'>) {
+export async function insertCharged(
+  caller: Caller,
+  data: Omit<Prisma.ConversionUncheckedCreateInput, 'id'>,
+  recordIn?: RecordConversion,
+) {
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.$transaction(async (tx) => {
         await chargeDailyAllowance(tx, caller);
-        return tx.conversion.create({ data: { ...data, id: newConversionId() } });
+        const row = await tx.conversion.create({ data: { ...data, id: newConversionId() } });
+        await recordIn?.(tx, row.id);
+        return row;
       });
     } catch (e) {
       const collision = e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002';

@@ -1,5 +1,6 @@
 import { Pool } from 'pg';
 import type { Conversion as ConversionRow } from '@/lib/generated/prisma/client';
+import { DATABASE_POOL_SETTINGS } from '@/lib/database-settings';
 import { assertReadableBy } from '@/lib/conversions/get-conversion-or-throw';
 import { serializeStatus } from '@/lib/conversions/serialize-conversion';
 import type { Caller } from '@/lib/identity/caller';
@@ -25,7 +26,11 @@ const STATUS_ROW = {
 };
 
 function pool(): Pool {
-  globalForPool.statusReadPool ??= new Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
+  globalForPool.statusReadPool ??= new Pool({
+    connectionString: process.env.DATABASE_URL,
+    max: 4,
+    ...DATABASE_POOL_SETTINGS,
+  });
   return globalForPool.statusReadPool;
 }
 

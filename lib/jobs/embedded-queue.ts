@@ -1,5 +1,6 @@
 import { PgBoss } from 'pg-boss';
 import { config } from '@/lib/config';
+import { DATABASE_POOL_SETTINGS } from '@/lib/database-settings';
 import { MAX_ATTEMPTS, retryDelaySeconds } from '@/lib/webhooks/webhook-rules';
 
 // The embedded durable queue (pg-boss tables in our PostgreSQL), used when Inngest is not
@@ -20,6 +21,8 @@ export function embeddedQueue(): Promise<PgBoss> {
       connectionString: process.env.DATABASE_URL,
       schema: 'pgboss',
       max: 4,
+      // Only the connect bound: the queue's own maintenance statements may run longer than a request's.
+      connectionTimeoutMillis: DATABASE_POOL_SETTINGS.connectionTimeoutMillis,
       useListenNotify: true,
       superviseIntervalSeconds: 10,
     });

@@ -2,6 +2,7 @@ import { Pool } from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '@/lib/api/errors';
 import { CoalescingLimiter } from '@/lib/limits/coalescing-limiter';
+import { DATABASE_POOL_SETTINGS, DATABASE_RETRY_AFTER_SECONDS } from '@/lib/database-settings';
 import { type Caller, limitSubject } from '@/lib/identity/caller';
 import { limitsFor } from '@/lib/plans';
 
@@ -34,7 +35,11 @@ export function createRequestLimiter(storeClient: Pool, points: number): Coalesc
 function limiter(points: number): CoalescingLimiter {
   globalLimiters.rateLimiters ??= new Map();
   if (!globalLimiters.rateLimitPool) {
-    globalLimiters.rateLimitPool = new Pool({ connectionString: process.env.DATABASE_URL, max: 8 });
+    globalLimiters.rateLimitPool = new Pool({
+      connectionString: process.env.DATABASE_URL,
+      max: 8,
+      ...DATABASE_POOL_SETTINGS,
+    });
     // An idle connection broken by a database restart: the pool drops it and reconnects on demand.
     globalLimiters.rateLimitPool.on('error', (e) => console.error('[rate-limit] connection lost:', e.message));
   }
@@ -58,7 +63,10 @@ const headersOf = (limit: number, res: RateLimiterRes): RateLimitHeaders => ({
 /** The count could not be taken (database down): a retryable 503 rather than an unexplained 500. */
 function storeUnavailable(e: unknown): AppError {
   console.error('[rate-limit] store unavailable:', e instanceof Error ? e.message : e);
-  return new AppError('service_unavailable', 'The service is temporarily unavailable, please retry', { cause: e });
+  return new AppError('service_unavailable', 'The service is temporarily unavailable, please retry', {
+    cause: e,
+    headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createConversion } from '@/lib/conversions/create-conversion';
+import { createConversion, type RecordConversion } from '@/lib/conversions/create-conversion';
 import type { Caller } from '@/lib/identity/caller';
 import { storage } from '@/lib/storage';
 import { readStoredHead } from '@/lib/uploads/read-stored-head';
@@ -15,8 +15,10 @@ export async function convertStoredUpload(options: {
   size: number;
   targetFormat: string;
   convertOptions?: Record<string, unknown>;
+  /** Links the new conversion to its upload, in the transaction that creates it. */
+  recordIn?: RecordConversion;
 }) {
-  const { caller, key, fileName, size, targetFormat, convertOptions } = options;
+  const { caller, key, fileName, size, targetFormat, convertOptions, recordIn } = options;
   let head: Buffer;
   try {
     head = await readStoredHead(key);
@@ -26,5 +28,5 @@ export async function convertStoredUpload(options: {
       .catch(() => {});
     throw e;
   }
-  return createConversion({ caller, input: { key, fileName, size, head }, targetFormat, convertOptions });
+  return createConversion({ caller, input: { key, fileName, size, head }, targetFormat, convertOptions, recordIn });
 }
