@@ -18,8 +18,9 @@ function responsesOf(op: AnyOperation) {
     status,
     { description, content: { 'application/json': { schema } } },
   ]);
-  // withApi answers 503 when the rate limit cannot be counted (its database is down).
-  const limited = op.path.startsWith('/api/v1/') && op.rateLimited !== false ? errors(503) : {};
+  // withApi answers 429 past the subject's requests at once (lib/limits/concurrent-requests.ts) and
+  // 503 when the rate limit cannot be counted or the database is busy or unreachable.
+  const limited = op.path.startsWith('/api/v1/') && op.rateLimited !== false ? errors(429, 503) : {};
   return { ...Object.fromEntries(json), ...limited, ...op.openapi.responses };
 }
 
