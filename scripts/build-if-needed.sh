@@ -2,7 +2,8 @@
 # Sourced: `build_if_needed` runs `next build` unless .next holds a build of exactly the current
 # inputs. The inputs are fingerprinted by content and path (so an edit, a deleted file or a Prisma
 # schema change all rebuild); tests are not inputs of the build output. `compile_scripts` compiles
-# the process entry points (web server, worker, embedded database, admin) into dist/ for plain `node`.
+# the process entry points (web server, worker, embedded database, admin, migrations) into dist/
+# for plain `node`.
 BUILD_INPUTS=(
   app lib components inngest public types prisma/schema.prisma
   tsconfig.json package.json package-lock.json next.config.ts postcss.config.mjs
@@ -14,7 +15,7 @@ SCRIPTS_DIST=dist
 # esbuild in a tenth of a second, so on every run: never stale. Our code (with the @/ alias) is
 # bundled; packages stay in node_modules.
 compile_scripts() {
-  node_modules/.bin/esbuild scripts/server.ts scripts/worker.ts scripts/embedded-db.ts scripts/admin.ts \
+  node_modules/.bin/esbuild scripts/server.ts scripts/worker.ts scripts/embedded-db.ts scripts/admin.ts scripts/migrate.ts \
     --bundle --platform=node --format=esm --target=node22 --packages=external \
     --outdir="$SCRIPTS_DIST" --out-extension:.js=.mjs --log-level=warning ||
     { echo "[build] compiling scripts/*.ts failed" >&2; return 1; }

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Sourced: `ensure_database <pgDir> <port>` exports DATABASE_URL. With DATABASE_URL already set
 # that server is used; otherwise an embedded PostgreSQL is started (stopped by `stop_database`).
-# Then migrations are applied with `prisma migrate deploy`, and the URL is recorded in
-# $DATA_DIR/database-url (read by scripts/database-url.ts) for `npm run admin`.
+# Then migrations are applied (scripts/migrate.ts: `prisma migrate deploy` under an advisory lock),
+# and the URL is recorded in $DATA_DIR/database-url (read by scripts/database-url.ts) for admin.
 EMBEDDED_DB_PID=""
 
 ensure_database() {
@@ -37,7 +37,7 @@ ensure_database() {
     return 0
   fi
   local out
-  if ! out=$(node_modules/.bin/prisma migrate deploy 2>&1); then
+  if ! out=$(node dist/migrate.mjs 2>&1); then
     echo "$out" >&2
     echo "[db] migrations failed" >&2
     return 1

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# transmute-server: the container image's entry point (installed on its PATH by the Dockerfile).
+#   start            web server and job worker together (the default); an embedded PostgreSQL under
+#                    $DATA_DIR/pg when DATABASE_URL is unset; migrations applied first
+#   web | worker     one role, against DATABASE_URL (run `migrate` once before)
+#   migrate          applies pending migrations under an advisory lock (replicas may all call it)
+#   admin <args>     the admin commands (set-plan EMAIL PLAN, verify-email EMAIL)
+#   health           exit 0 when this container's role is healthy (the image's HEALTHCHECK)
+set -uo pipefail
+cd "${TRANSMUTE_APP_DIR:-/app}" || exit 1
+source scripts/ports.sh
+source scripts/database.sh
+export DATA_DIR="${DATA_DIR:-/data}" PORT="${PORT:-3000}"
+ROLE_FILE="${TMPDIR:-/tmp}/transmute-role"
+
+# The services' own environment (scripts/services.env); what the caller set wins.
+while IFS== read -r key value; do
+  [[ "$key" =~ ^[A-Z_][A-Z0-9_]*$ ]] && [ -z "${!key+x}" ] && export "$key=$value"
+done <scripts/services.env
+
+need_database_url() {
+  [ -n "${DATABASE_URL:-}" ] && return 0
+  echo "[transmute-server] $1 needs DATABASE_URL (only \`start\` runs an embedded PostgreSQL)" >&2
+  exit 2
+}
+
+# Runs the given roles (web, worker) until one ends or a stop signal arrives; the stop signal is
+# passed on and their own shutdown (in-flight requests, jobs handed back to the queue) awaited.
+run_roles() {
+  local pids=() role status stopping=0
+  : >"$ROLE_FILE"
+  for role in "$@"; do
+    case "$role" in
+      web) node dist/server.mjs & ;;
+      worker) node dist/worker.mjs & ;;
+    esac
+    pids+=($!)
+    echo "$role $!" >>"$ROLE_FILE"
+  done
+  trap 'stopping=1; kill -TERM "${pids[@]}" 2>/dev/null' TERM INT
+  wait -n "${pids[@]}"
+  status=$?
+  kill -TERM "${pids[@]}" 2>/dev/null
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null; done
+  stop_database
+  [ "$stopping" = 1 ] && return 0
+  echo "[transmute-server] a process ended (status $status); stopping" >&2
+  return "$status"
+}
+
+health() {
+  local role pid
+  [ -s "$ROLE_FILE" ] || return 1
+  while read -r role pid; do
+    kill -0 "$pid" 2>/dev/null || return 1
+    if [ "$role" = web ]; then
+      node -e "fetch('http://127.0.0.1:${PORT}/api/v1/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))" ||
+        return 1
+    fi
+  done <"$ROLE_FILE"
+}
+
+command="${1:-start}"
+[ $# -gt 0 ] && shift
+case "$command" in
+  start)
+    mkdir -p "$DATA_DIR"
+    ensure_database "$DATA_DIR/pg" "$EMBEDDED_DB_PORT" || { stop_database; exit 1; }
+    run_roles web worker
+    ;;
+  web | worker)
+    need_database_url "$command"
+    run_roles "$command"
+    ;;
+  migrate)
+    need_database_url migrate
+    exec node dist/migrate.mjs
+    ;;
+  admin) exec node dist/admin.mjs "$@" ;;
+  health) health ;;
+  *)
+    sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//' >&2
+    exit 2
+    ;;
+esac
