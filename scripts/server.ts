@@ -11,6 +11,7 @@ import {
   clientAddressOf,
   signedClientAddressHeaders,
 } from '@/lib/identity/client-address';
+import { sandboxStatus } from '@/lib/engines/sandbox-status';
 import { growHeapWhileLargeBody } from '@/lib/runtime/heap-growth';
 import { startYoungGcPacer } from '@/lib/runtime/young-gc-pacer';
 import { withNodeRequest } from '@/lib/uploads/node-request';
@@ -24,6 +25,7 @@ const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-p
 process.env.NEXTAUTH_URL ??= process.env.PUBLIC_URL ?? `http://localhost:${port}`;
 
 async function main() {
+  sandboxStatus(); // probed at start, so the log says at once when engines cannot run (and why)
   const app = next({ dev, hostname, port });
   const handle = app.getRequestHandler();
   await app.prepare();

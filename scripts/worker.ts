@@ -1,8 +1,10 @@
 // The job worker process: `npm run worker` (scripts/start.sh starts it beside the web server).
 import { runWorker } from '@/lib/jobs/run-worker';
 import { shutdownEngines, warmUpEngines } from '@/lib/engines/pools';
+import { sandboxStatus } from '@/lib/engines/sandbox-status';
 
 async function main() {
+  sandboxStatus(); // probed at start, so the log says at once when engines cannot run (and why)
   const stop = await runWorker();
   console.log('[worker] ready');
   warmUpEngines().catch((e: unknown) => console.error('[worker] engine warm-up failed:', e));

@@ -30,7 +30,7 @@ describe('batch ZIP on S3', () => {
     for (const name of ['a.png', 'b.png']) form.append('file', new Blob([new Uint8Array(await makePng())]), name);
     const res = await client.call(batchUpload.POST, { method: 'POST', path: '/api/v1/batch/upload', body: form });
     const created = (await res.json()) as { batch_id: string; conversions: Array<{ id: number }> };
-    expect(res.status, JSON.stringify(created)).toBe(201);
+    expect(res.status, JSON.stringify(created)).toBe(200);
     for (const c of created.conversions) expect(await runConversion(BigInt(c.id))).toBe('completed');
 
     const batchId = created.batch_id;

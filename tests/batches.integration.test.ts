@@ -76,7 +76,7 @@ describe('batch upload', () => {
       await batchForm([['photo.png'], ['photo.png'], ['scan.png']], ['webp', 'webp', 'tiff']),
     );
     const created = (await res.json()) as Created;
-    expect(res.status, JSON.stringify(created)).toBe(201);
+    expect(res.status, JSON.stringify(created)).toBe(200);
     expect(created.batch_id).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(created).toMatchObject({ status: 'pending', progress: 0, total: 3 });
     expect(created.conversions.map((c) => [c.original_file_name, c.target_format, c.status])).toEqual([
@@ -120,7 +120,7 @@ describe('batch upload', () => {
     const two = await upload(guest, await batchForm([['a.png'], ['b.png']], ['webp']));
     expect(two.status).toBe(413);
     expect((await two.json()).code).toBe('batch_too_large');
-    expect((await upload(guest, await batchForm([['a.png']], ['webp']))).status).toBe(201);
+    expect((await upload(guest, await batchForm([['a.png']], ['webp']))).status).toBe(200);
 
     const { client, id } = await signedUpUser('starter');
     const names = (n: number) => Array.from({ length: n }, (_, i) => [`f${i}.png`] as [string]);
@@ -130,7 +130,7 @@ describe('batch upload', () => {
     expect(await db.conversion.count({ where: { userId: id } })).toBe(0);
     expect(await usage(`user:${id}`)).toBe(0);
     const five = await upload(client, await batchForm(names(5), ['webp']));
-    expect(five.status).toBe(201);
+    expect(five.status).toBe(200);
     expect((await five.json()).total).toBe(5);
     expect((await inputFiles()).length).toBe(before.length + 1 + 5);
   });
@@ -177,13 +177,13 @@ describe('batch upload', () => {
   it('the daily allowance is charged for every file or for none', async () => {
     await withEnv({ PLAN_STARTER_DAILY_CONVERSIONS: '4' }, async () => {
       const { client, id } = await signedUpUser('starter');
-      expect((await upload(client, await batchForm([['a.png'], ['b.png'], ['c.png']], ['webp']))).status).toBe(201);
+      expect((await upload(client, await batchForm([['a.png'], ['b.png'], ['c.png']], ['webp']))).status).toBe(200);
       expect(await usage(`user:${id}`)).toBe(3);
       const over = await upload(client, await batchForm([['d.png'], ['e.png']], ['webp']));
       expect(over.status).toBe(429);
       expect(await usage(`user:${id}`)).toBe(3);
       expect(await db.conversion.count({ where: { userId: id } })).toBe(3);
-      expect((await upload(client, await batchForm([['d.png']], ['webp']))).status).toBe(201);
+      expect((await upload(client, await batchForm([['d.png']], ['webp']))).status).toBe(200);
       expect(await usage(`user:${id}`)).toBe(4);
     });
   });

@@ -32,7 +32,7 @@ describe('browser sessions (next-auth cookie)', () => {
       path: '/api/v1/api-keys',
       ...jsonBody({ name: 'x' }, { origin: 'http://localhost:3000' }),
     });
-    expect(sameSite.status).toBe(201);
+    expect(sameSite.status).toBe(200);
     const forged = new RouteClient({ cookie: 'next-auth.session-token=forged.value.here' });
     expect((await forged.call(profile.GET, { path: '/api/v1/user/profile' })).status).toBe(401);
   });

@@ -163,7 +163,7 @@ describe('cloud import', () => {
   ])('%s: %s is fetched, held behind a token, and converts', async (provider, fileId, name) => {
     const { client } = await signedUpUser();
     const res = await download(client, provider, { file_id: fileId, access_token: 'picker-token' });
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(200);
     const held = await res.json();
     expect(held).toMatchObject({ token: expect.any(String), file_name: name, size: png.length });
     expect(Date.parse(held.expires_at) - Date.now()).toBeGreaterThan(14 * 60_000);
@@ -186,8 +186,8 @@ describe('cloud import', () => {
       await download(owner.client, 'google_drive', { file_id: 'once', access_token: 'picker-token' })
     ).json();
     const before = await db.conversion.count();
-    expect((await redeem(other.client, held.token)).status).toBe(404);
-    expect((await redeem(new RouteClient(), held.token)).status).toBe(404);
+    expect((await redeem(other.client, held.token)).status).toBe(403);
+    expect((await redeem(new RouteClient(), held.token)).status).toBe(403);
     expect(await db.conversion.count()).toBe(before);
     expect((await redeem(owner.client, held.token)).status).toBe(201);
     expect((await redeem(owner.client, held.token)).status).toBe(404);
@@ -215,7 +215,7 @@ describe('cloud import', () => {
     expect((await inputFiles()).length).toBe(files);
   });
 
-  it('refuses a missing access token (400), an unknown provider (400) and a file the provider lacks (404)', async () => {
+  it('refuses a missing access token (400), an unknown provider (400), a file the provider lacks (404) and a wrong API key (401)', async () => {
     const { client } = await signedUpUser();
     expect((await download(client, 'google_drive', { file_id: 'abc' })).status).toBe(400);
     expect((await download(client, 'box', { file_id: 'abc', access_token: 'picker-token' })).status).toBe(400);
@@ -223,6 +223,7 @@ describe('cloud import', () => {
       404,
     );
     expect((await download(client, 's3', { file_id: 'nope.png' })).status).toBe(404);
-    expect((await download(new RouteClient(), 's3', { file_id: 'scans/page.png' })).status).toBe(401);
+    const badKey = new RouteClient({ 'x-api-key': 'tm_nope' });
+    expect((await download(badKey, 's3', { file_id: 'scans/page.png' })).status).toBe(401);
   });
 });

@@ -52,7 +52,7 @@ export function useBatch() {
     setPhase({ kind: 'uploading', sent: 0, total: files.reduce((n, f) => n + f.size, 0) });
     try {
       const res = await send(files, target, (sent, total) => setPhase({ kind: 'uploading', sent, total }));
-      if (res.status !== 201)
+      if (res.status !== 200)
         return setPhase({ kind: 'failed', error: errorFromResponse(res.status, res.text, res.retryAfter) });
       const created = JSON.parse(res.text) as z.infer<typeof BatchCreated>;
       const { conversions, ...batch } = created;

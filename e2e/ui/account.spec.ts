@@ -7,7 +7,7 @@ import { PASSWORD, randomEmail } from '../../tests/support/test-data';
 
 async function register(request: APIRequestContext, email: string, password = PASSWORD) {
   const res = await request.post('/api/v1/auth/register', { data: { email, password } });
-  expect(res.status(), await res.text()).toBe(201);
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 async function signUp(page: Page, email: string, password = PASSWORD) {

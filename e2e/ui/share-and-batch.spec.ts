@@ -35,7 +35,7 @@ test('several files in one batch come back as one ZIP that unzip reads', async (
   expect((await refused.json()).code).toBe('batch_too_large');
 
   const created = await request.post('/api/v1/batch/upload', { multipart });
-  expect(created.status()).toBe(201);
+  expect(created.status()).toBe(200);
   const batch = (await created.json()) as { batch_id: string; conversions: Conversion[] };
   await waitForBatch(request, batch.batch_id);
   const zip = await request.get(`/api/v1/batch/${batch.batch_id}/download`);
@@ -64,7 +64,7 @@ test('a password-protected link opens in a fresh browser context', async ({ page
   const share = await page.request.post(`/api/v1/conversions/${id}/share`, {
     data: { password: 'open sesame', access_limit: 2 },
   });
-  expect(share.status()).toBe(201);
+  expect(share.status()).toBe(200);
   const { url } = (await share.json()) as { url: string };
   expect(url).toMatch(/\/s\/[A-Za-z0-9_-]{32}$/);
 

@@ -45,7 +45,9 @@ export function openApiDocument() {
       title: 'Transmute API',
       version: '2.0.0',
       description: [
-        'File conversion service. Errors are `{"error": string, "code": string}` with the status of the cause;',
+        'File conversion service. Successful calls answer 200, except that an operation creating a conversion',
+        'answers 201 with the Conversion object (tus creation answers 201 as its protocol requires).',
+        'Errors are `{"error": string, "code": string}` with the status of the cause;',
         'an unknown path under `/api/v1` answers 404 `not_found` in that shape. Anonymous callers get a signed',
         'guest identity in the HttpOnly `tm_guest` cookie; plan limits apply either way, and a limit that is',
         '`null` is unlimited.',

@@ -1,7 +1,7 @@
 import { AppError } from '@/lib/api/errors';
 import { randomToken } from '@/lib/crypto';
 import { db } from '@/lib/db';
-import type { AccountCaller, Caller } from '@/lib/identity/caller';
+import { type Caller, isOwnedBy, ownerOf } from '@/lib/identity/caller';
 import { limitsFor } from '@/lib/plans';
 import { storage } from '@/lib/storage';
 import { newStorageKey } from '@/lib/storage/keys';
@@ -10,12 +10,12 @@ import { fetchCloudFile } from '@/lib/cloud/fetch-cloud-file';
 import { convertStoredUpload } from '@/lib/uploads/convert-stored';
 
 /**
- * POST /cloud/{provider}/download: fetches the file into storage (the plan's upload limit counted
- * while streaming: 413 and nothing kept) and holds it behind a single-use token bound to the
- * account, for 15 minutes.
+ * POST /cloud/{provider}/download: fetches the file into storage (the caller's plan's upload limit
+ * counted while streaming: 413 and nothing kept) and holds it behind a single-use token bound to the
+ * caller (the account, or an anonymous caller's guest identity), for 15 minutes.
  */
 export async function downloadFromCloud(
-  caller: AccountCaller,
+  caller: Caller,
   provider: CloudProvider,
   input: { file_id: string; access_token?: string },
 ) {
@@ -29,7 +29,7 @@ export async function downloadFromCloud(
     return await db.cloudImport.create({
       data: {
         token: randomToken(24),
-        userId: caller.userId,
+        ...ownerOf(caller),
         provider,
         storageKey: key,
         fileName: file.fileName,
@@ -47,13 +47,19 @@ export async function downloadFromCloud(
 
 /**
  * POST /convert/from-cloud: redeems the token (one conditional DELETE, so it works once) and makes
- * the held file a conversion exactly as an upload's. Used, expired or another caller's → 404.
+ * the held file a conversion exactly as an upload's. Used or expired → 404; another caller's → 403,
+ * and the token stays redeemable by its owner (the ownership rule of every token-named resource).
  */
 export async function convertFromCloud(caller: Caller, token: string, targetFormat: string) {
   const gone = () => new AppError('not_found', 'Unknown, used or expired cloud import token');
-  if (!caller.userId) throw gone();
+  const owner = await db.cloudImport.findFirst({
+    where: { token, expiresAt: { gt: new Date() } },
+    select: { userId: true, guestId: true },
+  });
+  if (!owner) throw gone();
+  if (!isOwnedBy(owner, caller)) throw new AppError('forbidden', 'This cloud import belongs to another caller');
   const [held] = await db.$queryRaw<Array<{ storage_key: string; file_name: string; size: bigint }>>`
-    DELETE FROM cloud_imports WHERE token = ${token} AND user_id = ${caller.userId} AND expires_at > now()
+    DELETE FROM cloud_imports WHERE token = ${token} AND expires_at > now()
     RETURNING storage_key, file_name, size`;
   if (!held) throw gone();
   return convertStoredUpload({

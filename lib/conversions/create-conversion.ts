@@ -1,4 +1,6 @@
+import { AppError } from '@/lib/api/errors';
 import { db } from '@/lib/db';
+import { sandboxRefusal } from '@/lib/engines/sandbox-status';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { type Caller, ownerOf } from '@/lib/identity/caller';
 import { enqueueCharged } from '@/lib/conversions/enqueue-charged';
@@ -74,12 +76,17 @@ export async function createConversion(options: {
   }
 }
 
-/** Charges the daily allowance and inserts the row in one transaction (a refused insert is not charged). */
+/**
+ * Charges the daily allowance and inserts the row in one transaction (a refused insert is not
+ * charged). Refused with 503 while engines cannot run here: the job could only fail.
+ */
 export async function insertCharged(
   caller: Caller,
   data: Omit<Prisma.ConversionUncheckedCreateInput, 'id'>,
   recordIn?: RecordConversion,
 ) {
+  const refusal = sandboxRefusal();
+  if (refusal) throw new AppError('service_unavailable', refusal);
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.$transaction(async (tx) => {

@@ -7,6 +7,7 @@ import { db } from '@/lib/db';
 import { randomToken } from '@/lib/crypto';
 import { findEngine } from '@/lib/engines/registry';
 import { withEngineSlot } from '@/lib/engines/sandbox';
+import { sandboxRefusal } from '@/lib/engines/sandbox-status';
 import type { EngineJob } from '@/lib/engines/types';
 import { FORMATS, type FormatName } from '@/lib/formats/catalog';
 import { storage } from '@/lib/storage';
@@ -60,6 +61,9 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
   });
   try {
     if (!tool) return await fail(row, `Invalid ${row.operation} options`, processingSent);
+    // No engine runs outside its sandbox: the conversion fails at once, with the reason.
+    const refusal = sandboxRefusal();
+    if (refusal) return await fail(row, refusal, processingSent);
     // A URL import fetches its input first (lib/url-import/fetch-source.ts); its format is known after.
     if (needsFetch(row)) row = await fetchSource(row, abort.signal);
     const engine = findEngine(row.originalFormat as FormatName, row.targetFormat as FormatName, tool.operation);

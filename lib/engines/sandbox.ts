@@ -1,7 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { config } from '@/lib/config';
+import { sandboxRefusal, sandboxStatus } from './sandbox-status';
 
 // Every engine program runs here: no network, no view of the disk beyond its job folder
 // (plus read-only system files), an empty environment, a memory cap, a time limit, and on
@@ -11,11 +12,17 @@ import { config } from '@/lib/config';
 export class EngineError extends Error {
   readonly timedOut: boolean;
   readonly cancelled: boolean;
-  constructor(message: string, opts: { timedOut?: boolean; cancelled?: boolean; cause?: unknown } = {}) {
+  /** No engine can run in this process (lib/engines/sandbox-status.ts): retrying cannot help. */
+  readonly sandboxUnavailable: boolean;
+  constructor(
+    message: string,
+    opts: { timedOut?: boolean; cancelled?: boolean; sandboxUnavailable?: boolean; cause?: unknown } = {},
+  ) {
     super(message, { cause: opts.cause });
     this.name = 'EngineError';
     this.timedOut = opts.timedOut ?? false;
     this.cancelled = opts.cancelled ?? false;
+    this.sandboxUnavailable = opts.sandboxUnavailable ?? false;
   }
 }
 
@@ -51,20 +58,6 @@ export type RunResult = { code: number | null; signal: NodeJS.Signals | null; st
 const DEFAULT_FILE_SIZE_LIMIT = 4 * 1024 ** 3;
 export const FULL_SYSTEM_VIEW: readonly string[] = ['/usr', '/etc/alternatives', '/etc/fonts', '/etc/ld.so.cache'];
 
-let bwrapAvailable: boolean | undefined;
-function hasBwrap(): boolean {
-  if (bwrapAvailable === undefined) {
-    const r = spawnSync('bwrap', ['--version'], { stdio: 'ignore' });
-    bwrapAvailable = r.status === 0;
-    if (!bwrapAvailable) {
-      console.warn(
-        '[engines] bubblewrap (bwrap) not found: engines run under `unshare` only (no network, own PID namespace, but the disk is visible). Install the Debian package "bubblewrap".',
-      );
-    }
-  }
-  return bwrapAvailable;
-}
-
 /** The argv (program + args) that runs `spec` inside the sandbox. */
 function sandboxArgv(spec: SandboxSpec): { file: string; args: string[]; cwd: string; env: Record<string, string> } {
   const limits = [`--fsize=${Math.floor(spec.fileSizeLimitBytes ?? DEFAULT_FILE_SIZE_LIMIT)}`];
@@ -73,15 +66,10 @@ function sandboxArgv(spec: SandboxSpec): { file: string; args: string[]; cwd: st
   // MALLOC_ARENA_MAX: glibc reserves 64 MB of address space per thread arena, which on a
   // many-core host would trip the RLIMIT_AS cap long before real memory use does.
   const env = { ...spec.env, PATH: '/usr/bin:/bin', HOME: spec.workDir, LANG: 'C.UTF-8', MALLOC_ARENA_MAX: '2' };
-  if (!hasBwrap()) {
-    // Fallback: own network + PID namespace; --kill-child takes the children down with it.
-    return {
-      file: 'unshare',
-      args: ['--net', '--pid', '--fork', '--kill-child', '--mount-proc', '--', ...inner],
-      cwd: spec.workDir,
-      env,
-    };
-  }
+  const refusal = sandboxRefusal();
+  if (refusal) throw new EngineError(refusal, { sandboxUnavailable: true });
+  // The operator's explicit opt-out (lib/engines/sandbox-status.ts): limits and an empty environment only.
+  if (sandboxStatus().state === 'off') return { file: inner[0], args: inner.slice(1), cwd: spec.workDir, env };
   const w = spec.workDir;
   const args = [
     '--unshare-all',

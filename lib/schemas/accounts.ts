@@ -35,7 +35,7 @@ export const registerOp = defineOperation({
   path: '/api/v1/auth/register',
   auth: 'open',
   body: z.strictObject({ email: Email, password: Password, name: text().trim().max(100).optional() }),
-  responses: { 201: json(Profile, 'The new profile') },
+  responses: { 200: json(Profile, 'The new profile') },
   openapi: {
     tags: ['Accounts'],
     summary: 'Create an account (Free plan); a verification link is mailed',

@@ -31,7 +31,7 @@ export const createApiKeyOp = defineOperation({
   path: '/api/v1/api-keys',
   auth: 'bearer',
   body: z.strictObject({ name: text().trim().min(1).max(100).default('API key') }),
-  responses: { 201: json(CreatedApiKey, 'The key with its secret') },
+  responses: { 200: json(CreatedApiKey, 'The key with its secret') },
   openapi: {
     tags: ['API keys'],
     summary:

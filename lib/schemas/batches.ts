@@ -73,7 +73,7 @@ export const batchUploadOp = defineOperation({
   method: 'post',
   path: '/api/v1/batch/upload',
   auth: 'any',
-  responses: { 201: json(BatchCreated, 'The batch and one pending conversion per file') },
+  responses: { 200: json(BatchCreated, 'The batch and one pending conversion per file') },
   openapi: {
     tags,
     summary: 'Convert several files at once',

@@ -27,7 +27,7 @@ export const cloudDownloadOp = defineOperation({
   operationId: 'downloadFromCloud',
   method: 'post',
   path: '/api/v1/cloud/{provider}/download',
-  auth: 'bearer',
+  auth: 'any',
   params: z.object({ provider: Provider.meta({ param: { description: 'The provider' } }) }),
   body: z.strictObject({
     file_id: text()
@@ -41,12 +41,14 @@ export const cloudDownloadOp = defineOperation({
       .meta({ description: "The picker's access token (Google Drive, Dropbox, OneDrive); not used for s3" }),
   }),
   responses: {
-    201: json(
+    200: json(
       z
         .object({
-          token: z
-            .string()
-            .meta({ description: 'Single use, bound to your account; redeem with POST /api/v1/convert/from-cloud' }),
+          token: z.string().meta({
+            description:
+              'Single use, redeemable only by the caller that fetched the file (the same account, or for an ' +
+              'anonymous caller the same guest cookie); redeem with POST /api/v1/convert/from-cloud',
+          }),
           file_name: z.string(),
           size: z.number().int().min(0),
           expires_at: z.string().meta({ format: 'date-time', description: '15 minutes from now' }),
@@ -59,7 +61,8 @@ export const cloudDownloadOp = defineOperation({
     tags,
     summary: 'Fetch a file from a cloud provider',
     description:
-      "The server downloads the file (through the same outbound rule as URL import; the plan's upload limit " +
+      'Open to every caller: anonymous (by the guest cookie), API key or session. ' +
+      "The server downloads the file (through the same outbound rule as URL import; the caller's plan's upload limit " +
       'is counted while it streams: 413 and nothing kept). A provider that is not configured, or a missing ' +
       'access token, is a 400; a file the provider does not have is a 404.',
     responses: errors(400, 401, 404, 413, 429),
@@ -82,7 +85,9 @@ export const convertFromCloudOp = defineOperation({
   openapi: {
     tags,
     summary: 'Convert a file imported from cloud storage',
-    description: 'Redeems the token once. A used, expired or other account’s token is a 404 and creates nothing.',
+    description:
+      'Redeems the token once. A used or expired token is a 404; a token another caller fetched is a 403 ' +
+      '(and stays redeemable by that caller). Neither creates anything.',
     responses: errors(400, 401, 403, 404, 429, 503),
   },
 });

@@ -75,7 +75,7 @@ export const createShareOp = defineOperation({
   auth: 'any',
   params: ConversionIdParams,
   body: CreateShareBody,
-  responses: { 201: json(ShareLink, 'The link') },
+  responses: { 200: json(ShareLink, 'The link') },
   openapi: {
     tags,
     summary: 'Create a share link (optional password, expiry, access limit)',

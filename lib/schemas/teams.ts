@@ -62,7 +62,7 @@ export const createTeamOp = defineOperation({
   path: '/api/v1/team',
   auth: 'bearer',
   body: z.strictObject({ name: text().trim().min(1).max(100) }),
-  responses: { 201: json(Team, 'The new team, with you as its owner') },
+  responses: { 200: json(Team, 'The new team, with you as its owner') },
   openapi: { tags, summary: 'Create a team (Pro and Business)', responses: errors(400, 401, 403, 409, 429) },
 });
 
@@ -72,7 +72,7 @@ export const inviteOp = defineOperation({
   path: '/api/v1/team/invites',
   auth: 'bearer',
   body: z.strictObject({ email: Email }),
-  responses: { 201: json(CreatedInvitation, 'The invitation; its token is shown once and mailed') },
+  responses: { 200: json(CreatedInvitation, 'The invitation; its token is shown once and mailed') },
   openapi: {
     tags,
     summary:

@@ -66,7 +66,7 @@ export const initUploadOp = defineOperation({
   path: '/api/v1/uploads/init',
   auth: 'any',
   body: InitUploadBody,
-  responses: { 201: json(UploadState, 'The upload, with its part size and no parts yet') },
+  responses: { 200: json(UploadState, 'The upload, with its part size and no parts yet') },
   openapi: {
     tags,
     summary: 'Open a resumable upload',

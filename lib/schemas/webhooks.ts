@@ -68,7 +68,7 @@ export const createWebhookOp = defineOperation({
       .meta({ format: 'uri', description: 'A public http(s) URL', example: 'https://example.com/hooks/transmute' }),
     events: z.array(WebhookEventName).min(1).optional().meta({ description: 'Default: every event' }),
   }),
-  responses: { 201: json(WebhookCreated, 'The webhook, with its secret (shown once)') },
+  responses: { 200: json(WebhookCreated, 'The webhook, with its secret (shown once)') },
   openapi: {
     tags,
     summary: 'Register a webhook',

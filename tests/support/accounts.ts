@@ -11,7 +11,7 @@ export async function signedUpUser(plan: Plan = 'free') {
   const anon = new RouteClient();
   const credentials = jsonBody({ email, password: PASSWORD });
   const res = await anon.call(register.POST, { method: 'POST', path: '/api/v1/auth/register', ...credentials });
-  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  if (res.status !== 200) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   const profile = await res.json();
   if (plan !== 'free') await db.user.update({ where: { id: profile.id }, data: { plan } });
   const tokens = await (

@@ -7,6 +7,5 @@ export const GET = withApi(listApiKeysOp, async ({ caller }) => ({ data: await l
 
 // POST /api/v1/api-keys – create an API key (secret returned once)
 export const POST = withApi(createApiKeyOp, async ({ caller, body }) => ({
-  status: 201,
   data: await createApiKey(caller, body.name),
 }));

@@ -8,6 +8,5 @@ export const GET = withApi(getTeamOp, async ({ caller }) => ({ data: await getTe
 
 // POST /api/v1/team – create a team (Pro and Business)
 export const POST = withApi(createTeamOp, async ({ caller, body }) => ({
-  status: 201,
   data: await createTeam(caller, body.name),
 }));

@@ -11,5 +11,5 @@ export const GET = withApi(listWebhooksOp, async ({ caller }) => ({
 // POST /api/v1/webhooks-mgmt – register a webhook (the secret is in this answer only)
 export const POST = withApi(createWebhookOp, async ({ caller, body }) => {
   const { row, secret } = await createWebhook(caller, body);
-  return { status: 201, data: { ...serializeWebhook(row), secret } };
+  return { data: { ...serializeWebhook(row), secret } };
 });

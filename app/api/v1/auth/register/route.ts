@@ -6,6 +6,5 @@ import { publicOrigin } from '@/lib/http/public-origin';
 
 // POST /api/v1/auth/register – create an account
 export const POST = withApi(registerOp, async ({ body, request }) => ({
-  status: 201,
   data: serializeProfile(await registerUser(body, publicOrigin(request))),
 }));

@@ -5,6 +5,5 @@ import { batchUploadOp } from '@/lib/schemas/batches';
 
 // POST /api/v1/batch/upload – upload several files and convert each
 export const POST = withApi(batchUploadOp, async ({ caller, request }) => ({
-  status: 201,
   data: serializeBatchCreated(await createBatch({ caller, request })),
 }));

@@ -5,6 +5,5 @@ import { inviteOp } from '@/lib/schemas/teams';
 
 // POST /api/v1/team/invites – invite someone by e-mail address (token returned once, mailed)
 export const POST = withApi(inviteOp, async ({ caller, body, request }) => ({
-  status: 201,
   data: await inviteMember(caller, body.email, publicOrigin(request)),
 }));

@@ -11,5 +11,5 @@ export const POST = withApi(initUploadOp, async ({ caller, body }) => {
     fileSize: body.file_size,
     targetFormat: body.target_format,
   });
-  return { status: 201 as const, data: serializeUpload(upload, []) };
+  return { data: serializeUpload(upload, []) };
 });

@@ -6,7 +6,6 @@ import { cloudDownloadOp } from '@/lib/schemas/cloud';
 export const POST = withApi(cloudDownloadOp, async ({ caller, params, body }) => {
   const held = await downloadFromCloud(caller, params.provider, body);
   return {
-    status: 201,
     data: {
       token: held.token,
       file_name: held.fileName,

@@ -11,5 +11,5 @@ export const POST = withApi(createShareOp, async ({ caller, params, body, reques
     expiresAt: body.expires_at,
     accessLimit: body.access_limit,
   });
-  return { status: 201, data: serializeShare(row, publicOrigin(request)) };
+  return { data: serializeShare(row, publicOrigin(request)) };
 });
