@@ -41,7 +41,7 @@ export const cloudDownloadOp = defineOperation({
       .meta({ description: "The picker's access token (Google Drive, Dropbox, OneDrive); not used for s3" }),
   }),
   responses: {
-    200: json(
+    201: json(
       z
         .object({
           token: z.string().meta({
