@@ -41,7 +41,7 @@ export const cloudDownloadOp = defineOperation({
       .meta({ description: "The picker's access token (Google Drive, Dropbox, OneDrive); not used for s3" }),
   }),
   responses: {
-    201: json(
+    200: json(
       z
         .object({
           token: z.string().meta({
