@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { SiteFooter } from '@/components/site-footer';
 import { SiteHeader } from '@/components/site-header';
@@ -17,7 +18,11 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
+export default async function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
+  // Every page renders per request, so Next can put the request's CSP nonce (proxy.ts) on its
+  // scripts; a page prerendered at build time would carry none and could not run. An inline
+  // script of ours reads the nonce from the NONCE_HEADER request header (lib/http/page-security-headers.ts).
+  await connection();
   return (
     <html lang="en">
       <body className="flex min-h-dvh flex-col bg-zinc-50 font-sans text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
