@@ -5,9 +5,21 @@ import { withEnv } from '@/tests/support/env';
 import * as apiKeys from '@/app/api/v1/api-keys/route';
 import * as status from '@/app/api/v1/convert/status/[id]/route';
 import * as subscription from '@/app/api/v1/subscriptions/me/route';
+import * as profile from '@/app/api/v1/user/profile/route';
 import { makePng } from '@/tests/support/fixtures';
 import { RouteClient, jsonBody } from '@/tests/support/route-client';
-import { codeOf, convert, createTeam, getTeam, inviteTo, planOf, remove, teamWith } from '@/tests/support/teams';
+import {
+  codeOf,
+  convert,
+  createTeam,
+  getTeam,
+  inviteTo,
+  joinWith,
+  planOf,
+  remove,
+  teamWith,
+  type User,
+} from '@/tests/support/teams';
 
 describe('membership', () => {
   it('gives members the team plan (API keys, limits) and removal or leaving drops them to Free at once', async () => {
@@ -44,6 +56,26 @@ describe('membership', () => {
     expect((await remove(m2, m2.id)).status).toBe(200);
     expect(await planOf(m2)).toBe('free');
     expect((await getTeam(owner)).status).toBe(200);
+  });
+
+  it("shows the plan in force in the profile (the team's) beside the person's own, which leaving returns them to", async () => {
+    const { owner, members } = await teamWith(1);
+    const paying = await signedUpUser('starter');
+    const invitation = await (await inviteTo(owner, paying.email)).json();
+    expect((await joinWith(paying, invitation.token)).status).toBe(200);
+    const plans = async (u: User) => {
+      const me = await (await u.client.call(profile.GET, { path: '/api/v1/user/profile' })).json();
+      return { plan: me.plan, own_plan: me.own_plan, subscription: await planOf(u) };
+    };
+    expect(await plans(members[0])).toEqual({ plan: 'pro', own_plan: 'free', subscription: 'pro' });
+    expect(await plans(paying)).toEqual({ plan: 'pro', own_plan: 'starter', subscription: 'pro' });
+    expect(await plans(owner)).toEqual({ plan: 'pro', own_plan: 'pro', subscription: 'pro' });
+
+    // Leaving or removal: back to Free, unless the person pays for their own subscription.
+    expect((await remove(members[0], members[0].id)).status).toBe(200);
+    expect((await remove(owner, paying.id)).status).toBe(200);
+    expect(await plans(members[0])).toEqual({ plan: 'free', own_plan: 'free', subscription: 'free' });
+    expect(await plans(paying)).toEqual({ plan: 'starter', own_plan: 'starter', subscription: 'starter' });
   });
 
   it('keeps the owner while members remain (409); an owner alone leaving dissolves the team', async () => {

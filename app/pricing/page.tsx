@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: 'Pricing', description: 'The Transmut
 export default async function PricingPage() {
   const profile = await currentProfile();
   const { plans, billing_enabled: billingEnabled } = loadPlans();
-  const viewer = profile ? ({ signedIn: true, plan: profile.plan } as const) : ({ signedIn: false } as const);
+  const viewer = profile ? ({ signedIn: true, plan: profile.own_plan } as const) : ({ signedIn: false } as const);
 
   return (
     <div className="flex flex-col gap-8">

@@ -8,7 +8,7 @@ import { serializeProfile } from '@/lib/accounts/serialize-profile';
 import { browserSessionUser } from '@/lib/identity/browser-session';
 import { db } from '@/lib/db';
 import type { Caller } from '@/lib/identity/caller';
-import { accountPlan } from '@/lib/identity/account-plan';
+import { ACCOUNT_PLAN_SELECT, accountPlan, effectivePlan } from '@/lib/identity/account-plan';
 import type { Profile } from '@/lib/schemas/accounts';
 import { withCallback } from '@/lib/accounts/callback-url';
 
@@ -33,8 +33,11 @@ export const signedInUserId = cache(async (): Promise<string | null> => {
 export const currentProfile = cache(async (): Promise<ProfileJson | null> => {
   const userId = await signedInUserId();
   if (!userId) return null;
-  const user = await db.user.findUnique({ where: { id: userId } });
-  return user ? serializeProfile(user) : null;
+  const user = await db.user.findUnique({
+    where: { id: userId },
+    include: { teamMembership: ACCOUNT_PLAN_SELECT.teamMembership },
+  });
+  return user ? serializeProfile(user, effectivePlan(user).plan) : null;
 });
 
 /** The profile, or a redirect to /sign-in that comes back to `path`. */

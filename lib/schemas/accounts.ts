@@ -12,7 +12,15 @@ export const Profile = z
     id: z.string(),
     email: z.string(),
     name: z.string().nullable(),
-    plan: z.enum(PLANS),
+    plan: z.enum(PLANS).meta({
+      description:
+        "The plan in force: a team member's is the team's (the owner's) plan, as in GET /api/v1/subscriptions/me",
+    }),
+    own_plan: z.enum(PLANS).meta({
+      description:
+        'Your own plan: `free` unless you pay for a subscription of your own. It differs from `plan` while a ' +
+        "team's plan applies, and is the plan you return to when you leave or are removed from the team",
+    }),
     email_verified: z.boolean(),
     created_at: z.string().meta({ format: 'date-time' }),
   })
@@ -136,7 +144,11 @@ export const profileOp = defineOperation({
   path: '/api/v1/user/profile',
   auth: 'bearer',
   responses: { 200: json(Profile, 'Profile') },
-  openapi: { tags: ['Accounts'], summary: 'Your profile', responses: errors(401, 429) },
+  openapi: {
+    tags: ['Accounts'],
+    summary: 'Your profile, with the plan in force and your own plan',
+    responses: errors(401, 429),
+  },
 });
 
 export const resendVerificationOp = defineOperation({

@@ -42,6 +42,12 @@ export const CreatedInvitation = z
   .meta({ id: 'TeamInvitation' });
 
 const tags = ['Teams'];
+
+// SPEC: leaving "returns the person to the Free plan". Read as: the team's plan stops applying at
+// once; a person who pays for a subscription of their own keeps it (profile `own_plan`).
+const AFTER_LEAVING =
+  "The team's plan stops applying at once: the person is back on the Free plan, or on the paid " +
+  "subscription of their own if they have one (their profile's `own_plan`)";
 const idParam = (description: string) =>
   z.object({
     id: text().min(1).max(64).meta({ param: { description } }),
@@ -112,12 +118,11 @@ export const removeMemberOp = defineOperation({
   path: '/api/v1/team/members/{id}',
   auth: 'bearer',
   params: idParam('User id of the member (your own to leave)'),
-  responses: { 200: json(z.object({ removed: z.literal(true) }), 'Removed; the person is back on their own plan') },
+  responses: { 200: json(z.object({ removed: z.literal(true) }), `Removed. ${AFTER_LEAVING}`) },
   openapi: {
     tags,
-    summary:
-      'Remove a member (owner), or leave (your own id). The person returns to the Free plan at once; ' +
-      'the owner cannot leave while members remain (409)',
+    summary: 'Remove a member (owner), or leave (your own id)',
+    description: `${AFTER_LEAVING}. The owner cannot leave while members remain (409); an owner alone leaving dissolves the team.`,
     responses: errors(400, 401, 403, 404, 409, 429),
   },
 });
