@@ -1,5 +1,6 @@
 import type { AnyOperation } from '@/lib/api/operation';
 import * as conversion from '@/lib/schemas/conversion';
+import { convertOp } from '@/lib/schemas/convert';
 import * as system from '@/lib/schemas/system';
 import * as billing from '@/lib/schemas/billing';
 import * as accounts from '@/lib/schemas/accounts';
@@ -14,9 +15,11 @@ import { statsOp } from '@/lib/schemas/stats';
 import { uploadUrlOp } from '@/lib/schemas/url-import';
 import { webhookOperations } from '@/lib/schemas/webhooks';
 import { cloudOperations } from '@/lib/schemas/cloud';
+import { cloudConnectionOperations } from '@/lib/schemas/cloud-connections';
 
 /** Every operation the API serves; the OpenAPI document is built from this list. */
 export const operations: AnyOperation[] = [
+  convertOp,
   conversion.convertUploadOp,
   uploadUrlOp,
   conversion.conversionStatusOp,
@@ -62,6 +65,7 @@ export const operations: AnyOperation[] = [
   ...batchOperations,
   ...webhookOperations,
   ...cloudOperations,
+  ...cloudConnectionOperations,
   ...teamOperations,
   statsOp,
   uploads.tusCreateOp,

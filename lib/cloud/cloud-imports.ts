@@ -7,6 +7,7 @@ import { storage } from '@/lib/storage';
 import { newStorageKey } from '@/lib/storage/keys';
 import { CLOUD_IMPORT_TTL_MS, type CloudProvider, isConfigured } from '@/lib/cloud/providers';
 import { fetchCloudFile } from '@/lib/cloud/fetch-cloud-file';
+import { connectionAccessToken, hasConnection } from '@/lib/cloud/cloud-connections';
 import { convertStoredUpload } from '@/lib/uploads/convert-stored';
 
 /**
@@ -22,7 +23,13 @@ export async function downloadFromCloud(
   if (!isConfigured(provider))
     throw new AppError('validation_failed', `Cloud provider "${provider}" is not configured`);
   const maxBytes = limitsFor(caller.plan).maxUploadBytes;
-  const file = await fetchCloudFile(provider, input.file_id, input.access_token, maxBytes);
+  // Without a token of its own, a signed-in caller imports through the account's connection.
+  const accessToken =
+    input.access_token ??
+    (provider !== 's3' && caller.userId && (await hasConnection(caller.userId, provider))
+      ? await connectionAccessToken(caller.userId, provider)
+      : undefined);
+  const file = await fetchCloudFile(provider, input.file_id, accessToken, maxBytes);
   const key = newStorageKey('inputs');
   const { size } = await storage().put(key, file.body); // a failed put leaves nothing behind
   try {

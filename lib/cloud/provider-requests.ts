@@ -23,7 +23,8 @@ export function providerRequest(
   fileId: string,
   accessToken: string | undefined,
 ): ProviderRequest {
-  if (!accessToken) throw new AppError('validation_failed', `"access_token" is required for ${provider}`);
+  if (!accessToken)
+    throw new AppError('validation_failed', `"access_token" is required for ${provider} (or connect it first)`);
   const auth = { authorization: `Bearer ${accessToken}` };
   switch (provider) {
     case 'google_drive': {
@@ -35,12 +36,21 @@ export function providerRequest(
         metadataUrl: `${file}?fields=name&supportsAllDrives=true`,
       };
     }
-    case 'dropbox':
-      return {
-        url: `${base(providerSettings.dropbox().contentApiBase)}/2/sharing/get_shared_link_file`,
-        method: 'POST',
-        headers: { ...auth, 'dropbox-api-arg': asciiJson({ url: fileId }) },
-      };
+    case 'dropbox': {
+      const content = base(providerSettings.dropbox().contentApiBase);
+      // A shared link (the Chooser's), or a file of the connected account by its id or path.
+      return /^https?:\/\//i.test(fileId)
+        ? {
+            url: `${content}/2/sharing/get_shared_link_file`,
+            method: 'POST',
+            headers: { ...auth, 'dropbox-api-arg': asciiJson({ url: fileId }) },
+          }
+        : {
+            url: `${content}/2/files/download`,
+            method: 'POST',
+            headers: { ...auth, 'dropbox-api-arg': asciiJson({ path: fileId }) },
+          };
+    }
     case 'onedrive': {
       const api = `${base(providerSettings.onedrive().apiBase)}/v1.0`;
       // A sharing link is addressed as u!<base64url of the link> (Graph "shares" API).

@@ -1,7 +1,8 @@
 // Cloud import providers and their settings, read from the environment on every use. The three
-// file services are reached through the outbound client with the access token the browser's
-// picker handed over; `s3` is a bucket the administrator configures, read with the AWS SDK.
-// The API base URLs are overridable (tests point them at local stand-ins).
+// file services are reached through the outbound client, with an access token the caller brings or
+// the one of the person's connection (OAuth 2.0, when the administrator also gave the client
+// secret); `s3` is a bucket the administrator configures, read with the AWS SDK. The API and OAuth
+// endpoint URLs are overridable (tests point them at local stand-ins).
 
 export const CLOUD_PROVIDERS = ['google_drive', 'dropbox', 'onedrive', 's3'] as const;
 export type CloudProvider = (typeof CLOUD_PROVIDERS)[number];
@@ -21,15 +22,25 @@ const env = process.env;
 export const providerSettings = {
   google_drive: () => ({
     clientId: env.GOOGLE_DRIVE_CLIENT_ID,
+    clientSecret: env.GOOGLE_DRIVE_CLIENT_SECRET,
     apiBase: env.GOOGLE_DRIVE_API_BASE ?? 'https://www.googleapis.com',
+    authorizeUrl: env.GOOGLE_DRIVE_AUTHORIZE_URL ?? 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: env.GOOGLE_DRIVE_TOKEN_URL ?? 'https://oauth2.googleapis.com/token',
   }),
   dropbox: () => ({
     appKey: env.DROPBOX_APP_KEY,
+    appSecret: env.DROPBOX_APP_SECRET,
+    apiBase: env.DROPBOX_API_BASE ?? 'https://api.dropboxapi.com',
     contentApiBase: env.DROPBOX_CONTENT_API_BASE ?? 'https://content.dropboxapi.com',
+    authorizeUrl: env.DROPBOX_AUTHORIZE_URL ?? 'https://www.dropbox.com/oauth2/authorize',
+    tokenUrl: env.DROPBOX_TOKEN_URL ?? 'https://api.dropboxapi.com/oauth2/token',
   }),
   onedrive: () => ({
     clientId: env.ONEDRIVE_CLIENT_ID,
+    clientSecret: env.ONEDRIVE_CLIENT_SECRET,
     apiBase: env.ONEDRIVE_API_BASE ?? 'https://graph.microsoft.com',
+    authorizeUrl: env.ONEDRIVE_AUTHORIZE_URL ?? 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',
+    tokenUrl: env.ONEDRIVE_TOKEN_URL ?? 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
   }),
   s3: () => ({
     bucket: env.CLOUD_S3_BUCKET,
@@ -40,6 +51,65 @@ export const providerSettings = {
     forcePathStyle: env.CLOUD_S3_FORCE_PATH_STYLE !== 'false',
   }),
 };
+
+/** The file services a person can connect (OAuth 2.0): every provider but the administrator's bucket. */
+export const OAUTH_PROVIDERS = ['google_drive', 'dropbox', 'onedrive'] as const satisfies readonly CloudProvider[];
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+
+export type OAuthSettings = {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** What the connection may do: read files, and keep working while the person is away. */
+  scope: string;
+  /** The provider's own way of asking for a refresh token. */
+  extraParams: Record<string, string>;
+};
+
+/** The OAuth client of a provider, or null while the administrator gave no client secret. */
+export function oauthSettings(provider: CloudProvider): OAuthSettings | null {
+  switch (provider) {
+    case 'google_drive': {
+      const s = providerSettings.google_drive();
+      if (!s.clientId || !s.clientSecret) return null;
+      return {
+        clientId: s.clientId,
+        clientSecret: s.clientSecret,
+        authorizeUrl: s.authorizeUrl,
+        tokenUrl: s.tokenUrl,
+        scope: 'https://www.googleapis.com/auth/drive.readonly',
+        extraParams: { access_type: 'offline', prompt: 'consent' },
+      };
+    }
+    case 'dropbox': {
+      const s = providerSettings.dropbox();
+      if (!s.appKey || !s.appSecret) return null;
+      return {
+        clientId: s.appKey,
+        clientSecret: s.appSecret,
+        authorizeUrl: s.authorizeUrl,
+        tokenUrl: s.tokenUrl,
+        scope: 'files.metadata.read files.content.read',
+        extraParams: { token_access_type: 'offline' },
+      };
+    }
+    case 'onedrive': {
+      const s = providerSettings.onedrive();
+      if (!s.clientId || !s.clientSecret) return null;
+      return {
+        clientId: s.clientId,
+        clientSecret: s.clientSecret,
+        authorizeUrl: s.authorizeUrl,
+        tokenUrl: s.tokenUrl,
+        scope: 'offline_access Files.Read',
+        extraParams: {},
+      };
+    }
+    case 's3':
+      return null;
+  }
+}
 
 export function isConfigured(provider: CloudProvider): boolean {
   switch (provider) {

@@ -15,9 +15,23 @@ export const cloudStatusOp = defineOperation({
   responses: {
     200: json(
       z
-        .object({ providers: z.array(z.object({ id: Provider, name: z.string(), configured: z.boolean() })) })
+        .object({
+          providers: z.array(
+            z.object({
+              id: Provider,
+              name: z.string(),
+              configured: z.boolean().meta({ description: 'Importable with POST /api/v1/cloud/{provider}/download' }),
+              connectable: z.boolean().meta({
+                description:
+                  'The administrator also set the client secret: a person can connect the service ' +
+                  '(POST /api/v1/cloud/{provider}/connect) and pick files instead of bringing an access token',
+              }),
+              connected: z.boolean().meta({ description: 'Your account is connected to it' }),
+            }),
+          ),
+        })
         .meta({ id: 'CloudStatus' }),
-      'Every provider and whether the administrator configured it',
+      'Every provider, whether the administrator configured it, and your connections',
     ),
   },
   openapi: { tags, summary: 'Which cloud providers are configured', responses: errors(401, 429) },

@@ -1,0 +1,40 @@
+import * as oauth from 'oauth4webapi';
+import type { OAuthSettings } from '@/lib/cloud/providers';
+import { outboundRequest } from '@/lib/outbound/client';
+
+// oauth4webapi speaks to the provider's token endpoint through our one outbound client (address
+// policy on every connection, no proxy variables, capped time and size), not the global fetch.
+
+const TOKEN_RESPONSE_BYTES = 256 * 1024;
+
+/** The provider as an authorization server: its issuer is the authorize endpoint's origin. */
+export const authorizationServer = (s: OAuthSettings): oauth.AuthorizationServer => ({
+  issuer: new URL(s.authorizeUrl).origin,
+  authorization_endpoint: s.authorizeUrl,
+  token_endpoint: s.tokenUrl,
+});
+
+export const oauthClient = (s: OAuthSettings): oauth.Client => ({ client_id: s.clientId });
+
+/** Options for the token requests: our transport, and plain http only where the administrator configured it. */
+export const tokenRequestOptions = (s: OAuthSettings): oauth.TokenEndpointRequestOptions => ({
+  [oauth.customFetch]: outboundFetch,
+  [oauth.allowInsecureRequests]: new URL(s.tokenUrl).protocol === 'http:',
+});
+
+async function outboundFetch(url: string, init: oauth.CustomFetchOptions<string, unknown>): Promise<Response> {
+  const res = await outboundRequest(url, {
+    method: init.method === 'GET' ? 'GET' : 'POST',
+    headers: init.headers,
+    body: init.body === undefined || init.body === null ? undefined : String(init.body),
+    maxRedirects: 0,
+    maxBytes: TOKEN_RESPONSE_BYTES,
+    totalTimeoutMs: 30_000,
+  });
+  const chunks: Buffer[] = [];
+  for await (const c of res.body) chunks.push(c as Buffer);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(res.headers))
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  return new Response(Buffer.concat(chunks), { status: res.status, headers });
+}
