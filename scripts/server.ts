@@ -3,8 +3,11 @@
 // handlers, so rate limits could be reset by spoofing it; here the address comes from the socket
 // unless TRUST_PROXY=true says a reverse proxy in front sets X-Forwarded-For. The address reaches the
 // handlers signed (lib/identity/client-address.ts); client-sent copies of those headers are dropped.
-import { createServer } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import next from 'next';
+import { AppError } from '@/lib/api/errors';
+import { errorResponse } from '@/lib/api/responses';
 import {
   CLIENT_ADDRESS_HEADER,
   CLIENT_PROOF_HEADER,
@@ -12,6 +15,7 @@ import {
   signedClientAddressHeaders,
 } from '@/lib/identity/client-address';
 import { sandboxStatus } from '@/lib/engines/sandbox-status';
+import { hasMalformedPath, isApiPath, MALFORMED_PATH_MESSAGE, NOT_FOUND_PAGE } from '@/lib/http/malformed-path';
 import { growHeapWhileLargeBody } from '@/lib/runtime/heap-growth';
 import { startYoungGcPacer } from '@/lib/runtime/young-gc-pacer';
 import { withNodeRequest } from '@/lib/uploads/node-request';
@@ -43,6 +47,13 @@ async function main() {
     // Without a proxy in front, forwarded headers can only come from the client: none counts.
     if (!trustProxy) for (const h of FORWARDED_HEADERS) delete req.headers[h];
     Object.assign(req.headers, signedClientAddressHeaders(address));
+    // Next's router would answer a plain-text 500 for these (lib/http/malformed-path.ts).
+    if (hasMalformedPath(req.url ?? '/')) {
+      return void refuseMalformedPath(req, res, handle).catch((e) => {
+        console.error('[web] answering a malformed path failed:', e);
+        res.destroy();
+      });
+    }
     // A long upload would otherwise run full collections one after another (see the module).
     growHeapWhileLargeBody(req, res);
     // Uploads read their body from `req` itself (lib/uploads/node-request.ts).
@@ -60,6 +71,25 @@ async function main() {
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** 400: a JSON error under /api/, else the not-found page with 400 in place of its 404. */
+async function refuseMalformedPath(
+  req: IncomingMessage,
+  res: ServerResponse,
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+) {
+  if (isApiPath(req.url ?? '/')) {
+    req.resume(); // the body is not read: drain it so the client gets the answer
+    const answer = errorResponse(new AppError('bad_request', MALFORMED_PATH_MESSAGE), randomUUID());
+    res.writeHead(answer.status, Object.fromEntries(answer.headers));
+    return void res.end(await answer.text());
+  }
+  const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => ServerResponse;
+  res.writeHead = ((status: number, ...rest: unknown[]) =>
+    writeHead(status === 404 ? 400 : status, ...rest)) as ServerResponse['writeHead'];
+  req.url = NOT_FOUND_PAGE;
+  await withNodeRequest(req, () => handle(req, res));
 }
 
 main().catch((e) => {

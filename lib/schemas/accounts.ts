@@ -183,7 +183,7 @@ const nextAuth = (method: 'get' | 'post') =>
       responses: {
         '200': { description: 'next-auth protocol response (HTML, JSON or a redirect)' },
         '302': { description: 'next-auth redirect' },
-        '400': { description: 'next-auth refuses the request' },
+        '400': { description: 'next-auth refuses the request, or a JSON body is not a JSON object (`bad_request`)' },
       },
     },
   });
