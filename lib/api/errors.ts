@@ -25,6 +25,7 @@ export const errorStatus = {
   invitation_gone: 410,
   payload_too_large: 413,
   batch_too_large: 413,
+  conversion_failed: 422,
   rate_limited: 429,
   quota_exceeded: 429,
   too_many_attempts: 429,

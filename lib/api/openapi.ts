@@ -46,7 +46,8 @@ export function openApiDocument() {
       version: '2.0.0',
       description: [
         'File conversion service. Successful calls answer 200, except that an operation creating a conversion',
-        'answers 201 with the Conversion object (tus creation answers 201 as its protocol requires).',
+        'answers 201 with the Conversion object (tus creation answers 201 as its protocol requires), and that the',
+        'one-request convert (POST /api/v1/convert) answers 202 with the Conversion while it still runs.',
         'Errors are `{"error": string, "code": string}` with the status of the cause;',
         'an unknown path under `/api/v1` answers 404 `not_found` in that shape, and a path with a percent-escape',
         'that does not decode (`%E0%A4%A`) answers 400 `bad_request` on every operation. Anonymous callers get a signed',

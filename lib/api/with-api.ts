@@ -25,6 +25,11 @@ export type ApiContext<P, Q, B, A extends AuthMode = AuthMode> = {
   query: Infer<Q>;
   body: Infer<B>;
   requestId: string;
+  /**
+   * Gives back this request's place among its subject's concurrent requests (they are capped to
+   * protect the database pool), for a handler that then waits long without the database.
+   */
+  leaveGate: () => void;
 };
 
 /**
@@ -34,7 +39,7 @@ export type ApiContext<P, Q, B, A extends AuthMode = AuthMode> = {
  * (Typing `data` here from `R` is not possible: TypeScript widens the literals of a generic call's
  * callback before it knows `R`.)
  */
-type HandlerResult = Response | { status?: number; data: unknown };
+type HandlerResult = Response | { status?: number; data: unknown; headers?: Record<string, string> };
 
 type RouteContext = { params: Promise<Record<string, string>> };
 
@@ -70,12 +75,15 @@ export function withApi<
       const params = parse(op.params, (await route?.params) ?? {}, 'path');
       const query = parse(op.query, Object.fromEntries(new URL(request.url).searchParams), 'query');
       const body = op.body ? parse(op.body, await readJson(request), 'body') : undefined;
-      const ctx = { request, caller, params, query, body, requestId } as ApiContext<P, Q, B, A>;
-      const result = await handler(ctx);
+      const ctx = { request, caller, params, query, body, requestId, leaveGate: () => leaveGate() };
+      const result = await handler(ctx as ApiContext<P, Q, B, A>);
       const response =
         result instanceof Response
           ? result
-          : Response.json(responseBody(op, result.status ?? 200, result.data), { status: result.status ?? 200 });
+          : Response.json(responseBody(op, result.status ?? 200, result.data), {
+              status: result.status ?? 200,
+              headers: result.headers,
+            });
       return finish(response, { requestId, newGuestId: newGuest, request, limitHeaders });
     } catch (e) {
       if (e instanceof ResponseContractError && rethrowContractErrors()) throw e;

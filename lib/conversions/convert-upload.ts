@@ -7,8 +7,19 @@ import { parseOptionsText } from '@/lib/conversions/convert-options';
 import { storage } from '@/lib/storage';
 import { phaseTimer } from '@/lib/system/phase-timings';
 
-/** POST /convert/upload: stream the `file` part to storage (cut at the plan limit), then convert with `options`. */
-export async function convertUpload({ caller, request }: { caller: Caller; request: Request }) {
+/**
+ * POST /convert/upload: stream the `file` part to storage (cut at the plan limit), then convert with
+ * `options`. `checkFields` checks an endpoint's own form fields with the others: a refusal keeps nothing.
+ */
+export async function convertUpload({
+  caller,
+  request,
+  checkFields,
+}: {
+  caller: Caller;
+  request: Request;
+  checkFields?: (fields: Record<string, string>) => void;
+}) {
   const timer = phaseTimer('upload');
   const { fields, file } = await receiveMultipart(request, limitsFor(caller.plan).maxUploadBytes);
   timer.mark('receive');
@@ -17,6 +28,7 @@ export async function convertUpload({ caller, request }: { caller: Caller; reque
   try {
     if (!fields.target_format) throw new AppError('validation_failed', 'Missing "target_format"');
     convertOptions = parseOptionsText(fields.options);
+    checkFields?.(fields);
   } catch (e) {
     await storage().delete(file.key);
     throw e;

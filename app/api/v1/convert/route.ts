@@ -1,0 +1,23 @@
+import { fileResponse } from '@/lib/api/file-response';
+import { withApi } from '@/lib/api/with-api';
+import { awaitResult, startConversion } from '@/lib/conversions/convert-in-one-request';
+import { publicOrigin } from '@/lib/http/public-origin';
+import { convertOp } from '@/lib/schemas/convert';
+
+// POST /api/v1/convert – convert a file in one request: the result, or 202 while it still runs
+export const POST = withApi(convertOp, async ({ caller, request, query, leaveGate }) => {
+  const { id, waitMs } = await startConversion({ caller, request, wait: query.wait });
+  leaveGate(); // the wait holds no database connection
+  const end = await awaitResult(caller, id, waitMs, request.signal);
+  const conversionId = String(id);
+  if (end.done) {
+    const response = fileResponse(end.result);
+    response.headers.set('X-Conversion-Id', conversionId);
+    return response;
+  }
+  const headers = {
+    'X-Conversion-Id': conversionId,
+    Location: `${publicOrigin(request)}/api/v1/convert/status/${conversionId}`,
+  };
+  return { status: 202, data: end.running, headers };
+});

@@ -1,0 +1,48 @@
+import { AppError } from '@/lib/api/errors';
+import type { Caller } from '@/lib/identity/caller';
+import { convertUpload } from '@/lib/conversions/convert-upload';
+import { getConversionOrThrow } from '@/lib/conversions/get-conversion-or-throw';
+import { openResult } from '@/lib/conversions/open-result';
+import { serializeConversion } from '@/lib/conversions/serialize-conversion';
+import { isTerminal } from '@/lib/conversions/status';
+import { parseWait } from '@/lib/conversions/wait-bound';
+import { waitForConversion } from '@/lib/conversions/wait-for-conversion';
+
+/**
+ * Receives the file and creates its conversion as POST /convert/upload does, with `wait` from the
+ * query or the form (not both). A `wait` in the query is checked before any byte is read; one in
+ * the form with the other fields, so a bad one keeps nothing either.
+ */
+export async function startConversion({ caller, request, wait }: { caller: Caller; request: Request; wait?: string }) {
+  let waitMs = parseWait(wait);
+  const row = await convertUpload({
+    caller,
+    request,
+    checkFields: (fields) => {
+      if (fields.wait === undefined) return;
+      if (wait !== undefined) throw new AppError('validation_failed', 'Send "wait" once: in the query or the form');
+      waitMs = parseWait(fields.wait);
+    },
+  });
+  return { id: row.id, waitMs };
+}
+
+/**
+ * The conversion's end within `waitMs`: its result to send, or (still running) the Conversion as it
+ * is now. A failed conversion throws `conversion_failed` with its reason, a cancelled one
+ * `invalid_state`; both name the conversion in `X-Conversion-Id`.
+ */
+export async function awaitResult(caller: Caller, id: bigint, waitMs: number, signal?: AbortSignal) {
+  let end: { status: string; error?: string | null } | null = await waitForConversion(caller, id, waitMs, signal);
+  if (!end) {
+    const row = await getConversionOrThrow(caller, id);
+    if (!isTerminal(row.status)) return { done: false as const, running: serializeConversion(row) };
+    end = row; // it ended between the wait and this read
+  }
+  const headers = { 'X-Conversion-Id': String(id) };
+  if (end.status === 'completed') return { done: true as const, result: await openResult(caller, id) };
+  if (end.status === 'failed') {
+    throw new AppError('conversion_failed', end.error || 'The file could not be converted', { headers });
+  }
+  throw new AppError('invalid_state', 'The conversion was cancelled before it ended', { headers });
+}
