@@ -177,8 +177,14 @@ describe('connecting a cloud file service', () => {
       expect(await res.json()).toMatchObject({ code: 'bad_request', error: expect.stringContaining('connect again') });
     };
 
-    // Another account (even with the callback URL) and the same account in another browser (no nonce cookie).
+    // Another account (with the callback URL, even in the same browser) and the same account in another browser.
     await expectRefused(other.client, await attempt());
+    const start = await startConnect(user.client, 'dropbox');
+    const nonce = start.headers.get('set-cookie')!.split(';')[0];
+    const path = await consent((await start.json()).authorize_url);
+    expect((await other.client.call(callback.GET, { path, ...at('dropbox'), headers: { cookie: nonce } })).status).toBe(
+      400,
+    );
     const sameAccountElsewhere = new RouteClient({ authorization: `Bearer ${user.tokens.access_token}` });
     await expectRefused(sameAccountElsewhere, await attempt());
     // Expired.
