@@ -1,7 +1,8 @@
 // PNG → WebP through the service (upload → wait → download) against bare sharp in this process,
 // and the floor of any HTTP service on this machine: a bare node:http server in its own process
 // that converts the posted PNG with sharp and answers the WebP in one request (no auth, no row,
-// no queue, no sandbox, no separate download), fed by the same kind of client (fetch).
+// no queue, no sandbox, no separate download), fed by the same kind of client (fetch); the
+// service both through SPEC's protocol and in one request (POST /api/v1/convert).
 // Run: npx tsx bench/png-to-webp.ts   (N=30 by default; BENCH_N=… to change)
 import sharp from 'sharp';
 import { Client, type Converted, fmtStats, ms, phases, stats, timed, type Stats } from './lib/client';
@@ -126,11 +127,32 @@ async function main() {
     await variant('service, SSE wait', 1);
     await variant('service, 20 ms status polling', 1, 20);
     await variant('service, SSE wait', 2);
+    // One request (POST /convert): the same conversion, answered with its result.
+    const oneRequest = async () => {
+      const out = await client.convertInOneRequest(png, 'bench.png', 'webp');
+      if (!isWebp(out.result)) throw new Error('service returned no WebP');
+      runs.push({ ...out, uploadMs: 0, queueMs: 0, waitMs: 0, downloadMs: 0 });
+    };
+    for (const conc of [1, 2]) {
+      runs = [];
+      const cpuBefore = cpuReading(roots);
+      record('service, one request', conc, await timed(N, conc, oneRequest));
+      console.log(`    CPU per conversion: ${cpuDelta(cpuBefore, cpuReading(roots), N)}`);
+      for (const { id } of runs) await client.remove(id);
+    }
     console.log(`web server RSS after the runs: ${(server.webRss() / 2 ** 20).toFixed(0)} MB (process tree)`);
   } finally {
     await server.stop();
   }
 
+  for (const conc of [1, 2]) {
+    const floor = rows.find((r) => r.name.startsWith('bare node:http') && r.conc === conc)!;
+    const one = rows.find((r) => r.name === 'service, one request' && r.conc === conc)!;
+    console.log(
+      `one request vs the floor server (×${conc}): latency ${(one.latency.mean / floor.latency.mean).toFixed(2)}×, ` +
+        `throughput ${(one.perSec / floor.perSec).toFixed(2)}×`,
+    );
+  }
   console.log(
     '\n| variant | concurrency | conversions/s | mean | p50 | p95 | overhead/conversion vs baseline | latency ratio | throughput ratio |',
   );

@@ -59,12 +59,28 @@ export class Client {
     if (!this.cookie) throw new Error('the server set no tm_guest cookie');
   }
 
-  async upload(bytes: Uint8Array, fileName: string, targetFormat: string): Promise<number> {
+  private multipart(bytes: Uint8Array, fileName: string, targetFormat: string) {
     const forBytes = this.bodies.get(bytes) ?? new Map<string, ReturnType<typeof multipartBody>>();
     this.bodies.set(bytes, forBytes);
     const cacheKey = `${fileName}\0${targetFormat}`;
     if (!forBytes.has(cacheKey)) forBytes.set(cacheKey, multipartBody(bytes, fileName, targetFormat));
-    const { body: multipart, contentType } = forBytes.get(cacheKey)!;
+    return forBytes.get(cacheKey)!;
+  }
+
+  /** POST /convert: the file in, the result out, in one request; returns the conversion id and the result. */
+  async convertInOneRequest(bytes: Uint8Array, fileName: string, targetFormat: string) {
+    const { body: multipart, contentType } = this.multipart(bytes, fileName, targetFormat);
+    const res = await this.fetch('/api/v1/convert', {
+      method: 'POST',
+      body: multipart as Uint8Array<ArrayBuffer>,
+      headers: { 'content-type': contentType },
+    });
+    if (res.status !== 200) throw new Error(`convert: HTTP ${res.status} ${await res.text()}`);
+    return { id: Number(res.headers.get('x-conversion-id')), result: Buffer.from(await res.arrayBuffer()) };
+  }
+
+  async upload(bytes: Uint8Array, fileName: string, targetFormat: string): Promise<number> {
+    const { body: multipart, contentType } = this.multipart(bytes, fileName, targetFormat);
     const res = await this.fetch('/api/v1/convert/upload', {
       method: 'POST',
       body: multipart as Uint8Array<ArrayBuffer>,
