@@ -2,19 +2,21 @@
 
 import { useEffect, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { CloudConnection } from './cloud-connection';
 import { ImportBody, useImportForm } from './import-form';
 import { postJson } from './remote-job';
 import type { Conversion, FormatEntry } from './types';
 import { fieldStyle } from './url-import';
 
-type Provider = { id: string; name: string; configured: boolean };
+type Provider = { id: string; name: string; configured: boolean; connectable: boolean; connected: boolean };
 type Held = { token: string; file_name: string; size: number; expires_at: string };
 
 /**
  * "Import from…" buttons for the providers the administrator configured (signed-in users only:
- * GET /cloud/status needs an account). The server fetches the file and holds it behind a token,
- * which POST /convert/from-cloud turns into a conversion. The provider's own picker widget is not
- * embedded: the file link or id and the picker's access token are entered here.
+ * GET /cloud/status needs an account). A provider with a client secret is connected once (OAuth)
+ * and its files are picked from a list; otherwise the file link or id and an access token from the
+ * provider's own picker are entered here. Either way the server fetches the file and holds it
+ * behind a token, which POST /convert/from-cloud turns into a conversion.
  */
 export function CloudImport({ formats, loading }: { formats: readonly FormatEntry[]; loading: boolean }) {
   const [providers, setProviders] = useState<Provider[]>([]);
@@ -24,9 +26,20 @@ export function CloudImport({ formats, loading }: { formats: readonly FormatEntr
   const form = useImportForm(formats);
 
   useEffect(() => {
+    // Back from the provider's consent page: open the provider just connected.
+    const back = new URL(window.location.href);
+    const connected = back.searchParams.get('cloud_connected');
+    if (connected) {
+      back.searchParams.delete('cloud_connected');
+      window.history.replaceState(null, '', back);
+    }
     void fetch('/api/v1/cloud/status', { headers: { accept: 'application/json' } })
       .then((r) => (r.ok ? (r.json() as Promise<{ providers: Provider[] }>) : { providers: [] }))
-      .then((body) => setProviders(body.providers.filter((p) => p.configured)))
+      .then((body) => {
+        const configured = body.providers.filter((p) => p.configured);
+        setProviders(configured);
+        setProvider(configured.find((p) => p.id === connected) ?? null);
+      })
       .catch(() => setProviders([]));
   }, []);
 
@@ -60,11 +73,24 @@ export function CloudImport({ formats, loading }: { formats: readonly FormatEntr
           </button>
         ))}
       </div>
+      {provider?.connectable && (
+        <CloudConnection
+          key={provider.id}
+          provider={provider}
+          formats={formats}
+          loading={loading}
+          onDisconnected={() => {
+            const off = { ...provider, connected: false };
+            setProviders((all) => all.map((p) => (p.id === off.id ? off : p)));
+            setProvider(off);
+          }}
+        />
+      )}
       <ImportBody
         form={form}
         formats={formats}
         loading={loading}
-        open={provider !== null}
+        open={provider !== null && !provider.connectable}
         onSubmit={submit}
         label="Import and convert"
         pendingLabel="Importing…"
