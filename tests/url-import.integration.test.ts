@@ -74,7 +74,7 @@ describe('POST /api/v1/convert/upload-url', () => {
       status: 'pending',
       progress: 0,
       original_file_name: 'photo.png',
-      original_format: '',
+      original_format: 'png',
       target_format: 'webp',
     });
     expect(await runConversion(BigInt(created.id))).toBe('completed');
@@ -86,6 +86,21 @@ describe('POST /api/v1/convert/upload-url', () => {
       params: { id: String(created.id) },
     });
     expect((await st.json()).conversion).toMatchObject({ status: 'completed', original_file_name: 'photo.png' });
+  });
+
+  it('guesses original_format from file_name, else the URL path, fetches all the same and keeps what the bytes are', async () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ url: `${origin}/files/photo.png`, file_name: 'scan.JPEG' }, 'jpg'],
+      [{ url: `${origin}/files/photo.png`, file_name: 'notes' }, 'png'],
+      [{ url: `${origin}/download` }, ''],
+    ];
+    for (const [body, guess] of cases) {
+      const { created, outcome, row } = await importAndRun({ ...body, target_format: 'webp' });
+      expect(created.original_format, JSON.stringify(body)).toBe(guess);
+      expect(outcome).toBe('completed');
+      expect(row).toMatchObject({ originalFormat: 'png', inputSize: BigInt(png.length) });
+      expect(row.sourceFetchedAt).not.toBeNull();
+    }
   });
 
   it('names the file from file_name, else Content-Disposition, else the URL path', async () => {

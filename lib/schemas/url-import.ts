@@ -30,7 +30,13 @@ export const uploadUrlOp = defineOperation({
   path: '/api/v1/convert/upload-url',
   auth: 'any',
   body: UploadUrlBody,
-  responses: { 201: json(Conversion, 'The conversion, pending; `original_format` is empty until the file is fetched') },
+  responses: {
+    201: json(
+      Conversion,
+      'The conversion, pending. `original_format` is a guess from `file_name`, else the URL path (empty when ' +
+        'neither names a known format), replaced by the format detected from the bytes once the file is fetched',
+    ),
+  },
   openapi: {
     tags: ['Conversions'],
     summary: 'Fetch a file over HTTP(S) and convert it',

@@ -9,15 +9,13 @@ import { cleanFileName } from '@/lib/conversions/file-names';
 import { checkOptionsForTarget } from '@/lib/conversions/convert-options';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { preflight } from '@/lib/outbound/client';
-import { nameFromUrl } from '@/lib/url-import/source-name';
-
-/** Format of a URL import until its job has fetched the bytes (the format is detected from them). */
-export const NOT_YET_FETCHED = '';
+import { formatFromName, nameFromUrl } from '@/lib/url-import/source-name';
 
 /**
  * POST /convert/upload-url: checks the URL at once (scheme, credentials, literal and resolved
  * addresses: 400), then charges the allowance and inserts a pending conversion whose job fetches
- * the file first (lib/url-import/fetch-source.ts). Plan limit, retention and ownership as an upload.
+ * the file first (lib/url-import/fetch-source.ts). Plan limit, retention and ownership as an upload;
+ * `original_format` is guessed from `file_name`, else the URL path, and corrected once fetched.
  */
 export async function createUrlImport(options: {
   caller: Caller;
@@ -37,7 +35,8 @@ export async function createUrlImport(options: {
     createdAt,
     ...ownerOf(caller),
     originalFileName: cleanFileName(options.fileName ?? nameFromUrl(url)),
-    originalFormat: NOT_YET_FETCHED,
+    // A guess from the names until the job detects the format from the bytes it fetched.
+    originalFormat: formatFromName(options.fileName ?? '') || formatFromName(nameFromUrl(url)),
     targetFormat,
     options: convertOptions as Prisma.InputJsonObject,
     inputKey: newStorageKey('inputs'),

@@ -6,12 +6,14 @@ import { HEAD_BYTES } from '@/lib/formats/detect-format';
 import { storage } from '@/lib/storage';
 import { checkInput } from '@/lib/conversions/check-input';
 import { outboundRequest } from '@/lib/outbound/client';
-import { NOT_YET_FETCHED } from '@/lib/url-import/create-url-import';
 import { nameFromContentDisposition, nameFromUrl } from '@/lib/url-import/source-name';
 
-/** Whether a claimed conversion still has to fetch its input (a URL import's first job phase). */
-export const needsFetch = (row: Pick<Conversion, 'sourceUrl' | 'originalFormat'>) =>
-  row.sourceUrl !== null && row.originalFormat === NOT_YET_FETCHED;
+/**
+ * Whether a claimed conversion still has to fetch its input (a URL import's first job phase). Not
+ * read from `originalFormat`: that holds the guess from the file's name until the bytes are here.
+ */
+export const needsFetch = (row: Pick<Conversion, 'sourceUrl' | 'sourceFetchedAt'>) =>
+  row.sourceUrl !== null && row.sourceFetchedAt === null;
 
 /** The whole fetch, from the first lookup to the last byte (URL_IMPORT_TIMEOUT_SECONDS, default 300). */
 const fetchTimeoutMs = () => Number(process.env.URL_IMPORT_TIMEOUT_SECONDS ?? 300) * 1000;
@@ -58,7 +60,12 @@ export async function fetchSource(row: Conversion, signal: AbortSignal): Promise
     );
     return await db.conversion.update({
       where: { id: row.id },
-      data: { originalFormat: checked.source, originalFileName: checked.fileName, inputSize: BigInt(size) },
+      data: {
+        originalFormat: checked.source,
+        originalFileName: checked.fileName,
+        inputSize: BigInt(size),
+        sourceFetchedAt: new Date(),
+      },
     });
   } catch (e) {
     await storage()
