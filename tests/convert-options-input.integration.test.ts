@@ -69,7 +69,7 @@ describe('options on the other ways in', () => {
     for (const name of ['a.png', 'b.png'])
       body.append('file', new Blob([new Uint8Array(await makeNoisyPng(64, 64))]), name);
     const res = await client.call(batchUpload.POST, { method: 'POST', path: '/api/v1/batch/upload', body });
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(200);
     const created = (await res.json()) as { conversions: Array<{ id: number }> };
     for (const c of created.conversions) {
       const row = await db.conversion.findUniqueOrThrow({ where: { id: BigInt(c.id) } });
