@@ -37,6 +37,14 @@ export const WebhookDelivery = z
     status_code: z.number().int().nullable().meta({ description: 'null when no answer came (refused, timeout)' }),
     success: z.boolean(),
     error: z.string().nullable(),
+    location: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'The `Location` of a 3xx answer (made absolute). Deliveries never follow redirects: the attempt fails, ' +
+          'and this says where the receiver moved, so the webhook can be registered at that address',
+      }),
     duration_ms: z.number().int().min(0),
     created_at: dateTime,
   })

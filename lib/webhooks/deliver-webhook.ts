@@ -9,6 +9,9 @@ import { DELIVERY_TIMEOUT_MS, MAX_ATTEMPTS, SECRET_SEAL_PURPOSE } from '@/lib/we
 /** How much of a receiver's answer is read (and dropped). */
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
+/** How much of a redirect's `Location` the log keeps. */
+const MAX_LOCATION_CHARS = 2048;
+
 export type DeliveryOutcome = 'delivered' | 'gave-up' | 'gone';
 
 /** A failed attempt with attempts left: thrown so the queue retries it (with backoff). */
@@ -37,6 +40,7 @@ export async function deliverWebhook(data: WebhookDeliveryData): Promise<Deliver
   const started = performance.now();
   let statusCode: number | null = null;
   let error: string | null = null;
+  let location: string | null = null;
   try {
     const res = await outboundRequest(hook.url, {
       method: 'POST',
@@ -53,8 +57,12 @@ export async function deliverWebhook(data: WebhookDeliveryData): Promise<Deliver
     });
     statusCode = res.status;
     await drain(res.body);
-    if (res.status >= 300 && res.status < 400) error = `Redirect (HTTP ${res.status}) not followed`;
-    else if (res.status < 200 || res.status > 299) error = `The receiver answered HTTP ${res.status}`;
+    if (res.status >= 300 && res.status < 400) {
+      // Not followed (a signed delivery goes to the registered address only), but recorded, so the
+      // owner sees where the receiver moved (often http → https).
+      location = redirectTarget(res.headers.location, hook.url);
+      error = `Redirect (HTTP ${res.status})${location ? ` to ${location}` : ''} not followed: register the final address`;
+    } else if (res.status < 200 || res.status > 299) error = `The receiver answered HTTP ${res.status}`;
   } catch (e) {
     error = e instanceof Error ? e.message : String(e);
   }
@@ -68,12 +76,26 @@ export async function deliverWebhook(data: WebhookDeliveryData): Promise<Deliver
       statusCode,
       success: error === null,
       error,
+      location,
       durationMs: Math.round(performance.now() - started),
     },
   });
   if (error === null) return 'delivered';
   if (attempt < MAX_ATTEMPTS) throw new DeliveryAttemptFailed(`Webhook ${hook.id} attempt ${attempt}: ${error}`);
   return 'gave-up';
+}
+
+/** A redirect's Location as an absolute URL where it parses (else as sent), without control characters. */
+function redirectTarget(header: string | string[] | undefined, base: string): string | null {
+  const raw = (Array.isArray(header) ? header[0] : header)?.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  if (!raw) return null;
+  let target = raw;
+  try {
+    target = new URL(raw, base).href;
+  } catch {
+    // Kept as sent: the owner still learns what the receiver answered.
+  }
+  return target.slice(0, MAX_LOCATION_CHARS);
 }
 
 async function drain(body: NodeJS.ReadableStream) {

@@ -19,6 +19,7 @@ export const serializeDelivery = (row: DeliveryRow) =>
     status_code: row.statusCode,
     success: row.success,
     error: row.error,
+    location: row.location,
     duration_ms: row.durationMs,
     created_at: row.createdAt.toISOString(),
   }) satisfies z.input<typeof WebhookDelivery>;
