@@ -13,7 +13,7 @@ import { runConversion } from '@/lib/conversions/run-conversion';
 import { installLoopbackOnlyGuard } from '@/tests/support/loopback-only';
 import { signedUpUser } from '@/tests/support/accounts';
 import { overrideEnv, withEnv } from '@/tests/support/env';
-import { FAKE_PROVIDERS, fakeCloudProvider } from '@/tests/support/fake-cloud-provider';
+import { FAKE_PROVIDERS, fakeCloudProvider, fakeProviderEnv } from '@/tests/support/fake-cloud-provider';
 import { makePng } from '@/tests/support/fixtures';
 import { jsonBody, RouteClient } from '@/tests/support/route-client';
 
@@ -37,7 +37,7 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`;
   restoreEnv = overrideEnv({
     OUTBOUND_ALLOW_HOSTS: new URL(origin).host,
-    ...Object.assign({}, ...FAKE_PROVIDERS.map((p) => fake.env(origin, p))),
+    ...Object.assign({}, ...FAKE_PROVIDERS.map((p) => fakeProviderEnv(origin, p))),
   });
 });
 

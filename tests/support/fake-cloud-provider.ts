@@ -177,39 +177,40 @@ export function fakeCloudProvider(png: Buffer) {
       accessTokens.clear();
       refreshTokens.clear();
     },
-    /** The environment that points a provider at this stand-in (`origin` is where it listens). */
-    env(origin: string, provider: Provider): Record<string, string> {
-      const c = clientOf(provider);
-      const oauthUrls = (prefix: string) => ({
-        [`${prefix}_AUTHORIZE_URL`]: `${origin}/oauth/${provider}/authorize`,
-        [`${prefix}_TOKEN_URL`]: `${origin}/oauth/${provider}/token`,
-      });
-      switch (provider) {
-        case 'google_drive':
-          return {
-            GOOGLE_DRIVE_CLIENT_ID: c.id,
-            GOOGLE_DRIVE_CLIENT_SECRET: c.secret,
-            GOOGLE_DRIVE_API_BASE: origin,
-            ...oauthUrls('GOOGLE_DRIVE'),
-          };
-        case 'dropbox':
-          return {
-            DROPBOX_APP_KEY: c.id,
-            DROPBOX_APP_SECRET: c.secret,
-            DROPBOX_API_BASE: origin,
-            DROPBOX_CONTENT_API_BASE: origin,
-            ...oauthUrls('DROPBOX'),
-          };
-        case 'onedrive':
-          return {
-            ONEDRIVE_CLIENT_ID: c.id,
-            ONEDRIVE_CLIENT_SECRET: c.secret,
-            ONEDRIVE_API_BASE: origin,
-            ...oauthUrls('ONEDRIVE'),
-          };
-      }
-    },
   };
+}
+
+/** The environment that points a provider at the stand-in listening at `origin`. */
+export function fakeProviderEnv(origin: string, provider: Provider): Record<string, string> {
+  const c = clientOf(provider);
+  const oauthUrls = (prefix: string) => ({
+    [`${prefix}_AUTHORIZE_URL`]: `${origin}/oauth/${provider}/authorize`,
+    [`${prefix}_TOKEN_URL`]: `${origin}/oauth/${provider}/token`,
+  });
+  switch (provider) {
+    case 'google_drive':
+      return {
+        GOOGLE_DRIVE_CLIENT_ID: c.id,
+        GOOGLE_DRIVE_CLIENT_SECRET: c.secret,
+        GOOGLE_DRIVE_API_BASE: origin,
+        ...oauthUrls('GOOGLE_DRIVE'),
+      };
+    case 'dropbox':
+      return {
+        DROPBOX_APP_KEY: c.id,
+        DROPBOX_APP_SECRET: c.secret,
+        DROPBOX_API_BASE: origin,
+        DROPBOX_CONTENT_API_BASE: origin,
+        ...oauthUrls('DROPBOX'),
+      };
+    case 'onedrive':
+      return {
+        ONEDRIVE_CLIENT_ID: c.id,
+        ONEDRIVE_CLIENT_SECRET: c.secret,
+        ONEDRIVE_API_BASE: origin,
+        ...oauthUrls('ONEDRIVE'),
+      };
+  }
 }
 
 function json(res: http.ServerResponse, status: number, body: unknown) {
