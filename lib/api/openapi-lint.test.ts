@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '@/lib/api/openapi';
@@ -6,7 +7,6 @@ import { operations } from '@/lib/api/operations';
 const SOURCE = 'transmute-openapi.json';
 
 // Deliberate exceptions, each with its reason:
-// - info-license: the project publishes no licence (there is no LICENSE file to point at);
 // - operation-4xx-response on health: it takes no input and is not rate limited, so it has no 4xx;
 // - operation-2xx-response on the cloud OAuth callback: a browser lands there, and success is a redirect.
 const IGNORED = {
@@ -16,15 +16,17 @@ const IGNORED = {
 
 describe('OpenAPI document lint', () => {
   it("passes Redocly's recommended rules without a warning", async () => {
-    const config = await createConfig(
-      { extends: ['recommended'], rules: { 'info-license': 'off' } },
-      { ignore: { [SOURCE]: IGNORED } },
-    );
+    const config = await createConfig({ extends: ['recommended'] }, { ignore: { [SOURCE]: IGNORED } });
     const problems = await lintFromString({ source: JSON.stringify(openApiDocument()), absoluteRef: SOURCE, config });
     const lines = problems
       .filter((p) => !p.ignored)
       .map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`);
     expect(lines).toEqual([]);
+  });
+
+  it('publishes the licence of package.json and the LICENSE file', () => {
+    expect(openApiDocument().info.license).toEqual({ name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' });
+    expect(readFileSync('LICENSE', 'utf8')).toMatch(/^\s*GNU AFFERO GENERAL PUBLIC LICENSE\s+Version 3/);
   });
 
   it('gives every operation a unique camelCase operationId', () => {

@@ -3,6 +3,7 @@ import type { AnyOperation } from '@/lib/api/operation';
 import { operations } from '@/lib/api/operations';
 import type { AuthMode } from '@/lib/identity/resolve-caller';
 import { errors } from '@/lib/schemas/common';
+import { license } from '@/package.json';
 
 let cached: ReturnType<typeof createDocument> | undefined;
 
@@ -54,6 +55,8 @@ export function openApiDocument() {
         'guest identity in the HttpOnly `tm_guest` cookie; plan limits apply either way, and a limit that is',
         '`null` is unlimited.',
       ].join(' '),
+      // The SPDX identifier of package.json, the licence of the LICENSE file.
+      license: { name: license, identifier: license },
     },
     servers: [{ url: '/', description: 'This server' }],
     components: {
