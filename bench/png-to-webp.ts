@@ -138,7 +138,9 @@ async function main() {
       const cpuBefore = cpuReading(roots);
       record('service, one request', conc, await timed(N, conc, oneRequest));
       console.log(`    CPU per conversion: ${cpuDelta(cpuBefore, cpuReading(roots), N)}`);
-      for (const { id } of runs) await client.remove(id);
+      const ids = runs.map((r) => r.id);
+      console.log(`    server: ${serverPhases(server.logOf('web'), server.logOf('worker'), ids)}`);
+      for (const id of ids) await client.remove(id);
     }
     console.log(`web server RSS after the runs: ${(server.webRss() / 2 ** 20).toFixed(0)} MB (process tree)`);
   } finally {
