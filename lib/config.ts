@@ -37,6 +37,10 @@ export const config = {
     return int(env.ENGINE_TIMEOUT_SECONDS, 300) * 1000;
   },
   engineMaxAttempts: int(env.ENGINE_MAX_ATTEMPTS, 3),
+  /** Warm engine workers (LibreOffice, sharp, OCR) unused this long stop; 0 keeps them. Read on every use. */
+  get engineIdleMs() {
+    return int(env.ENGINE_IDLE_SECONDS, 600) * 1000;
+  },
   libreoffice: {
     /** Sized from cores and memory unless set (lib/engines/libreoffice/pool-size.ts). */
     poolSize: env.LIBREOFFICE_POOL_SIZE

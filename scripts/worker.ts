@@ -1,13 +1,13 @@
 // The job worker process: `npm run worker` (scripts/start.sh starts it beside the web server).
 import { runWorker } from '@/lib/jobs/run-worker';
-import { shutdownEngines, warmUpEngines } from '@/lib/engines/pools';
+import { shutdownEngines } from '@/lib/engines/pools';
 import { sandboxStatus } from '@/lib/engines/sandbox-status';
 
 async function main() {
   sandboxStatus(); // probed at start, so the log says at once when engines cannot run (and why)
   const stop = await runWorker();
+  // Engines start on a job's first use and stop when idle (ENGINE_IDLE_SECONDS): an idle worker holds none.
   console.log('[worker] ready');
-  warmUpEngines().catch((e: unknown) => console.error('[worker] engine warm-up failed:', e));
   let stopping = false;
   const shutdown = async () => {
     // A second signal (Ctrl-C twice, or a signal to the whole process group) must not cut the

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withEnv } from '@/tests/support/env';
 import { waitFor } from '@/tests/support/wait-for';
 import { createWarmPool, type WarmPool } from './warm-pool';
 import type { WorkerSpec } from './sandboxed-worker';
@@ -67,5 +68,29 @@ describe('warm pool', () => {
       (n) => n === 1,
       { timeoutMs: 10_000 },
     );
+  });
+
+  it('stops every worker, the last one too, once unused for ENGINE_IDLE_SECONDS, and starts one on the next job', async () => {
+    const p = pool(); // no surplus policy: before the engine idle time, every worker stays
+    await withEnv({ ENGINE_IDLE_SECONDS: '0.5' }, async () => {
+      await Promise.all(Array.from({ length: 2 }, () => job(p)));
+      expect(running(p)).toBe(2);
+      await waitFor(
+        () => running(p),
+        (n) => n === 0,
+        { timeoutMs: 10_000 },
+      );
+      expect((await job(p)).ok).toBe(true);
+      expect(running(p)).toBe(1);
+    });
+  });
+
+  it('keeps its workers with ENGINE_IDLE_SECONDS=0', async () => {
+    const p = pool();
+    await withEnv({ ENGINE_IDLE_SECONDS: '0' }, async () => {
+      await job(p);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(running(p)).toBe(1);
+    });
   });
 });

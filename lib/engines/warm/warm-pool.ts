@@ -1,3 +1,4 @@
+import { config } from '@/lib/config';
 import { SandboxedWorker, type WorkerSpec } from './sandboxed-worker';
 
 // A small pool of warm sandboxed workers. Each slot holds at most one worker, started on first
@@ -5,12 +6,15 @@ import { SandboxedWorker, type WorkerSpec } from './sandboxed-worker';
 // or after any error, timeout or cancel. With `idle`, a worker left unused for `afterMs` is
 // stopped as long as more than `keep` are running, so a burst's extra workers do not stay
 // resident; jobs go to an already running worker first, so the surplus is the part that idles.
+// Every worker, the last one too, stops once unused for ENGINE_IDLE_SECONDS (config.engineIdleMs,
+// read at each job's end; 0 keeps them): an idle service holds no engine, and the next job pays
+// the start.
 
 type Slot = {
   busy: boolean;
   worker?: SandboxedWorker;
   starting?: Promise<SandboxedWorker>;
-  idleTimer?: NodeJS.Timeout;
+  idleTimers: NodeJS.Timeout[];
 };
 
 export type IdlePolicy = { afterMs: number; keep: number };
@@ -31,7 +35,7 @@ export function createWarmPool(options: {
   spec: () => WorkerSpec;
   idle?: IdlePolicy;
 }): WarmPool {
-  const slots: Slot[] = Array.from({ length: Math.max(1, options.size) }, () => ({ busy: false }));
+  const slots: Slot[] = Array.from({ length: Math.max(1, options.size) }, () => ({ busy: false, idleTimers: [] }));
   const waiters: Array<(slot: Slot) => void> = [];
   const running = (s: Slot) => Boolean(s.worker && !s.worker.dead);
 
@@ -39,18 +43,30 @@ export function createWarmPool(options: {
     const free = slots.find((s) => !s.busy && running(s)) ?? slots.find((s) => !s.busy);
     if (!free) return new Promise((resolve) => waiters.push(resolve));
     free.busy = true;
-    clearTimeout(free.idleTimer);
+    clearIdleTimers(free);
     return Promise.resolve(free);
+  };
+  const clearIdleTimers = (slot: Slot) => {
+    for (const timer of slot.idleTimers) clearTimeout(timer);
+    slot.idleTimers = [];
+  };
+  /** Stops the slot's worker once idle: after `idle.afterMs` if surplus, after the engine idle time anyway. */
+  const armIdleTimers = (slot: Slot) => {
+    const retireAfter = (ms: number, keep: number) => {
+      const timer = setTimeout(() => void retire(slot, keep), ms);
+      timer.unref();
+      slot.idleTimers.push(timer);
+    };
+    if (options.idle) retireAfter(options.idle.afterMs, options.idle.keep);
+    const idleMs = config.engineIdleMs;
+    if (idleMs > 0) retireAfter(idleMs, 0);
   };
   const release = (slot: Slot): void => {
     const next = waiters.shift();
     if (next) return next(slot); // stays busy, handed over
     slot.busy = false;
-    const { idle } = options;
-    if (!idle || !slot.worker) return;
-    clearTimeout(slot.idleTimer);
-    slot.idleTimer = setTimeout(() => void retire(slot, idle.keep), idle.afterMs);
-    slot.idleTimer.unref();
+    clearIdleTimers(slot);
+    if (slot.worker) armIdleTimers(slot);
   };
   /** Stops an idle slot's worker unless that would leave fewer than `keep` running. */
   const retire = async (slot: Slot, keep: number): Promise<void> => {
@@ -112,7 +128,7 @@ export function createWarmPool(options: {
     async shutdown() {
       await Promise.all(
         slots.map(async (slot) => {
-          clearTimeout(slot.idleTimer);
+          clearIdleTimers(slot);
           const worker = slot.worker ?? (await slot.starting?.catch(() => undefined));
           slot.worker = undefined;
           await worker?.kill();
