@@ -1,14 +1,18 @@
-// Footprint and leak check: a warm-up batch (pools and heaps at working size), idle PSS of the
-// service's process tree (web + worker and everything they start), then BENCH_N small conversions
-// (1 MP PNG → WebP, concurrency 2), then idle PSS again.
+// Footprint and leak check: idle PSS of the service's process tree (web + worker and everything
+// they start) just after start, then after a warm-up batch (pools and heaps at working size: PNG →
+// WebP and two DOCX → PDF), then after BENCH_N small conversions (1 MP PNG → WebP, concurrency 2),
+// then once the engines' idle time (ENGINE_IDLE_SECONDS) has passed; last, how long the first
+// conversions after that idle time take (engines cold) against the next ones (warm).
 // Run: npx tsx bench/memory.ts   (BENCH_N=1000, BENCH_WARMUP=50 conversions, BENCH_IDLE_S=10 settle
-// time before each reading; BENCH_HEAP=1 also forces a GC in web and worker through the inspector
-// and reads their live JS heap, to tell garbage from a leak)
+// time before each reading, BENCH_ENGINE_IDLE_S=30 given to the service as ENGINE_IDLE_SECONDS;
+// BENCH_HEAP=1 also forces a GC in web and worker through the inspector and reads their live JS
+// heap, to tell garbage from a leak)
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Client as PgClient } from 'pg';
 import sharp from 'sharp';
-import { Client, timed } from './lib/client';
+import { docx, paragraph } from '@/tests/fixtures/hostile-documents';
+import { Client, ms, now, timed } from './lib/client';
 import { inspectorOf, type Inspector } from './lib/inspector';
 import { assertBuilt, cmdline, processTree, sleep, startServer } from './lib/server';
 
@@ -16,6 +20,7 @@ const N = Number(process.env.BENCH_N ?? 1000);
 const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 50);
 const HEAP = process.env.BENCH_HEAP === '1';
+const ENGINE_IDLE_S = Number(process.env.BENCH_ENGINE_IDLE_S ?? 30);
 const CONCURRENCY = 2;
 const TARGET_RATIO = 1.1;
 const MB = 2 ** 20;
@@ -96,13 +101,22 @@ async function main() {
     .png()
     .toBuffer();
   // The inspector (BENCH_HEAP=1) on a port of its own choosing, announced in each service's log.
-  const server = await startServer({}, HEAP ? ['--inspect=127.0.0.1:0'] : []);
+  const document = docx(
+    Array.from({ length: 40 }, (_, i) => paragraph(`Paragraph ${i + 1}. ${'Lorem ipsum. '.repeat(20)}`)).join(''),
+  );
+  const server = await startServer(
+    { ENGINE_IDLE_SECONDS: String(ENGINE_IDLE_S) },
+    HEAP ? ['--inspect=127.0.0.1:0'] : [],
+  );
   const roots = { web: server.webRootPid, worker: server.workerRootPid };
-  let before!: Reading,
+  let started!: Reading,
+    before!: Reading,
     after!: Reading,
+    rested!: Reading,
     wallMs = 0;
   let dbBefore = 0,
     dbAfter = 0;
+  const firstAfterIdle: string[] = [];
   const heaps: string[] = [];
   const inspectors: Array<[string, Inspector]> = [];
   const heapReading = async (label: string) => {
@@ -124,8 +138,12 @@ async function main() {
     );
     const client = new Client(server.baseUrl);
     await client.init();
+    await sleep(IDLE_S * 1000);
+    started = reading(roots);
+    print(`idle ${IDLE_S} s after start`, started);
     // Warm-up: code paths loaded, engine pools and heaps at their working size before the first reading.
     await timed(WARMUP, CONCURRENCY, () => client.convert(png, 'warm.png', 'webp'));
+    for (let i = 0; i < 2; i++) await client.convert(document, 'warm.docx', 'pdf');
     await sleep(IDLE_S * 1000);
     await heapReading(`idle after ${WARMUP} warm-up conversions`);
     before = reading(roots);
@@ -142,6 +160,22 @@ async function main() {
     after = reading(roots);
     dbAfter = await databasePss(server.databaseUrl);
     print(`idle ${IDLE_S} s after ${N} conversions`, after);
+    // Past the engines' idle time (counted from the last job), then the first conversions after it.
+    await sleep(Math.max(0, ENGINE_IDLE_S - IDLE_S + 5) * 1000);
+    rested = reading(roots);
+    print(`idle ${ENGINE_IDLE_S + 5} s after the last job (ENGINE_IDLE_SECONDS=${ENGINE_IDLE_S})`, rested);
+    for (const [name, bytes, target] of [
+      ['1 MP PNG → WebP', png, 'webp'],
+      ['small DOCX → PDF', document, 'pdf'],
+    ] as const) {
+      const times = [];
+      for (let i = 0; i < 3; i++) {
+        const t = now();
+        await client.convert(bytes, `first.${target === 'pdf' ? 'docx' : 'png'}`, target);
+        times.push(ms(now() - t));
+      }
+      firstAfterIdle.push(`| ${name} | ${times.join(' | ')} |`);
+    }
   } finally {
     for (const [, inspector] of inspectors) inspector.close();
     await server.stop();
@@ -155,6 +189,13 @@ async function main() {
     `| idle after ${WARMUP} warm-up conversions | ${mb(before.total)} | ${mb(webAndWorker(before))} | ${mb(dbBefore)} |`,
   );
   console.log(`| idle after ${N} conversions | ${mb(after.total)} | ${mb(webAndWorker(after))} | ${mb(dbAfter)} |`);
+  console.log(`| idle after start | ${mb(started.total)} | ${mb(webAndWorker(started))} | |`);
+  console.log(
+    `| idle ${ENGINE_IDLE_S + 5} s after the last job | ${mb(rested.total)} | ${mb(webAndWorker(rested))} | |`,
+  );
+  console.log('\nThe first conversions after the idle time, one at a time (upload → completed → downloaded)');
+  console.log('| conversion | first | second | third |\n|---|---|---|---|');
+  for (const row of firstAfterIdle) console.log(row);
   console.log(`\nafter / before (process tree): ${ratio.toFixed(3)} (target ≤ ${TARGET_RATIO.toFixed(2)})`);
   if (HEAP) {
     console.log('\nLive JS heap (V8 used size, before → after a forced full GC; the PSS readings above came after it)');
