@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { cloudStandInEnv } from './e2e/fixtures/cloud-stand-in';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // The e2e server writes its mails here (lib/mail/send-mail.ts); the account specs read the links.
@@ -38,6 +39,7 @@ export default defineConfig({
       PLAN_FREE_RATE_PER_MINUTE: 'unlimited',
       PLAN_FREE_DAILY_CONVERSIONS: 'unlimited',
       MAIL_OUTBOX_DIR: process.env.MAIL_OUTBOX_DIR,
+      ...cloudStandInEnv(),
     },
     reuseExistingServer: false,
     timeout: 120_000,
