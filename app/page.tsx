@@ -2,10 +2,11 @@ import { BatchConverter } from '@/components/batch/batch-converter';
 import { Converter } from '@/components/converter/converter';
 import { RecentConversions } from '@/components/converter/recent-conversions';
 import { loadGuestConversions } from '@/lib/dashboard/guest-conversions-data';
+import { loadBatchLimit } from '@/lib/accounts/batch-limit';
 
 export default async function HomePage() {
   // The visitor's own recent conversions, from the signed guest cookie (makes the page per request).
-  const recent = await loadGuestConversions();
+  const [recent, batchLimit] = await Promise.all([loadGuestConversions(), loadBatchLimit()]);
   return (
     <div className="flex flex-col gap-8">
       <div className="flex flex-col gap-2">
@@ -20,7 +21,7 @@ export default async function HomePage() {
         <h2 id="batch-heading" className="text-xl font-semibold tracking-tight">
           Several files at once
         </h2>
-        <BatchConverter />
+        <BatchConverter limit={batchLimit} />
       </section>
       <RecentConversions items={recent} />
     </div>

@@ -6,6 +6,8 @@ import { describeFormat, guessSource, resultFileName, targetsFor } from '@/compo
 import { useFormats } from '@/components/converter/use-formats';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { formatBytes } from '@/components/ui/format-bytes';
+import type { BatchLimit } from '@/lib/accounts/batch-limit';
+import { BatchLimitNote, BatchTooLargeHelp } from './batch-limit-note';
 import { useBatch } from './use-batch';
 
 const TONE = {
@@ -16,8 +18,11 @@ const TONE = {
   processing: 'brand',
 } as const;
 
-/** Several files at once: one target for all, each file's progress, then "Download all (ZIP)". */
-export function BatchConverter() {
+/**
+ * Several files at once: one target for all, each file's progress, then "Download all (ZIP)". The
+ * caller's plan decides how many files a batch takes (`limit`, read on the server); the form says so.
+ */
+export function BatchConverter({ limit }: { limit: BatchLimit }) {
   const { formats } = useFormats();
   const [files, setFiles] = useState<File[]>([]);
   const [target, setTarget] = useState('');
@@ -93,10 +98,10 @@ export function BatchConverter() {
       </label>
       {files.length > 0 && (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {files.length} file{files.length === 1 ? '' : 's'}, {formatBytes(files.reduce((n, f) => n + f.size, 0))}. Your
-          plan decides how many files one batch may hold.
+          {files.length} file{files.length === 1 ? '' : 's'}, {formatBytes(files.reduce((n, f) => n + f.size, 0))}.
         </p>
       )}
+      <BatchLimitNote limit={limit} chosen={files.length} />
       <label className="flex flex-col gap-1.5 text-sm font-medium">
         Convert all to
         <select
@@ -123,6 +128,7 @@ export function BatchConverter() {
       {phase.kind === 'failed' && (
         <p role="alert" data-testid="batch-error" className="text-sm text-red-700 dark:text-red-300">
           <span className="font-semibold">{phase.error.title}:</span> {phase.error.message}
+          {phase.error.code === 'batch_too_large' && <BatchTooLargeHelp limit={limit} />}
         </p>
       )}
       <div>

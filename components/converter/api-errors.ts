@@ -15,6 +15,7 @@ export function parseErrorBody(text: string): { error: string; code?: string } |
 }
 
 function titleFor(status: number, code: string | undefined): string {
+  if (code === 'batch_too_large') return 'Too many files';
   if (status === 413 || code === 'payload_too_large') return 'File too large';
   if (code === 'unsupported_format') return 'Unsupported file';
   if (code === 'unsupported_conversion') return 'Conversion not available';

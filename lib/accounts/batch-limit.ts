@@ -1,0 +1,13 @@
+// What the batch form tells the visitor before they choose files (read on the server).
+import 'server-only';
+import { currentProfile } from '@/lib/accounts/current-account';
+import { limitsFor, PLAN_NAMES } from '@/lib/plans';
+
+/** The files one batch may hold on the visitor's plan in force (a team's for a member; Free without an account). */
+export type BatchLimit = { planName: string; filesPerBatch: number | null; signedIn: boolean };
+
+export async function loadBatchLimit(): Promise<BatchLimit> {
+  const profile = await currentProfile();
+  const plan = profile?.plan ?? 'free';
+  return { planName: PLAN_NAMES[plan], filesPerBatch: limitsFor(plan).filesPerBatch, signedIn: profile !== null };
+}
