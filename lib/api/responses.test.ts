@@ -15,9 +15,28 @@ describe('toAppError', () => {
     expect(toAppError(prismaError('P2002'), 'r')).toMatchObject({ code: 'conflict', status: 409 });
   });
 
+  it('maps a database that is busy or unreachable to 503 with Retry-After, whatever layer says so', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const lockTimeout = Object.assign(prismaError('P2010'), {
+      meta: { driverAdapterError: { cause: { kind: 'postgres', originalCode: '55P03' } } },
+    });
+    const poolTimeout = new Error('timeout exceeded when trying to connect');
+    for (const e of [prismaError('P1001'), prismaError('P2028'), lockTimeout, poolTimeout]) {
+      const mapped = toAppError(e, 'r');
+      expect(mapped).toMatchObject({ code: 'service_unavailable', status: 503 });
+      expect(mapped.headers?.['Retry-After']).toMatch(/^\d+$/);
+    }
+    // A raw query that failed for another reason (a syntax error) is ours: a 500.
+    const syntax = Object.assign(prismaError('P2010'), {
+      meta: { driverAdapterError: { cause: { kind: 'postgres', originalCode: '42601' } } },
+    });
+    expect(toAppError(syntax, 'r')).toMatchObject({ code: 'internal_error', status: 500 });
+    log.mockRestore();
+  });
+
   it('keeps other errors a logged, generic 500', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(toAppError(prismaError('P1001'), 'r')).toMatchObject({ code: 'internal_error', status: 500 });
+    expect(toAppError(prismaError('P2000'), 'r')).toMatchObject({ code: 'internal_error', status: 500 });
     expect(toAppError(new Error('secret detail'), 'r').message).not.toContain('secret');
     expect(log).toHaveBeenCalledTimes(2);
     log.mockRestore();
