@@ -41,6 +41,16 @@ export const config = {
   get engineIdleMs() {
     return int(env.ENGINE_IDLE_SECONDS, 600) * 1000;
   },
+  /**
+   * Free space under DATA_DIR (stored files, job folders) below which health warns, and below which
+   * it answers 503; read on every check.
+   */
+  get storageWarnFreeBytes() {
+    return int(env.STORAGE_WARN_FREE_MB, 2048) * 1_000_000;
+  },
+  get storageMinFreeBytes() {
+    return int(env.STORAGE_MIN_FREE_MB, 300) * 1_000_000;
+  },
   libreoffice: {
     /** Sized from cores and memory unless set (lib/engines/libreoffice/pool-size.ts). */
     poolSize: env.LIBREOFFICE_POOL_SIZE

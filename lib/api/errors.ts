@@ -31,6 +31,7 @@ export const errorStatus = {
   too_many_attempts: 429,
   internal_error: 500,
   service_unavailable: 503,
+  insufficient_storage: 507,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

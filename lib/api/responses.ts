@@ -1,5 +1,6 @@
 import { AppError, isAppError } from '@/lib/api/errors';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@/lib/database-settings';
+import { isOutOfSpace, outOfSpaceError } from '@/lib/storage/out-of-space';
 import { z } from 'zod';
 
 /** The error body every endpoint uses: `{ error, code }`. */
@@ -35,6 +36,10 @@ export function toAppError(e: unknown, requestId: string): AppError {
     return new AppError('service_unavailable', 'The database is busy or unreachable, please retry', {
       headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
     });
+  }
+  if (isOutOfSpace(e)) {
+    console.error(`[${requestId}] out of storage space:`, (e as Error).message);
+    return outOfSpaceError(e);
   }
   console.error(`[${requestId}]`, e);
   return new AppError('internal_error', 'Internal server error, please retry');

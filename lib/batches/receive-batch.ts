@@ -58,7 +58,8 @@ export async function receiveBatch(
       if (name !== 'file') return void part.resume();
       const fileName = info.filename ?? '';
       const put = storeFilePart(part, fileName, () => reject(fileTooLarge(fileName, maxBytes ?? 0)));
-      put.catch(() => {}); // settled below
+      // A failed put (the disk is full) ends the parse: busboy would wait forever for the unread part.
+      put.catch(reject);
       stored.push(put);
     });
     parser.on('filesLimit', () => reject(batchTooLarge(maxFiles)));

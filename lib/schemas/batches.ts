@@ -87,7 +87,7 @@ export const batchUploadOp = defineOperation({
       required: true,
       content: { 'multipart/form-data': { schema: BatchUploadForm, encoding: OPTIONS_ENCODING } },
     },
-    responses: errors(400, 401, 403, 413, 429, 500, 503),
+    responses: errors(400, 401, 403, 413, 429, 500, 503, 507),
   },
 });
 

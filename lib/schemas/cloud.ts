@@ -79,7 +79,7 @@ export const cloudDownloadOp = defineOperation({
       "The server downloads the file (through the same outbound rule as URL import; the caller's plan's upload limit " +
       'is counted while it streams: 413 and nothing kept). A provider that is not configured, or a missing ' +
       'access token, is a 400; a file the provider does not have is a 404.',
-    responses: errors(400, 401, 404, 413, 429),
+    responses: errors(400, 401, 404, 413, 429, 507),
   },
 });
 

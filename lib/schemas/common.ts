@@ -30,6 +30,7 @@ const errorText = {
   429: 'Rate limit or plan quota exceeded',
   500: 'Server error, retry',
   503: 'A dependency is unavailable, retry',
+  507: 'The server is out of storage space (`insufficient_storage`); nothing of the request was kept, retry later',
 } as const;
 
 /** Standard error responses, by status, for an operation's `openapi.responses`. */

@@ -90,7 +90,7 @@ export const convertUploadOp = defineOperation({
       required: true,
       content: { 'multipart/form-data': { schema: UploadForm, encoding: OPTIONS_ENCODING } },
     },
-    responses: errors(400, 401, 403, 413, 429, 500, 503),
+    responses: errors(400, 401, 403, 413, 429, 500, 503, 507),
   },
 });
 

@@ -44,13 +44,22 @@ const HealthChecks = z.object({
   queue: z.enum(['ok', 'error']),
 });
 
-export const Health = z.object({ status: z.literal('ok'), checks: HealthChecks }).meta({ id: 'Health' });
+const HealthWarnings = z.array(z.string()).meta({
+  description:
+    'Conditions to act on before a check fails, e.g. storage space under `STORAGE_WARN_FREE_MB` ' +
+    '(stored files and job folders; under `STORAGE_MIN_FREE_MB` the storage check fails). Empty when none',
+});
+
+export const Health = z
+  .object({ status: z.literal('ok'), checks: HealthChecks, warnings: HealthWarnings })
+  .meta({ id: 'Health' });
 
 /** A failing check: the checks, plus the error body every failure carries. */
 export const HealthDegraded = z
   .object({
     status: z.literal('degraded'),
     checks: HealthChecks,
+    warnings: HealthWarnings,
     error: z.string().meta({ description: 'Names the failing checks' }),
     code: z.literal('service_unavailable'),
   })
@@ -66,6 +75,10 @@ export const healthOp = defineOperation({
   openapi: {
     tags: ['System'],
     summary: 'Health check of database, storage and job queue (503 naming the failing check); not rate limited',
+    description:
+      '`storage` fails when the store cannot be reached or the free space where files and job folders are ' +
+      'written is under `STORAGE_MIN_FREE_MB` (default 300); under `STORAGE_WARN_FREE_MB` (default 2048) ' +
+      'it stays `ok` with a line in `warnings`.',
   },
 });
 

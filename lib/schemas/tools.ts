@@ -38,7 +38,7 @@ export const compressUploadOp = defineOperation({
       'original. Formats that compress are marked `compress: true` in `GET /api/v1/formats`; any other ' +
       'format answers 400 naming them. Status and download use the conversion endpoints.',
     requestBody: multipart(CompressForm),
-    responses: errors(400, 401, 403, 413, 429, 500, 503),
+    responses: errors(400, 401, 403, 413, 429, 500, 503, 507),
   },
 });
 
@@ -66,7 +66,7 @@ export const ocrOp = defineOperation({
       'gets a text layer on the pages that had no text. A language that is not installed answers 400 ' +
       'listing the installed codes. Status, progress (per page) and download use the conversion endpoints.',
     requestBody: multipart(OcrForm),
-    responses: errors(400, 401, 403, 413, 429, 500, 503),
+    responses: errors(400, 401, 403, 413, 429, 500, 503, 507),
   },
 });
 

@@ -102,7 +102,7 @@ export const putPartOp = defineOperation({
       required: true,
       content: binaryContent('application/octet-stream'),
     },
-    responses: errors(400, 401, 403, 404, 409, 429, 500, 503),
+    responses: errors(400, 401, 403, 404, 409, 429, 500, 503, 507),
   },
 });
 
@@ -185,7 +185,7 @@ export const tusCreateOp = defineOperation({
       'When the body already carries the whole file, the answer has `X-Conversion-Id`.',
     responses: {
       '201': { description: 'Created; `Location` is the upload URL, `Upload-Offset` the bytes stored' },
-      ...errors(400, 401, 403, 413, 429, 500, 503),
+      ...errors(400, 401, 403, 413, 429, 500, 503, 507),
     },
   },
 });
@@ -225,7 +225,7 @@ export const tusPatchOp = defineOperation({
     },
     responses: {
       '204': { description: 'Stored; `Upload-Offset` is the new offset' },
-      ...errors(400, 401, 403, 404, 409, 429, 500, 503),
+      ...errors(400, 401, 403, 404, 409, 429, 500, 503, 507),
     },
   },
 });

@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import { constants, createReadStream } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
 import { randomToken } from '@/lib/crypto';
 import { createFileWriter } from '@/lib/storage/file-writer';
 import { assertValidKey, KEY_KINDS } from '@/lib/storage/keys';
@@ -106,9 +108,16 @@ export function localDiskStorage(root: string): Storage {
       await writeFile(`${file}${MULTIPART_SUFFIX}`, '', { flag: 'wx' });
       return '';
     },
-    async putPart(key, _handle, { offset }, body) {
-      // r+: the file must exist (an aborted upload's part fails instead of recreating it).
-      await pipeline(body, createFileWriter(`${fileOf(key)}${MULTIPART_SUFFIX}`, { flags: 'r+', start: offset }));
+    async putPart(key, _handle, { offset, size }, body) {
+      const file = `${fileOf(key)}${MULTIPART_SUFFIX}`;
+      try {
+        // r+: the file must exist (an aborted upload's part fails instead of recreating it).
+        await writeKeepingSource(body, createFileWriter(file, { flags: 'r+', start: offset }));
+      } catch (e) {
+        // A failed part is not recorded: its bytes would only hold space (a full disk) until the upload ends.
+        await punchHole(file, offset, size);
+        throw e;
+      }
       return { etag: '' };
     },
     async completeMultipart(key) {
@@ -119,4 +128,39 @@ export function localDiskStorage(root: string): Storage {
       await rm(`${fileOf(key)}${MULTIPART_SUFFIX}`, { force: true });
     },
   };
+}
+
+/**
+ * Frees the space of `length` bytes at `offset` of `file` (they read as zeros after), keeping its
+ * size: Node has no fallocate(2), so util-linux's tool does it. A filesystem without hole punching
+ * only keeps the bytes until the upload ends, so a failure here is logged, not thrown.
+ */
+async function punchHole(file: string, offset: number, length: number): Promise<void> {
+  if (length <= 0) return;
+  const args = ['--punch-hole', '--offset', String(offset), '--length', String(length), file];
+  await promisify(execFile)('fallocate', args).catch(async (e: unknown) => {
+    if (!(await stat(file).catch(() => null))) return; // the upload was abandoned meanwhile
+    console.error(`[storage] could not free a failed part of ${path.basename(file)}:`, (e as Error).message);
+  });
+}
+
+/**
+ * Writes `source` to `writer`. When the write fails (a full disk) the source is not destroyed but
+ * read to its end and dropped, so the request it comes from ends normally and is answered (507),
+ * rather than having its connection reset under the answer. A part is at most one part size long.
+ */
+function writeKeepingSource(source: Readable, writer: Writable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    source.once('error', (e) => {
+      writer.destroy();
+      reject(e);
+    });
+    writer.once('error', (e) => {
+      source.unpipe(writer);
+      source.resume();
+      reject(e);
+    });
+    writer.once('finish', () => resolve());
+    source.pipe(writer);
+  });
 }

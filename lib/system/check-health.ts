@@ -2,6 +2,7 @@ import { db } from '@/lib/db';
 import { embeddedQueue, QUEUES } from '@/lib/jobs/embedded-queue';
 import { config } from '@/lib/config';
 import { storage } from '@/lib/storage';
+import { checkDiskSpace, type DiskSpace } from '@/lib/system/disk-space';
 
 type Check = 'ok' | 'error';
 
@@ -17,9 +18,21 @@ async function check(fn: () => Promise<unknown>): Promise<Check> {
   }
 }
 
-/** Database, storage and job queue, each checked with a short timeout. */
+async function checkSpace(): Promise<DiskSpace> {
+  try {
+    return await withTimeout(checkDiskSpace());
+  } catch {
+    return { ok: false, warnings: ['Free storage space could not be measured'] };
+  }
+}
+
+/**
+ * Database, storage and job queue, each checked with a short timeout. Storage fails when the store
+ * cannot be reached or its free space (or the job folders') is under the minimum; space under the
+ * warning threshold only adds a warning.
+ */
 export async function checkHealth() {
-  const [database, store, queue] = await Promise.all([
+  const [database, reachable, queue, space] = await Promise.all([
     check(() => db.$queryRaw`SELECT 1`),
     check(() => storage().check()),
     check(async () => {
@@ -27,7 +40,9 @@ export async function checkHealth() {
       const boss = await embeddedQueue();
       await boss.getQueue(QUEUES.runConversion);
     }),
+    checkSpace(),
   ]);
-  const checks = { database, storage: store, queue };
-  return { status: Object.values(checks).every((c) => c === 'ok') ? ('ok' as const) : ('degraded' as const), checks };
+  const checks = { database, storage: reachable === 'ok' && space.ok ? ('ok' as const) : ('error' as const), queue };
+  const status = Object.values(checks).every((c) => c === 'ok') ? ('ok' as const) : ('degraded' as const);
+  return { status, checks, warnings: space.warnings };
 }

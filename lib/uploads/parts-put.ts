@@ -3,6 +3,7 @@ import { AppError } from '@/lib/api/errors';
 import { db } from '@/lib/db';
 import type { Caller } from '@/lib/identity/caller';
 import { storage } from '@/lib/storage';
+import { isOutOfSpace, outOfSpaceError } from '@/lib/storage/out-of-space';
 import { exactLength } from '@/lib/uploads/exact-length';
 import { assertUploadOf } from '@/lib/uploads/get-upload-or-throw';
 import { releaseBody, requestBodyStream } from '@/lib/uploads/request-body';
@@ -48,6 +49,8 @@ export async function putUploadPart(options: { caller: Caller; token: string; nu
     // Completed or abandoned meanwhile, the store refuses the part (its multipart object is gone):
     // say so, rather than blame the client's connection or the store.
     assertStillOpen(assertUploadOf(await db.upload.findUnique({ where: { token } }), caller, 'parts'));
+    // A full disk fails the body's pipeline too, which reads as the client gone: say what happened.
+    if (isOutOfSpace(e)) throw outOfSpaceError(e);
     if (clientGone) throw new AppError('bad_request', `Part ${number} broke off before its ${part.size} bytes arrived`);
     throw e; // the store failed: a 5xx, retry
   }

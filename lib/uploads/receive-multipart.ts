@@ -48,7 +48,9 @@ export async function receiveMultipart(request: Request, maxBytes: number | null
         // client gets its 413 instead of a reset connection. Unknown length: stop now.
         if (!Number.isFinite(declared)) reject(tooLarge(maxBytes ?? 0));
       });
-      stored.catch(() => {}); // awaited below; a rejection must not go unhandled meanwhile
+      // A put that fails (the disk is full, the client is gone) ends the parse: busboy would wait
+      // forever for the unread part, and the body with it.
+      stored.catch(reject);
     });
     parser.on('filesLimit', () => reject(severalFiles()));
     parser.on('fieldsLimit', () => reject(tooManyFields(MAX_FIELDS)));

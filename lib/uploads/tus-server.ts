@@ -2,6 +2,7 @@ import { Server, type Upload } from '@tus/server';
 import { isAppError } from '@/lib/api/errors';
 import type { Caller } from '@/lib/identity/caller';
 import { parseOptionsText } from '@/lib/conversions/convert-options';
+import { isOutOfSpace, outOfSpaceError } from '@/lib/storage/out-of-space';
 import { finishUpload } from '@/lib/uploads/finish-upload';
 import { readNodeBodies, rememberNodeBody } from '@/lib/uploads/tus-node-body';
 import { discardTusUpload, tusStore } from '@/lib/uploads/tus-store';
@@ -61,6 +62,10 @@ function createServer(): Server {
     onUploadFinish: (req, upload) => onUploadFinish(req as unknown as Request, upload),
     // tus's own refusals get the body every error of this API has.
     onResponseError: (_req, err) => {
+      if (isOutOfSpace(err)) {
+        const refused = outOfSpaceError(err);
+        return { status_code: refused.status, body: errorBody(refused.message, refused.code) };
+      }
       if (err instanceof Error) return undefined;
       if (err.body.startsWith('{')) return err;
       return { status_code: err.status_code, body: errorBody(err.body.trim(), tusCode(err.status_code)) };

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { truncate } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -7,6 +8,7 @@ import { S3Store } from '@tus/s3-store';
 import { type DataStore, ERRORS } from '@tus/server';
 import { config } from '@/lib/config';
 import { createFileWriter } from '@/lib/storage/file-writer';
+import { isOutOfSpace } from '@/lib/storage/out-of-space';
 import { PART_SIZE_BYTES, UPLOAD_TTL_MS } from '@/lib/uploads/upload-rules';
 
 // The tus upload's id is its storage key (`inputs/<token>`): @tus/file-store writes the file where
@@ -29,8 +31,12 @@ class TransmuteFileStore extends FileStore {
     const writer = createFileWriter(file, { flags: 'r+', start: offset });
     try {
       await pipeline(readable, writer);
-    } catch {
-      throw ERRORS.FILE_WRITE_ERROR;
+    } catch (e) {
+      if (!isOutOfSpace(e)) throw ERRORS.FILE_WRITE_ERROR;
+      // What this request wrote would only hold space on a full disk: back to where it began, so
+      // the client resumes from there once there is room (the route answers 507).
+      await truncate(file, offset).catch(() => {});
+      throw e;
     }
     return offset + writer.bytesWritten;
   }

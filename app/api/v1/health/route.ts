@@ -2,11 +2,11 @@ import { withApi } from '@/lib/api/with-api';
 import { checkHealth } from '@/lib/system/check-health';
 import { healthOp } from '@/lib/schemas/system';
 
-// GET /api/v1/health – database, storage and queue checks; 503 naming the failing ones
+// GET /api/v1/health – database, storage (reachable, with free space) and queue checks; 503 naming the failing ones
 export const GET = withApi(healthOp, async () => {
-  const { status, checks } = await checkHealth();
-  if (status === 'ok') return { data: { status, checks } };
+  const { status, checks, warnings } = await checkHealth();
+  if (status === 'ok') return { data: { status, checks, warnings } };
   const failing = Object.keys(checks).filter((name) => checks[name as keyof typeof checks] === 'error');
   const error = `Unavailable: ${failing.join(', ')}`;
-  return { status: 503, data: { status, checks, error, code: 'service_unavailable' } };
+  return { status: 503, data: { status, checks, warnings, error, code: 'service_unavailable' } };
 });
