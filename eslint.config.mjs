@@ -16,6 +16,8 @@ const config = [
       '.next/**',
       'dist/**',
       'lib/generated/**',
+      'clients/*/dist/**',
+      'clients/typescript/src/schema.ts',
       '.data/**',
       '.tools/**',
       'node_modules/**',

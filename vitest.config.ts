@@ -24,6 +24,7 @@ export default defineConfig({
             'lib/**/*.integration.test.ts',
             'inngest/**/*.integration.test.ts',
             'tests/**/*.integration.test.ts',
+            'clients/**/*.integration.test.ts',
           ],
           environment: 'node',
           setupFiles: ['tests/assert-local-database.ts'],

@@ -1,0 +1,17 @@
+export { createTransmute, fileNameOf } from './client.js';
+export type {
+  BatchCreated,
+  Conversion,
+  ConvertOptions,
+  ConvertResult,
+  CreateShareLink,
+  FileInput,
+  FormatEntry,
+  ShareLink,
+  Transmute,
+  TransmuteOptions,
+} from './client.js';
+export { TransmuteError } from './errors.js';
+export type { ConversionState, ConversionStatus, WaitOptions } from './wait.js';
+export { verifyWebhook, type WebhookEvent } from './webhooks.js';
+export type { components, operations, paths } from './schema.js';
