@@ -5,6 +5,7 @@ import * as convert from '@/app/api/v1/convert/route';
 import * as download from '@/app/api/v1/convert/download/[id]/route';
 import * as status from '@/app/api/v1/convert/status/[id]/route';
 import { config } from '@/lib/config';
+import { signedClientAddressHeaders } from '@/lib/identity/client-address';
 import { db } from '@/lib/db';
 import { runWorker } from '@/lib/jobs/run-worker';
 import { CONCURRENT_REQUESTS_PER_SUBJECT } from '@/lib/limits/concurrent-requests';
@@ -131,6 +132,24 @@ describe('POST /api/v1/convert: one request, the converted file back', () => {
 
   it('takes `wait` from the form as well, and waits that long', async () => {
     const res = await post(new RouteClient(), media('mp4', AV(3)), 'clip.mp4', { target_format: 'webm', wait: '0' });
+    expect(res.status).toBe(202);
+  });
+
+  it('stops waiting for a client that has gone: the conversion goes on without it', async () => {
+    const body = new Response(form(media('mp4', AV(3)), 'clip.mp4', { target_format: 'webm', wait: '60' }));
+    const gone = new AbortController();
+    gone.abort();
+    const request = new Request('http://localhost:3000/api/v1/convert', {
+      method: 'POST',
+      headers: {
+        'content-type': body.headers.get('content-type')!,
+        ...signedClientAddressHeaders('198.51.100.7-gone'),
+      },
+      body: new Uint8Array(await body.arrayBuffer()),
+      signal: gone.signal,
+    });
+    // Had it waited (up to the 60 s asked for), the short clip would have come back with 200.
+    const res = await convert.POST(request, { params: Promise.resolve({}) });
     expect(res.status).toBe(202);
   });
 

@@ -23,6 +23,7 @@ export async function waitForConversion(
   });
   const timer = setTimeout(() => settle(null), timeoutMs);
   const onAbort = () => settle(null);
+  if (signal?.aborted) onAbort();
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     const { conversion, error } = await readConversionStatus(caller, id);
