@@ -31,15 +31,16 @@ const PROBE = [
 
 const PROBE_ENV: Record<string, string> = { PATH: '/usr/bin:/bin' };
 
+export const SANDBOX_OFF_WARNING =
+  'ENGINE_SANDBOX=off: engines run WITHOUT a sandbox. A hostile file can then reach the network and read ' +
+  "what this process can read. Unset ENGINE_SANDBOX to require bubblewrap's sandbox.";
+
 let status: SandboxStatus | undefined;
 
 export function sandboxStatus(): SandboxStatus {
   if (status) return status;
   if (process.env.ENGINE_SANDBOX === 'off') {
-    console.warn(
-      '[engines] WARNING: ENGINE_SANDBOX=off: engines run WITHOUT a sandbox. A hostile file can then reach ' +
-        "the network and read what this process can read. Unset ENGINE_SANDBOX to require bubblewrap's sandbox.",
-    );
+    console.warn(`[engines] WARNING: ${SANDBOX_OFF_WARNING}`);
     return (status = { state: 'off' });
   }
   const r = spawnSync('bwrap', PROBE, {

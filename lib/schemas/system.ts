@@ -42,6 +42,11 @@ const HealthChecks = z.object({
   database: z.enum(['ok', 'error']),
   storage: z.enum(['ok', 'error']),
   queue: z.enum(['ok', 'error']),
+  sandbox: z.enum(['ok', 'error']).meta({
+    description:
+      'The engine sandbox (bubblewrap with a fresh /proc) can be set up: `error` means no conversion runs ' +
+      '(in a container: run it with `--security-opt systempaths=unconfined`; `ENGINE_SANDBOX=off` opts out)',
+  }),
 });
 
 const HealthWarnings = z.array(z.string()).meta({
@@ -74,7 +79,8 @@ export const healthOp = defineOperation({
   responses: { 200: json(Health, 'Healthy'), 503: json(HealthDegraded, 'A check failed (named in `error`)') },
   openapi: {
     tags: ['System'],
-    summary: 'Health check of database, storage and job queue (503 naming the failing check); not rate limited',
+    summary:
+      'Health check of database, storage, job queue and engine sandbox (503 naming the failing check); not rate limited',
     description:
       '`storage` fails when the store cannot be reached or the free space where files and job folders are ' +
       'written is under `STORAGE_MIN_FREE_MB` (default 300); under `STORAGE_WARN_FREE_MB` (default 2048) ' +

@@ -1,6 +1,7 @@
 import { db } from '@/lib/db';
 import { embeddedQueue, QUEUES } from '@/lib/jobs/embedded-queue';
 import { config } from '@/lib/config';
+import { SANDBOX_OFF_WARNING, sandboxRefusal, sandboxStatus } from '@/lib/engines/sandbox-status';
 import { storage } from '@/lib/storage';
 import { checkDiskSpace, type DiskSpace } from '@/lib/system/disk-space';
 
@@ -42,7 +43,17 @@ export async function checkHealth() {
     }),
     checkSpace(),
   ]);
-  const checks = { database, storage: reachable === 'ok' && space.ok ? ('ok' as const) : ('error' as const), queue };
+  // Engines cannot run outside their sandbox (lib/engines/sandbox-status.ts): then nothing converts,
+  // and the reason (with what to change) is a warning line.
+  const refusal = sandboxRefusal();
+  const sandbox = refusal ? ('error' as const) : ('ok' as const);
+  const sandboxWarnings = refusal ? [refusal] : sandboxStatus().state === 'off' ? [SANDBOX_OFF_WARNING] : [];
+  const checks = {
+    database,
+    storage: reachable === 'ok' && space.ok ? ('ok' as const) : ('error' as const),
+    queue,
+    sandbox,
+  };
   const status = Object.values(checks).every((c) => c === 'ok') ? ('ok' as const) : ('degraded' as const);
-  return { status, checks, warnings: space.warnings };
+  return { status, checks, warnings: [...space.warnings, ...sandboxWarnings] };
 }
