@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Sourced: the ports of the embedded PostgreSQL servers (when taken, the next free port is used and
-# recorded with the URL in $DATA_DIR/database-url, where scripts/admin.ts and bench find it).
-EMBEDDED_DB_PORT="${EMBEDDED_DB_PORT:-54329}" # scripts/start.sh
-TEST_DB_PORT="${TEST_DB_PORT:-54330}"         # scripts/test.sh
+# Sourced: the ports of the local servers (when taken, the next free port is used; the embedded
+# PostgreSQL's is recorded with its URL in $DATA_DIR/database-url, where scripts/admin.ts and bench
+# find it).
+EMBEDDED_DB_PORT="${EMBEDDED_DB_PORT:-54329}"     # scripts/start.sh (and the image's `start`)
+TEST_DB_PORT="${TEST_DB_PORT:-54330}"             # scripts/test.sh
+IMAGE_TEST_DB_PORT="${IMAGE_TEST_DB_PORT:-54331}" # scripts/test-image.sh: PostgreSQL for web + worker containers
+IMAGE_TEST_PORT="${IMAGE_TEST_PORT:-39100}"       # scripts/test-image.sh: the service in its containers

@@ -1,4 +1,5 @@
-// Adds up the test runners' JSON reports and prints the closing line "N passed, N failed".
+// Adds up the test runners' JSON reports and prints the closing line "N passed, N failed"; the
+// container image's checks (scripts/test-image.sh writes image.json) count too once they have run.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -30,6 +31,12 @@ if (pw) {
 } else {
   console.log('playwright: no report (did not run)');
   failed += 1;
+}
+const image = read('image.json');
+if (image) {
+  passed += image.passed;
+  failed += image.failed;
+  console.log(`image checks: ${image.passed} passed, ${image.failed} failed`);
 }
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);
