@@ -293,7 +293,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Health check of database, storage and job queue (503 naming the failing check); not rate limited
+     * Health check of database, storage, job queue and engine sandbox (503 naming the failing check); not rate limited
      * @description `storage` fails when the store cannot be reached or the free space where files and job folders are written is under `STORAGE_MIN_FREE_MB` (default 300); under `STORAGE_WARN_FREE_MB` (default 2048) it stays `ok` with a line in `warnings`.
      */
     get: operations['getHealth'];
@@ -1477,6 +1477,11 @@ export interface components {
         storage: 'ok' | 'error';
         /** @enum {string} */
         queue: 'ok' | 'error';
+        /**
+         * @description The engine sandbox (bubblewrap with a fresh /proc) can be set up: `error` means no conversion runs (in a container: run it with `--security-opt systempaths=unconfined`; `ENGINE_SANDBOX=off` opts out)
+         * @enum {string}
+         */
+        sandbox: 'ok' | 'error';
       };
       /** @description Conditions to act on before a check fails, e.g. storage space under `STORAGE_WARN_FREE_MB` (stored files and job folders; under `STORAGE_MIN_FREE_MB` the storage check fails). Empty when none */
       warnings: string[];
@@ -1491,6 +1496,11 @@ export interface components {
         storage: 'ok' | 'error';
         /** @enum {string} */
         queue: 'ok' | 'error';
+        /**
+         * @description The engine sandbox (bubblewrap with a fresh /proc) can be set up: `error` means no conversion runs (in a container: run it with `--security-opt systempaths=unconfined`; `ENGINE_SANDBOX=off` opts out)
+         * @enum {string}
+         */
+        sandbox: 'ok' | 'error';
       };
       /** @description Conditions to act on before a check fails, e.g. storage space under `STORAGE_WARN_FREE_MB` (stored files and job folders; under `STORAGE_MIN_FREE_MB` the storage check fails). Empty when none */
       warnings: string[];
