@@ -9,9 +9,10 @@ import { spawnSync } from 'node:child_process';
 export type SandboxStatus = { state: 'ready' } | { state: 'off' } | { state: 'unavailable'; reason: string };
 
 const FIX =
-  'Run the container with `--security-opt systempaths=unconfined` (compose.yaml sets it) or, outside a ' +
-  'container, install the Debian package "bubblewrap" and allow unprivileged user namespaces. ' +
-  'ENGINE_SANDBOX=off runs engines without any sandbox (not recommended).';
+  'In a container, run it with `--security-opt systempaths=unconfined` (podman; Docker also needs ' +
+  '`--security-opt seccomp=unconfined` and, where AppArmor confines containers, `apparmor=unconfined`; ' +
+  'compose.yaml sets them). Outside a container, install the Debian package "bubblewrap" and allow ' +
+  'unprivileged user namespaces. ENGINE_SANDBOX=off runs engines without any sandbox (not recommended).';
 
 /** The smallest sandbox with what every engine run needs: all namespaces and its own /proc. */
 const PROBE = [
