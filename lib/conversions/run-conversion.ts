@@ -3,6 +3,7 @@ import path from 'node:path';
 import { isAppError } from '@/lib/api/errors';
 import { fileCrc32 } from '@/lib/batches/file-crc32';
 import { config } from '@/lib/config';
+import { processJobsDir } from '@/lib/engines/job-folders';
 import { db } from '@/lib/db';
 import { randomToken } from '@/lib/crypto';
 import { findEngine } from '@/lib/engines/registry';
@@ -54,7 +55,7 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
 
   // The tool's options are parsed once, here; options that do not fit can never succeed.
   const tool = parseOperationOptions(row.operation, row.options);
-  const workDir = path.join(config.jobsDir, `${id}-${attempts}-${randomToken(6)}`);
+  const workDir = path.join(processJobsDir(), `${id}-${attempts}-${randomToken(6)}`);
   const abort = new AbortController();
   const unsubscribe = await subscribeConversionEvents(id, (e) => {
     if (e.status === 'cancelled') abort.abort(new Error('cancelled'));

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { config } from '@/lib/config';
+import { processJobsDir } from '@/lib/engines/job-folders';
 import { EngineError } from '../sandbox';
 import type { WorkerSpec } from '../warm/sandboxed-worker';
 import { OFFICE_PYTHON, officeSystemView } from './system-view';
@@ -51,7 +52,7 @@ export function officeWorkerSpec(): WorkerSpec {
   const pipeName = `transmute_${randomBytes(8).toString('hex')}`;
   return {
     name: 'LibreOffice',
-    parentDir: config.jobsDir,
+    parentDir: processJobsDir(),
     command: OFFICE_PYTHON,
     args: (dir) => [bridge, dir, pipeName],
     systemView: officeSystemView(),

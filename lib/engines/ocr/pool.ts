@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { config } from '@/lib/config';
+import { processJobsDir } from '@/lib/engines/job-folders';
 import { EngineError } from '../sandbox';
 import { createWarmPool } from '../warm/warm-pool';
 import type { WorkerSpec } from '../warm/sandboxed-worker';
@@ -65,7 +66,7 @@ function ocrWorkerSpec(): WorkerSpec {
   const { script, packageDir, binds: extraRoBinds } = binds();
   return {
     name: 'ocr',
-    parentDir: config.jobsDir,
+    parentDir: processJobsDir(),
     command: realpathSync(process.execPath),
     args: () => ['--disallow-code-generation-from-strings', script, packageDir, tessdataDir()],
     extraRoBinds,

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { config } from '@/lib/config';
+import { processJobsDir } from '@/lib/engines/job-folders';
 import { EngineError } from '../sandbox';
 import { createWarmPool } from '../warm/warm-pool';
 import type { WorkerSpec } from '../warm/sandboxed-worker';
@@ -53,7 +54,7 @@ function sharpWorkerSpec(): WorkerSpec {
   const { script, sharpDir, binds: extraRoBinds } = binds();
   return {
     name: 'sharp',
-    parentDir: config.jobsDir,
+    parentDir: processJobsDir(),
     command: realpathSync(process.execPath),
     // The instance folder is named only so that its processes can be told apart (ps, tests).
     args: (dir) => ['--disallow-code-generation-from-strings', script, sharpDir, dir],
