@@ -1,13 +1,17 @@
 // The job worker process: `npm run worker` (scripts/start.sh starts it beside the web server).
-import { runWorker } from '@/lib/jobs/run-worker';
+import { connectInngestWorker } from '@/inngest/connect-worker';
+import { config } from '@/lib/config';
 import { shutdownEngines } from '@/lib/engines/pools';
 import { sandboxStatus } from '@/lib/engines/sandbox-status';
+import { runWorker } from '@/lib/jobs/run-worker';
 
 async function main() {
   sandboxStatus(); // probed at start, so the log says at once when engines cannot run (and why)
-  const stop = await runWorker();
+  // One engine runs the jobs: with Inngest configured the embedded queue (pg-boss, its schedules
+  // and its connections) never starts here, and Inngest hands this worker its steps instead.
+  const stop = config.inngestEnabled ? connectInngestWorker() : await runWorker();
   // Engines start on a job's first use and stop when idle (ENGINE_IDLE_SECONDS): an idle worker holds none.
-  console.log('[worker] ready');
+  console.log(`[worker] ready (jobs from ${config.inngestEnabled ? 'Inngest' : 'the embedded queue'})`);
   let stopping = false;
   const shutdown = async () => {
     // A second signal (Ctrl-C twice, or a signal to the whole process group) must not cut the
