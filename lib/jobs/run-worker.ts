@@ -1,6 +1,7 @@
 import { config } from '@/lib/config';
 import { purgeExpiredConversions } from '@/lib/conversions/purge-expired';
 import { runConversion } from '@/lib/conversions/run-conversion';
+import { processJobsDir } from '@/lib/engines/job-folders';
 import { embeddedQueue, QUEUES, stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
 import { parseConversionRequested, parseWebhookDelivery } from '@/lib/jobs/events';
 import { withHeapGrowth } from '@/lib/runtime/heap-growth';
@@ -11,6 +12,7 @@ import { deliverWebhook } from '@/lib/webhooks/deliver-webhook';
  * retention sweep every 10 minutes. Returns a stop function.
  */
 export async function runWorker(): Promise<() => Promise<void>> {
+  processJobsDir(); // starts the sweep of crashed processes' job folders now, not at the first job
   const boss = await embeddedQueue();
   await boss.work(
     QUEUES.runConversion,
