@@ -75,7 +75,7 @@ describe('embedded durable queue (pg-boss)', () => {
       where: { id: BigInt(id) },
       data: { status: 'pending', run: { increment: 1 }, attempts: 0, inputKey: `inputs/gone-${id}` },
     });
-    await enqueueConversion(row.id, row.run + 1);
+    await enqueueConversion(row.id, row.run + 1, `test:${id}`);
     const failed = await waitForStatus(id, ['failed', 'completed'], 90_000);
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/could not be converted/);

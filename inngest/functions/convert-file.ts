@@ -10,7 +10,10 @@ export const convertFile = inngest.createFunction(
     id: 'convert-file',
     triggers: [conversionRequested],
     retries: config.engineMaxAttempts as 3,
-    concurrency: { limit: config.engineConcurrency },
+    // Keyed by whom the job runs for: each subject gets its own virtual queue, served in turn, and
+    // at most one worker's worth of runs at once. How many run in all is each worker's own bound
+    // (inngest/connect-worker.ts `maxWorkerConcurrency`), so adding workers adds throughput.
+    concurrency: [{ key: 'event.data.subject', limit: config.engineConcurrency }],
   },
   async ({ event, step }) => {
     const request = parseConversionRequested(event.data);

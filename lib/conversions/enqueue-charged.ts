@@ -1,5 +1,5 @@
 import { AppError } from '@/lib/api/errors';
-import type { Caller } from '@/lib/identity/caller';
+import { allowanceSubject, type Caller } from '@/lib/identity/caller';
 import { enqueueConversion } from '@/lib/jobs/enqueue';
 import { refundDailyAllowance } from '@/lib/limits/daily-allowance';
 
@@ -14,7 +14,7 @@ export async function enqueueCharged(
   undo: () => Promise<unknown>,
 ): Promise<void> {
   try {
-    for (const job of jobs) await enqueueConversion(job.id, job.run);
+    for (const job of jobs) await enqueueConversion(job.id, job.run ?? 0, allowanceSubject(caller));
   } catch (e) {
     await undo().catch(() => {});
     await refundDailyAllowance(caller, jobs.length).catch(() => {});

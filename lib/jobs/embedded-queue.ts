@@ -11,6 +11,9 @@ export const QUEUES = {
   deliverWebhook: 'webhook-deliver',
 } as const;
 
+/** The PostgreSQL schema of pg-boss's tables. */
+export const QUEUE_SCHEMA = 'pgboss';
+
 const globalBoss = globalThis as unknown as { boss?: Promise<PgBoss> };
 
 export function embeddedQueue(): Promise<PgBoss> {
@@ -19,7 +22,7 @@ export function embeddedQueue(): Promise<PgBoss> {
     // supervisor checks every 10 s for jobs whose worker stopped heartbeating (a killed worker).
     const boss = new PgBoss({
       connectionString: process.env.DATABASE_URL,
-      schema: 'pgboss',
+      schema: QUEUE_SCHEMA,
       max: 4,
       // Only the connect bound: the queue's own maintenance statements may run longer than a request's.
       connectionTimeoutMillis: DATABASE_POOL_SETTINGS.connectionTimeoutMillis,

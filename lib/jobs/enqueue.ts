@@ -6,22 +6,24 @@ import {
   type WebhookDeliveryData,
   webhookDeliveryRequested,
 } from '@/lib/jobs/events';
+import { sendInTurn } from '@/lib/jobs/fair-order';
 import { inngest } from '@/lib/jobs/inngest-client';
 
 /**
  * Queues the conversion job: on Inngest when configured, else on the embedded queue. `run` is the
  * row's run (0 at creation, +1 per retry): a later run is a new job, not a re-send of the first.
+ * `subject` is whom the job is run for (lib/identity/caller.ts `allowanceSubject`): subjects take
+ * turns on the engines, so one caller's large batch never starves the others.
  */
-export async function enqueueConversion(conversionId: bigint, run = 0): Promise<void> {
-  const data = conversionRequestedData(conversionId, run);
+export async function enqueueConversion(conversionId: bigint, run: number, subject: string): Promise<void> {
+  const data = conversionRequestedData(conversionId, run, subject);
   // The id makes a re-send of the same run a no-op (Inngest's event id, pg-boss's singleton key).
   const key = run === 0 ? data.conversionId : `${data.conversionId}-run-${run}`;
   if (config.inngestEnabled) {
     await inngest.send({ id: `conversion-${key}`, name: conversionRequested.name, data });
     return;
   }
-  const boss = await embeddedQueue();
-  await boss.send(QUEUES.runConversion, data, { singletonKey: key });
+  await sendInTurn(await embeddedQueue(), QUEUES.runConversion, data, { subject, singletonKey: key });
 }
 
 /** Queues one webhook delivery (retried with exponential backoff up to MAX_ATTEMPTS attempts). */

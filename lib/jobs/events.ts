@@ -11,14 +11,16 @@ export const ConversionRequestedData = z.object({
   conversionId: z.string().refine((s) => parseConversionId(s) !== null, 'must be a conversion id'),
   /** The conversion's run (0 first, +1 per retry); absent in messages queued before runs existed. */
   run: z.number().int().nonnegative().optional(),
+  /** Whom it runs for (an account, team owner or guest address): Inngest's concurrency key. */
+  subject: z.string().min(1).optional(),
 });
 export type ConversionRequestedData = z.infer<typeof ConversionRequestedData>;
 
 /** The Inngest event (also the trigger of inngest/functions/convert-file.ts). */
 export const conversionRequested = eventType('transmute/conversion.requested', { schema: ConversionRequestedData });
 
-export const conversionRequestedData = (conversionId: bigint, run: number): ConversionRequestedData =>
-  ConversionRequestedData.parse({ conversionId: String(conversionId), run });
+export const conversionRequestedData = (conversionId: bigint, run: number, subject: string): ConversionRequestedData =>
+  ConversionRequestedData.parse({ conversionId: String(conversionId), run, subject });
 
 /** The conversion (and run) a job payload names, or null for a payload that is not one. */
 export function parseConversionRequested(data: unknown): { id: bigint; run?: number } | null {

@@ -1,0 +1,26 @@
+import type { PgBoss } from 'pg-boss';
+import { QUEUE_SCHEMA } from '@/lib/jobs/embedded-queue';
+
+/**
+ * Sends a job so that subjects (accounts, teams, guest addresses) take turns: a subject's job gets
+ * the priority minus the number of its jobs already waiting or running in the queue, and workers
+ * take the highest priority first (then the oldest). So one account's 500-file batch is queued as
+ * its 1st, 2nd, 3rd… turn, and another account's single job, queued later, still gets a first
+ * turn and runs next. Only the order changes, never how many run: with nobody else waiting, one
+ * subject's jobs fill every engine slot.
+ */
+export async function sendInTurn(
+  boss: PgBoss,
+  queue: string,
+  data: object,
+  { subject, singletonKey }: { subject: string; singletonKey: string },
+): Promise<void> {
+  const ahead = await boss
+    .getDb()
+    .executeSql(
+      `SELECT count(*)::int AS n FROM ${QUEUE_SCHEMA}.job WHERE name = $1 AND group_id = $2 AND state < 'completed'`,
+      [queue, subject],
+    );
+  const turn = Number(ahead.rows[0]?.n ?? 0);
+  await boss.send(queue, data, { singletonKey, group: { id: subject }, priority: -turn });
+}
