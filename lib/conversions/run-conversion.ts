@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { isAppError } from '@/lib/api/errors';
 import { fileCrc32 } from '@/lib/batches/file-crc32';
@@ -19,6 +19,7 @@ import { ACTIVE_STATUSES } from '@/lib/conversions/status';
 import { parseOperationOptions } from '@/lib/conversions/operations';
 import { parseConvertOptions } from '@/lib/conversions/convert-options';
 import { phaseTimer } from '@/lib/system/phase-timings';
+import { reportsOutOfSpace } from '@/lib/storage/out-of-space';
 import { fetchSource, needsFetch } from '@/lib/url-import/fetch-source';
 import { type ConversionOwner, notifyConversionFinished } from '@/lib/webhooks/notify-webhooks';
 
@@ -150,7 +151,7 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
     // would take as long again, and a hostile file would hold an engine slot ENGINE_MAX_ATTEMPTS
     // times over (the caller can still retry it). An engine crash is retried up to the limit.
     if (isAppError(e) || timedOut(e) || attempts >= config.engineMaxAttempts)
-      return await fail(row, failureMessage(e), processingSent);
+      return await fail(row, failureMessage(e, await folderIsFull(workDir)), processingSent);
     console.error(`[conversion ${id}] attempt ${attempts} failed:`, e);
     throw new Error(`Conversion ${id} attempt ${attempts} failed`, { cause: e });
   } finally {
@@ -183,8 +184,21 @@ async function fail(
 /** An engine run stopped at its time limit (EngineError's `timedOut`). */
 const timedOut = (e: unknown) => (e as { timedOut?: boolean } | null)?.timedOut === true;
 
-function failureMessage(e: unknown): string {
+/** Below this, the job folder's filesystem counts as full (a stopped engine's partial output fills it). */
+const FULL_BELOW_BYTES = 1024 * 1024;
+
+/** Whether the job folder's filesystem is full: an engine stopped by that does not always say so. */
+async function folderIsFull(dir: string): Promise<boolean> {
+  const fs = await statfs(dir).catch(() => null);
+  return fs !== null && fs.bavail * fs.bsize < FULL_BELOW_BYTES;
+}
+
+function failureMessage(e: unknown, folderFull = false): string {
   if (isAppError(e)) return e.message;
   if (timedOut(e)) return 'The conversion took too long and was stopped';
+  // Retried like a crash (space may come back), but the last failure says why.
+  if (folderFull || reportsOutOfSpace(e)) {
+    return 'The server ran out of disk space while converting this file; retry later';
+  }
   return 'The file could not be converted: the engine failed on it';
 }
