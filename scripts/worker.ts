@@ -4,14 +4,17 @@ import { config } from '@/lib/config';
 import { shutdownEngines } from '@/lib/engines/pools';
 import { sandboxStatus } from '@/lib/engines/sandbox-status';
 import { runWorker } from '@/lib/jobs/run-worker';
+import { log } from '@/lib/observability/logger';
+import { startMetricsServer } from '@/lib/observability/metrics-server';
 
 async function main() {
+  startMetricsServer(); // on METRICS_PORT when set: /metrics and /health/live
   sandboxStatus(); // probed at start, so the log says at once when engines cannot run (and why)
   // One engine runs the jobs: with Inngest configured the embedded queue (pg-boss, its schedules
   // and its connections) never starts here, and Inngest hands this worker its steps instead.
   const stop = config.inngestEnabled ? connectInngestWorker() : await runWorker();
   // Engines start on a job's first use and stop when idle (ENGINE_IDLE_SECONDS): an idle worker holds none.
-  console.log(`[worker] ready (jobs from ${config.inngestEnabled ? 'Inngest' : 'the embedded queue'})`);
+  log.info({ jobs: config.inngestEnabled ? 'inngest' : 'embedded' }, '[worker] ready');
   let stopping = false;
   const shutdown = async () => {
     // A second signal (Ctrl-C twice, or a signal to the whole process group) must not cut the
@@ -27,6 +30,6 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error('[worker] failed to start:', e);
+  log.fatal({ err: e }, '[worker] failed to start');
   process.exit(1);
 });

@@ -56,7 +56,7 @@ describe('npm run worker', () => {
     const seen = await footprint();
     expect(seen.hasSchema).toBe(false);
     expect(seen.connections).toBe(0);
-    expect(worker.output()).toContain('jobs from Inngest');
+    expect(worker.output()).toContain('jobs=inngest');
     worker.stop();
   });
 

@@ -39,7 +39,10 @@ export async function officePoolRates(docx: Buffer, dir: string): Promise<void> 
   writeFileSync(input, docx);
 
   const pools = new Map(
-    [1, 2].map((size) => [size, createWarmPool({ size, maxJobs: 100_000, spec: officeWorkerSpec })]),
+    [1, 2].map((size) => [
+      size,
+      createWarmPool({ engine: `libreoffice-bench-${size}`, size, maxJobs: 100_000, spec: officeWorkerSpec }),
+    ]),
   );
   const peakRss = new Map<number, number>();
 

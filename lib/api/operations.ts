@@ -34,6 +34,7 @@ export const operations: AnyOperation[] = [
   tools.ocrLanguagesOp,
   system.formatsOp,
   system.healthOp,
+  system.livenessOp,
   system.signedFileOp,
   system.openapiOp,
   system.inngestOp,

@@ -11,6 +11,8 @@ import { guestCookieHeader } from '@/lib/identity/guest-cookie';
 import { type AuthMode, resolveCaller } from '@/lib/identity/resolve-caller';
 import { requestGate } from '@/lib/limits/concurrent-requests';
 import { enforceRateLimit } from '@/lib/limits/rate-limit';
+import { log } from '@/lib/observability/logger';
+import { metrics } from '@/lib/observability/metrics';
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 type AnyObject = z.ZodObject<z.ZodRawShape>;
@@ -57,6 +59,7 @@ export function withApi<
 >(op: Operation<P, Q, B, R, A>, handler: (ctx: ApiContext<P, Q, B, A>) => Promise<HandlerResult>) {
   return async (request: Request, route: RouteContext): Promise<Response> => {
     const requestId = randomUUID();
+    const started = performance.now();
     let newGuest: string | undefined;
     let limitHeaders: Record<string, string> = {};
     let leaveGate = () => {};
@@ -84,16 +87,27 @@ export function withApi<
               status: result.status ?? 200,
               headers: result.headers,
             });
+      observe(op.operationId, response.status, started, requestId);
       return finish(response, { requestId, newGuestId: newGuest, request, limitHeaders });
     } catch (e) {
       if (e instanceof ResponseContractError && rethrowContractErrors()) throw e;
       const response = errorResponse(toAppError(e, requestId), requestId);
+      observe(op.operationId, response.status, started, requestId);
       return finish(response, { requestId, newGuestId: newGuest, request, limitHeaders });
     } finally {
       // A streamed body (a download) goes on after this, but needs no database connection.
       leaveGate();
     }
   };
+}
+
+/** One request answered: its metrics, and a debug line carrying its request id. */
+function observe(operation: string, status: number, started: number, requestId: string) {
+  const seconds = (performance.now() - started) / 1000;
+  const labels = { operation, status: String(status) };
+  metrics.httpRequests.inc(labels);
+  metrics.httpDuration.observe(labels, seconds);
+  log.debug({ requestId, operation, status, ms: Math.round(seconds * 1000) }, 'request');
 }
 
 function parse<T>(schema: z.ZodType<T> | undefined, input: unknown, where: string): T {

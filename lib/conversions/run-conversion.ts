@@ -22,6 +22,8 @@ import { phaseTimer } from '@/lib/system/phase-timings';
 import { reportsOutOfSpace } from '@/lib/storage/out-of-space';
 import { fetchSource, needsFetch } from '@/lib/url-import/fetch-source';
 import { type ConversionOwner, notifyConversionFinished } from '@/lib/webhooks/notify-webhooks';
+import { log } from '@/lib/observability/logger';
+import { metrics } from '@/lib/observability/metrics';
 
 /** How a run ended; a transient failure (engine crash, timeout) is thrown instead, for the queue to retry. */
 export type RunOutcome = 'completed' | 'failed' | 'skipped';
@@ -34,6 +36,14 @@ export type RunOutcome = 'completed' | 'failed' | 'skipped';
  * still queued when the conversion was retried, is skipped (none given: whichever run is current).
  */
 export async function runConversion(conversionId: bigint, run?: number): Promise<RunOutcome> {
+  const ran: { engine?: string } = {};
+  const outcome = await runOnce(conversionId, run, ran);
+  // Counted where it finished, once: a skipped run (finished elsewhere, or cancelled) is not one.
+  if (outcome !== 'skipped') metrics.conversions.inc({ engine: ran.engine ?? 'none', outcome });
+  return outcome;
+}
+
+async function runOnce(conversionId: bigint, run: number | undefined, ran: { engine?: string }): Promise<RunOutcome> {
   const timer = phaseTimer('job', conversionId);
   // Claim and read the row in one statement. A `processing` row is claimed again by the same run:
   // that is a redelivery after a worker died mid-job.
@@ -98,11 +108,14 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
     let pages: number | undefined;
     // At most ENGINE_CONCURRENCY engine runs at once in this process, whatever queue feeds it.
     // inspect runs here once; convert relies on it.
+    ran.engine = engine.name;
     await withEngineSlot(async () => {
       timer.mark('slot');
+      const stopRunTimer = metrics.engineRunDuration.startTimer({ engine: engine.name });
       await engine.inspect?.(job);
       timer.mark('inspect');
       ({ note, pages } = (await engine.convert(job)) ?? {});
+      stopRunTimer();
       timer.mark('convert');
     });
     await progress.flush();
@@ -152,7 +165,7 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
     // times over (the caller can still retry it). An engine crash is retried up to the limit.
     if (isAppError(e) || timedOut(e) || attempts >= config.engineMaxAttempts)
       return await fail(row, failureMessage(e, await folderIsFull(workDir)), processingSent);
-    console.error(`[conversion ${id}] attempt ${attempts} failed:`, e);
+    log.error({ conversionId: id, attempt: attempts, err: e }, 'conversion attempt failed');
     throw new Error(`Conversion ${id} attempt ${attempts} failed`, { cause: e });
   } finally {
     unsubscribe();

@@ -70,6 +70,24 @@ export const HealthDegraded = z
   })
   .meta({ id: 'HealthDegraded' });
 
+export const Liveness = z.object({ status: z.literal('ok') }).meta({ id: 'Liveness' });
+
+export const livenessOp = defineOperation({
+  operationId: 'getLiveness',
+  method: 'get',
+  path: '/api/v1/health/live',
+  auth: 'open',
+  rateLimited: false,
+  responses: { 200: json(Liveness, 'The process answers') },
+  openapi: {
+    tags: ['System'],
+    summary: 'Liveness: the process answers (no database, storage or queue check); not rate limited',
+    description:
+      'For a supervisor deciding whether to restart the process. Readiness (whether it can serve) is ' +
+      '`GET /api/v1/health`, which answers 503 while a dependency is down although the process lives.',
+  },
+});
+
 export const healthOp = defineOperation({
   operationId: 'getHealth',
   method: 'get',

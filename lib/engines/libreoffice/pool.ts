@@ -7,6 +7,7 @@ import { officeWorkerSpec } from './instance';
 // (see warm/warm-pool.ts).
 
 const pool = createWarmPool({
+  engine: 'libreoffice',
   size: config.libreoffice.poolSize,
   maxJobs: config.libreoffice.maxConversionsPerInstance,
   spec: officeWorkerSpec,

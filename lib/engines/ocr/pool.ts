@@ -76,6 +76,7 @@ function ocrWorkerSpec(): WorkerSpec {
 }
 
 const pool = createWarmPool({
+  engine: 'ocr',
   size: config.engineConcurrency,
   maxJobs: MAX_JOBS,
   spec: ocrWorkerSpec,

@@ -35,7 +35,7 @@ const spec = (): WorkerSpec => ({
 });
 
 const pool = (idle?: { afterMs: number; keep: number }) => {
-  const p = createWarmPool({ size: 3, maxJobs: 100, spec, idle });
+  const p = createWarmPool({ engine: 'test', size: 3, maxJobs: 100, spec, idle });
   pools.push(p);
   return p;
 };

@@ -1,5 +1,6 @@
 import { config } from '@/lib/config';
 import { SandboxedWorker, type WorkerSpec } from './sandboxed-worker';
+import { trackWarmPool } from '@/lib/observability/metrics';
 
 // A small pool of warm sandboxed workers. Each slot holds at most one worker, started on first
 // use (or by warmUp); a worker serves one job at a time and is replaced after `maxJobs` requests
@@ -30,6 +31,8 @@ export type WarmPool = {
 };
 
 export function createWarmPool(options: {
+  /** The engine's name in metrics (lib/observability/metrics.ts counts its workers at each scrape). */
+  engine: string;
   size: number;
   maxJobs: number;
   spec: () => WorkerSpec;
@@ -38,6 +41,7 @@ export function createWarmPool(options: {
   const slots: Slot[] = Array.from({ length: Math.max(1, options.size) }, () => ({ busy: false, idleTimers: [] }));
   const waiters: Array<(slot: Slot) => void> = [];
   const running = (s: Slot) => Boolean(s.worker && !s.worker.dead);
+  trackWarmPool(options.engine, () => slots.map((s) => ({ busy: s.busy, running: running(s) })));
 
   const acquire = (): Promise<Slot> => {
     const free = slots.find((s) => !s.busy && running(s)) ?? slots.find((s) => !s.busy);

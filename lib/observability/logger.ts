@@ -1,0 +1,33 @@
+import pino, { type DestinationStream, type Logger } from 'pino';
+
+// The service's log: one line per event, with its level, time and the ids that tie it to a request
+// or a conversion. LOG_FORMAT=json writes JSON lines for a collector; the default is readable text.
+// LOG_LEVEL sets the threshold (default info; request lines are debug).
+
+export const LOG_FORMATS = ['text', 'json'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+export const logFormat = (): LogFormat => (process.env.LOG_FORMAT === 'json' ? 'json' : 'text');
+
+/** `12:00:00.000 INFO message key=value`, from pino's JSON line. */
+const textLines: DestinationStream = {
+  write(line: string) {
+    const { level, time, msg, ...fields } = JSON.parse(line);
+    delete fields.pid; // the process's own log needs no process id on every line
+    const name = pino.levels.labels[level]?.toUpperCase() ?? String(level);
+    const extra = Object.entries(fields)
+      .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
+      .join(' ');
+    const stream = level >= 50 ? process.stderr : process.stdout;
+    stream.write(`${new Date(time).toISOString().slice(11, 23)} ${name} ${msg ?? ''}${extra ? ` ${extra}` : ''}\n`);
+  },
+};
+
+function createLogger(): Logger {
+  const options = { level: process.env.LOG_LEVEL ?? 'info', base: { pid: process.pid } };
+  return logFormat() === 'json' ? pino(options) : pino(options, textLines);
+}
+
+const global = globalThis as unknown as { transmuteLogger?: Logger };
+/** The process's logger; `log.child({ requestId })` or `({ conversionId })` for a request's or a job's lines. */
+export const log: Logger = (global.transmuteLogger ??= createLogger());

@@ -1,0 +1,43 @@
+import { createServer, type Server } from 'node:http';
+import { metrics } from '@/lib/observability/metrics';
+
+/** The port of each process's metrics listener (METRICS_PORT); unset or 0: no listener. */
+export const metricsPort = (): number => Number(process.env.METRICS_PORT) || 0;
+
+/** Paths the metrics listener answers: Prometheus's scrape and the process's liveness. */
+export const METRICS_PATHS = { metrics: '/metrics', live: '/health/live' } as const;
+
+/**
+ * Starts this process's metrics listener on METRICS_PORT, apart from the API so a scraper never
+ * competes with uploads and the port can stay private. `/health/live` answers while the process
+ * does, touching nothing else. Returns the server, or null when METRICS_PORT is not set.
+ */
+export function startMetricsServer(port = metricsPort()): Server | null {
+  if (!port) return null;
+  const server = createServer(async (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://metrics').pathname;
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { 'content-type': 'application/json', allow: 'GET, HEAD' });
+      res.end(JSON.stringify({ error: 'Only GET and HEAD are allowed', code: 'method_not_allowed' }));
+    } else if (path === METRICS_PATHS.live) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ status: 'ok' }));
+    } else if (path === METRICS_PATHS.metrics) {
+      try {
+        const body = await metrics.registry.metrics();
+        res.writeHead(200, { 'content-type': metrics.registry.contentType });
+        res.end(body);
+      } catch {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: 'Metrics could not be collected', code: 'internal_error' }));
+      }
+    } else {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: `No such path: ${path}`, code: 'not_found' }));
+    }
+  });
+  server.on('error', (e) => console.error(`[metrics] cannot listen on port ${port}:`, e));
+  server.listen(port);
+  server.unref();
+  return server;
+}
