@@ -87,7 +87,7 @@ secret=()
 # A network that inspects TLS (as here) needs its CA bundle while the build downloads Node and packages.
 [ -f /etc/ssl/certs/ca-certificates.crt ] && secret=(--secret id=ca_bundle,src=/etc/ssl/certs/ca-certificates.crt)
 t0=$(date +%s)
-if podman build -q --format docker --network host "${secret[@]}" -t "$IMAGE" . >"$WORK/build.log" 2>&1; then
+if command podman --runtime runc build -q --format docker --network host "${secret[@]}" -t "$IMAGE" . >"$WORK/build.log" 2>&1; then
   ok "image built in $(($(date +%s) - t0)) s"
 else
   tail -40 "$WORK/build.log"
@@ -283,6 +283,12 @@ migrate_twice() {
   return 1
 }
 check "two concurrent \`migrate\` containers both succeed" migrate_twice
+names_app_secret() {
+  local out
+  out=$(command podman --runtime runc run --rm --network host -e "DATABASE_URL=$DATABASE_URL" "$IMAGE" web 2>&1)
+  [ $? = 2 ] && [[ "$out" == *APP_SECRET* ]]
+}
+check "\`web\` on a shared database without APP_SECRET stops, naming it" names_app_secret
 run_container "$RUN_ID-web" "$PORT3" "$SHARED" --security-opt systempaths=unconfined "${secret_env[@]}" -- web
 run_container "$RUN_ID-worker" "$PORT3" "$SHARED" --security-opt systempaths=unconfined "${secret_env[@]}" -- worker
 if wait_healthy "$PORT3" 90; then

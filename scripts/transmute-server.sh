@@ -24,6 +24,16 @@ need_database_url() {
   exit 2
 }
 
+# A secret generated into one container's /data would differ on every other replica (each with its
+# own cookies and presigned URLs): with a shared database or store, APP_SECRET must be given.
+need_app_secret() {
+  local secret="${APP_SECRET:-}"
+  [ -z "${DATABASE_URL:-}" ] && [ -z "${S3_BUCKET:-}" ] && return 0
+  [ "${#secret}" -ge 32 ] && return 0
+  echo "[transmute-server] APP_SECRET must be set (at least 32 characters) when DATABASE_URL or S3_BUCKET is: every replica signs with it" >&2
+  exit 2
+}
+
 # Runs the given roles (web, worker) until one ends or a stop signal arrives; the stop signal is
 # passed on and their own shutdown (in-flight requests, jobs handed back to the queue) awaited.
 run_roles() {
@@ -64,12 +74,14 @@ command="${1:-start}"
 [ $# -gt 0 ] && shift
 case "$command" in
   start)
+    need_app_secret
     mkdir -p "$DATA_DIR"
     ensure_database "$DATA_DIR/pg" "$EMBEDDED_DB_PORT" || { stop_database; exit 1; }
     run_roles web worker
     ;;
   web | worker)
     need_database_url "$command"
+    need_app_secret
     run_roles "$command"
     ;;
   migrate)
