@@ -42,6 +42,7 @@ RUN DATABASE_URL=postgresql://localhost/unused node_modules/.bin/prisma generate
 RUN set -eu; mkdir -p /out/lib /out/scripts; \
     cp -a .next dist node_modules public prisma package.json prisma.config.ts next.config.ts /out/; \
     rm -rf /out/.next/cache; \
+    find /out/node_modules -name '*.map' -delete; \
     find lib -type f ! -name '*.ts' ! -name '*.tsx' ! -path 'lib/generated/*' -exec cp --parents {} /out/ \; ; \
     cp scripts/database.sh scripts/ports.sh scripts/services.env /out/scripts/
 
