@@ -1,7 +1,7 @@
 import { buttonStyles } from '@/components/ui/button-styles';
 import { resultFileName } from './format-utils';
 import { ResultPreview } from './result-preview';
-import { ShareForm } from '@/components/share/share-form';
+import { ShareManager } from '@/components/share/share-manager';
 import type { Conversion } from './types';
 
 export function ResultPanel({ conversion }: { conversion: Conversion }) {
@@ -34,7 +34,7 @@ export function ResultPanel({ conversion }: { conversion: Conversion }) {
           Download {conversion.target_format.toUpperCase()}
         </a>
       </div>
-      <ShareForm conversionId={conversion.id} expiresAt={conversion.expires_at} />
+      <ShareManager conversionId={conversion.id} expiresAt={conversion.expires_at} />
       <ResultPreview id={conversion.id} target={conversion.target_format} fileName={fileName} />
     </div>
   );

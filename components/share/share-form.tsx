@@ -8,7 +8,7 @@ import type { ErrorInfo } from '@/components/converter/types';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { SHARE_PASSWORD_MAX, SHARE_PASSWORD_MIN } from '@/lib/shares/share-rules';
 
-type Created = { url: string; has_password: boolean; expires_at: string; access_limit: number | null };
+import type { ShareLinkJson } from './share-link-list';
 
 /** The three options as the API takes them; empty fields are left out. */
 function shareOptions(form: FormData) {
@@ -22,12 +22,20 @@ function shareOptions(form: FormData) {
   };
 }
 
+type Props = {
+  conversionId: number | string;
+  expiresAt: string;
+  /** Starts with the form shown (in a dialog that is already the owner's choice to share). */
+  startOpen?: boolean;
+  onCreated?: (link: ShareLinkJson) => void;
+};
+
 /** "Share" for a completed conversion: optional password, expiry and access limit, then the link to copy. */
-export function ShareForm({ conversionId, expiresAt }: { conversionId: number; expiresAt: string }) {
-  const [open, setOpen] = useState(false);
+export function ShareForm({ conversionId, expiresAt, startOpen = false, onCreated }: Props) {
+  const [open, setOpen] = useState(startOpen);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorInfo | null>(null);
-  const [created, setCreated] = useState<Created | null>(null);
+  const [created, setCreated] = useState<ShareLinkJson | null>(null);
   const [copied, setCopied] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -41,7 +49,9 @@ export function ShareForm({ conversionId, expiresAt }: { conversionId: number; e
     });
     setBusy(false);
     if (!res.ok) return setError(errorFromResponse(res.status, await res.text(), res.headers.get('retry-after')));
-    setCreated((await res.json()) as Created);
+    const link = (await res.json()) as ShareLinkJson;
+    setCreated(link);
+    onCreated?.(link);
   }
 
   if (!open) {
@@ -62,6 +72,7 @@ export function ShareForm({ conversionId, expiresAt }: { conversionId: number; e
         <div className="flex gap-2">
           <input
             readOnly
+            aria-label="New share link"
             value={created.url}
             data-testid="share-url"
             className="h-11 min-w-0 flex-1 rounded-lg border border-zinc-300 px-3 text-sm dark:border-zinc-700 dark:bg-zinc-900"
@@ -72,6 +83,18 @@ export function ShareForm({ conversionId, expiresAt }: { conversionId: number; e
             onClick={() => void navigator.clipboard?.writeText(created.url).then(() => setCopied(true))}
           >
             {copied ? 'Copied' : 'Copy'}
+          </button>
+        </div>
+        <div>
+          <button
+            type="button"
+            className={buttonStyles.secondary}
+            onClick={() => {
+              setCreated(null);
+              setCopied(false);
+            }}
+          >
+            Another link
           </button>
         </div>
       </div>
@@ -105,9 +128,11 @@ export function ShareForm({ conversionId, expiresAt }: { conversionId: number; e
         <button type="submit" disabled={busy} className={buttonStyles.primary}>
           {busy ? 'Creating…' : 'Create link'}
         </button>
-        <button type="button" className={buttonStyles.secondary} onClick={() => setOpen(false)}>
-          Cancel
-        </button>
+        {!startOpen && (
+          <button type="button" className={buttonStyles.secondary} onClick={() => setOpen(false)}>
+            Cancel
+          </button>
+        )}
       </div>
     </form>
   );

@@ -19,10 +19,9 @@ const canPreview = (format: string) => (PREVIEW_FORMATS as readonly string[]).in
 // Codes after which the link cannot be used at all: the whole page says so.
 const FINAL = new Set(['not_found', 'link_expired', 'link_used_up']);
 
-/** Downloads through the API with the password in its header (never in the URL) and keeps the bytes. */
-async function fetchShared(token: string, password: string, format: string): Promise<Fetched | ShareProblem> {
-  const headers: Record<string, string> = password ? { [SHARE_PASSWORD_HEADER]: password } : {};
-  const res = await fetch(`/api/v1/share/${encodeURIComponent(token)}/download`, { headers, cache: 'no-store' });
+/** The bytes of a link that needs no password and has no limit, for its preview. */
+async function fetchPreview(token: string, format: string): Promise<Fetched | ShareProblem> {
+  const res = await fetch(`/api/v1/share/${encodeURIComponent(token)}/download`, { cache: 'no-store' });
   if (!res.ok) {
     const body = (await res.json().catch(() => ({}))) as { code?: string; error?: string };
     return shareProblem(body.code ?? 'unknown', body.error, Number(res.headers.get('retry-after')) || undefined);
@@ -33,11 +32,23 @@ async function fetchShared(token: string, password: string, format: string): Pro
   return { url: URL.createObjectURL(blob), blob };
 }
 
-function saveAs(url: string, fileName: string) {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.click();
+/**
+ * Checks the password and uses one access with a request, then navigates to the short-lived direct
+ * link it answers: the browser's own download streams the file to disk, never through page memory.
+ */
+async function startDownload(token: string, password: string): Promise<ShareProblem | null> {
+  const headers: Record<string, string> = password ? { [SHARE_PASSWORD_HEADER]: password } : {};
+  const res = await fetch(`/api/v1/share/${encodeURIComponent(token)}/download-url`, {
+    method: 'POST',
+    headers,
+    cache: 'no-store',
+  });
+  const body = (await res.json().catch(() => ({}))) as { url?: string; code?: string; error?: string };
+  if (!res.ok || !body.url) {
+    return shareProblem(body.code ?? 'unknown', body.error, Number(res.headers.get('retry-after')) || undefined);
+  }
+  window.location.assign(body.url);
+  return null;
 }
 
 /** The share page's body: the file, a password field when needed, download and preview. */
@@ -46,6 +57,7 @@ export function ShareView({ token, info }: { token: string; info: Info }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<ShareProblem | null>(null);
   const [fetched, setFetched] = useState<Fetched | null>(null);
+  const [unlocked, setUnlocked] = useState(false);
   const [remaining, setRemaining] = useState(info.remaining);
   // A link without password or limit costs nothing to preview, so it is shown at once.
   const autoPreview = canPreview(info.format) && !info.has_password && info.access_limit === null;
@@ -53,7 +65,7 @@ export function ShareView({ token, info }: { token: string; info: Info }) {
   useEffect(() => {
     if (!autoPreview) return;
     let url: string | undefined;
-    void fetchShared(token, '', info.format).then((result) => {
+    void fetchPreview(token, info.format).then((result) => {
       if ('url' in result) setFetched(result);
       url = 'url' in result ? result.url : undefined;
     });
@@ -64,15 +76,13 @@ export function ShareView({ token, info }: { token: string; info: Info }) {
 
   async function download(event: FormEvent) {
     event.preventDefault();
-    if (fetched) return saveAs(fetched.url, info.file_name);
     setBusy(true);
     setProblem(null);
-    const result = await fetchShared(token, password, info.format);
+    const failed = await startDownload(token, password);
     setBusy(false);
-    if (!('url' in result)) return setProblem(result);
-    setFetched(result);
+    if (failed) return setProblem(failed);
+    setUnlocked(true);
     setRemaining((r) => (r === null ? null : Math.max(0, r - 1)));
-    saveAs(result.url, info.file_name);
   }
 
   if (problem && FINAL.has(problem.code)) return <ShareProblemCard problem={problem} />;
@@ -94,7 +104,7 @@ export function ShareView({ token, info }: { token: string; info: Info }) {
       </div>
 
       <form onSubmit={download} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        {info.has_password && !fetched && (
+        {info.has_password && !unlocked && (
           <label className="flex flex-1 flex-col gap-1 text-sm font-medium">
             Password
             <input

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/api/operation';
 import { binaryContent, ConversionIdParams, errors, json, text } from '@/lib/schemas/common';
+import { PresignedUrl } from '@/lib/schemas/conversion';
 import {
   SHARE_PASSWORD_HEADER,
   SHARE_PASSWORD_LINK_TRIES,
@@ -67,6 +68,14 @@ const ShareTokenParams = z.object({
 });
 
 const tags = ['Share links'];
+
+const sharePasswordHeader = {
+  in: 'header' as const,
+  name: SHARE_PASSWORD_HEADER,
+  required: false,
+  description: 'The password, when the link has one',
+  schema: { type: 'string' as const },
+};
 
 export const createShareOp = defineOperation({
   operationId: 'createShareLink',
@@ -144,15 +153,7 @@ export const downloadShareOp = defineOperation({
       '`X-Forwarded-For` hop with `TRUST_PROXY=true`. Each download uses one access, atomically; expired or',
       'used up → 410; unknown, revoked, or its conversion deleted or expired → 404.',
     ].join(' '),
-    parameters: [
-      {
-        in: 'header',
-        name: SHARE_PASSWORD_HEADER,
-        required: false,
-        description: 'The password, when the link has one',
-        schema: { type: 'string' },
-      },
-    ],
+    parameters: [sharePasswordHeader],
     responses: {
       '200': {
         description: 'The file, as an attachment',
@@ -163,4 +164,31 @@ export const downloadShareOp = defineOperation({
   },
 });
 
-export const shareOperations = [createShareOp, listSharesOp, revokeShareOp, resolveShareOp, downloadShareOp];
+export const shareDownloadUrlOp = defineOperation({
+  operationId: 'createSharedDownloadUrl',
+  method: 'post',
+  path: '/api/v1/share/{token}/download-url',
+  auth: 'open',
+  params: ShareTokenParams,
+  responses: { 200: json(PresignedUrl, 'A short-lived direct link to the file') },
+  openapi: {
+    tags,
+    summary: "Check a shared file's password and get a short-lived direct link to it",
+    description: [
+      'The checks of `GET /api/v1/share/{token}/download` (password header, throttle, one access used),',
+      'answered with a link that downloads the file without the password until `expires_at`: the share',
+      'page navigates to it, so the browser streams the file to disk instead of holding it in memory.',
+    ].join(' '),
+    parameters: [sharePasswordHeader],
+    responses: errors(400, 401, 404, 410, 429),
+  },
+});
+
+export const shareOperations = [
+  createShareOp,
+  listSharesOp,
+  revokeShareOp,
+  resolveShareOp,
+  downloadShareOp,
+  shareDownloadUrlOp,
+];

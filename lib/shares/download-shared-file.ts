@@ -2,6 +2,7 @@ import { AppError } from '@/lib/api/errors';
 import { verifyPassword } from '@/lib/accounts/password';
 import { db } from '@/lib/db';
 import { resultFile } from '@/lib/conversions/file-names';
+import { config } from '@/lib/config';
 import { storage } from '@/lib/storage';
 import { recordPasswordTry, settleTry } from '@/lib/shares/password-throttle';
 import {
@@ -43,26 +44,43 @@ async function takeAccess(token: string): Promise<void> {
   throw share.expiresAt <= new Date() ? expiredLink() : usedUpLink();
 }
 
+type ShareAccess = { token: string; password: string | null; client: string };
+
+/** A live link whose password (if any) is right, with one of its accesses used. */
+async function spendShareAccess({ token, password, client }: ShareAccess) {
+  const share = await getLiveShareOrThrow(token);
+  await checkPassword(share, password, client);
+  await takeAccess(token);
+  return share;
+}
+
 /**
  * GET /share/{token}/download: the shared result, after the link's checks, as one access. `client`
  * is the caller's network address, by which wrong passwords are counted.
  */
-export async function downloadSharedFile({
-  token,
-  password,
-  client,
-}: {
-  token: string;
-  password: string | null;
-  client: string;
-}) {
-  const share = await getLiveShareOrThrow(token);
-  await checkPassword(share, password, client);
-  await takeAccess(token);
-  const { conversion } = share;
+export async function downloadSharedFile(access: ShareAccess) {
+  const { conversion } = await spendShareAccess(access);
   return {
     stream: await storage().get(conversion.resultKey),
     size: conversion.resultSize === null ? null : Number(conversion.resultSize),
     ...resultFile(conversion),
   };
+}
+
+/**
+ * POST /share/{token}/download-url: the same checks and access, answered with a short-lived direct
+ * link, so a browser checks the password with a request and then lets its own download stream the file.
+ */
+export async function presignSharedFile({ baseUrl, ...access }: ShareAccess & { baseUrl: string }) {
+  const share = await spendShareAccess(access);
+  const { fileName, contentType } = resultFile(share.conversion);
+  const lifetimeMs = Math.min(share.expiresAt.getTime(), share.conversion.expiresAt.getTime()) - Date.now();
+  const ttl = Math.max(1, Math.min(config.presignedUrlTtlSeconds, Math.floor(lifetimeMs / 1000)));
+  const url = await storage().presignedUrl(share.conversion.resultKey, {
+    expiresInSeconds: ttl,
+    fileName,
+    contentType,
+    baseUrl,
+  });
+  return { url, expires_at: new Date(Date.now() + ttl * 1000).toISOString() };
 }

@@ -130,6 +130,7 @@ export default async function ConversionsPage({ searchParams }: Props) {
                       <ConversionActions
                         id={c.id}
                         fileName={c.fileName}
+                        expiresAt={c.expiresAt}
                         completed={c.status === 'completed'}
                         retryable={isRetryable(c.status)}
                       />

@@ -4,23 +4,16 @@ import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { apiRequest } from '@/components/account/api-client';
 import { smallButton } from '../small-button';
+import { ShareDialog } from './share-dialog';
 
-type Props = { id: string; fileName: string; completed: boolean; retryable: boolean };
+type Props = { id: string; fileName: string; expiresAt: string; completed: boolean; retryable: boolean };
 
-/** Download, share (a plain link; options on the API), retry (failed or cancelled) and delete for one conversion row. */
-export function ConversionActions({ id, fileName, completed, retryable }: Props) {
+/** Download, share (links with password, expiry and access limit, listed and revocable), retry (failed or cancelled) and delete for one conversion row. */
+export function ConversionActions({ id, fileName, expiresAt, completed, retryable }: Props) {
   const router = useRouter();
-  const [shareUrl, setShareUrl] = useState<string | null>(null);
+  const [sharing, setSharing] = useState(false);
   const [message, setMessage] = useState('');
   const [pending, setPending] = useState(false);
-
-  async function share() {
-    setPending(true);
-    const result = await apiRequest<{ url: string }>(`/api/v1/conversions/${id}/share`, { body: {} });
-    setPending(false);
-    if (result.ok) setShareUrl(result.data.url);
-    setMessage(result.ok ? `Share link for ${fileName} created.` : result.error);
-  }
 
   async function retry() {
     setPending(true);
@@ -47,24 +40,23 @@ export function ConversionActions({ id, fileName, completed, retryable }: Props)
           Download<span className="sr-only"> {fileName}</span>
         </a>
       )}
-      {completed && !shareUrl && (
+      {completed && (
         <button
           type="button"
           className={smallButton.secondary}
-          disabled={pending}
-          onClick={() => void share()}
+          onClick={() => setSharing(true)}
           data-testid="share-conversion"
         >
           Share<span className="sr-only"> {fileName}</span>
         </button>
       )}
-      {shareUrl && (
-        <input
-          readOnly
-          aria-label={`Share link for ${fileName}`}
-          value={shareUrl}
-          onFocus={(e) => e.currentTarget.select()}
-          className="h-9 w-56 rounded-md border border-zinc-300 bg-white px-2 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-900"
+      {completed && (
+        <ShareDialog
+          id={id}
+          fileName={fileName}
+          expiresAt={expiresAt}
+          open={sharing}
+          onClose={() => setSharing(false)}
         />
       )}
       {retryable && (
