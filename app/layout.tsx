@@ -1,8 +1,11 @@
 import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { SiteFooter } from '@/components/site-footer';
 import { SiteHeader } from '@/components/site-header';
+import { THEME_BOOT_SCRIPT } from '@/components/theme/theme';
+import { NONCE_HEADER } from '@/lib/http/page-security-headers';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -23,8 +26,13 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
   // scripts; a page prerendered at build time would carry none and could not run. An inline
   // script of ours reads the nonce from the NONCE_HEADER request header (lib/http/page-security-headers.ts).
   await connection();
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
+  // The boot script sets the stored theme's class on <html> before React hydrates it.
   return (
-    <html lang="en">
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+      </head>
       <body className="flex min-h-dvh flex-col bg-zinc-50 font-sans text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
         <a
           href="#main"

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { signedInUserId } from '@/lib/accounts/current-account';
 import { Logo } from '@/components/logo';
 import { NavLink } from '@/components/nav-link';
+import { ThemeSelect } from '@/components/theme/theme-select';
 
 export async function SiteHeader() {
   const signedIn = (await signedInUserId()) !== null;
@@ -38,6 +39,7 @@ export async function SiteHeader() {
             </li>
           </ul>
         </nav>
+        <ThemeSelect />
       </div>
     </header>
   );

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { randomEmail } from '../../tests/support/test-data';
 import { signUp } from '../fixtures/accounts';
+import { makePng } from '../fixtures/files';
 
 // axe on every dashboard page, the API reference, pricing and statistics, in light and dark mode:
 // no serious or critical violation.
@@ -35,6 +36,41 @@ for (const colorScheme of ['light', 'dark'] as const) {
         expect(await seriousViolations(page)).toEqual([]);
       });
     }
+
+    test('the share dialog with its links, and the share page of a protected link', async ({ page }) => {
+      await signUp(page, randomEmail());
+      const created = await page.request.post('/api/v1/convert/upload', {
+        multipart: {
+          file: { name: 'a11y.png', mimeType: 'image/png', buffer: await makePng(8, 8) },
+          target_format: 'webp',
+        },
+      });
+      const { id } = (await created.json()) as { id: number };
+      await expect
+        .poll(async () => (await (await page.request.get(`/api/v1/convert/status/${id}`)).json()).conversion.status, {
+          timeout: 60_000,
+        })
+        .toBe('completed');
+      await page.goto('/dashboard/conversions');
+      await page.getByTestId('share-conversion').first().click();
+      await page.getByTestId('share-dialog').getByRole('textbox', { name: 'Password (optional)' }).fill('open sesame');
+      await page.getByRole('button', { name: 'Create link' }).click();
+      await expect(page.getByTestId('share-link')).toHaveCount(1);
+      expect(await seriousViolations(page), 'share dialog').toEqual([]);
+      const url = await page.getByTestId('share-url').inputValue();
+      await page.goto(new URL(url).pathname);
+      await expect(page.getByLabel('Password')).toBeVisible();
+      expect(await seriousViolations(page), 'share page').toEqual([]);
+    });
+
+    test('the other theme chosen with the theme control', async ({ page }) => {
+      await page.goto('/');
+      await page.getByTestId('theme-select').selectOption(colorScheme === 'light' ? 'dark' : 'light');
+      for (const path of ['/', '/pricing']) {
+        await page.goto(path);
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
+    });
 
     test('every dashboard page has no serious violations', async ({ page }) => {
       await signUp(page, randomEmail());
