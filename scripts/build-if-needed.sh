@@ -6,7 +6,7 @@
 # for plain `node`.
 BUILD_INPUTS=(
   app lib components inngest public types prisma/schema.prisma
-  tsconfig.json package.json package-lock.json next.config.ts proxy.ts postcss.config.mjs
+  tsconfig.json package.json package-lock.json next.config.ts proxy.ts instrumentation.ts postcss.config.mjs
   .env .env.local .env.production .env.production.local
 )
 BUILD_STAMP=.next/transmute-build-inputs
