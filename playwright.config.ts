@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 import { cloudStandInEnv } from './e2e/fixtures/cloud-stand-in';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The web process's metrics listener; the worker's is the next port (scripts/run-services.sh). */
+export const METRICS_PORT = Number(process.env.E2E_METRICS_PORT ?? 3190);
 // The e2e server writes its mails here (lib/mail/send-mail.ts); the account specs read the links.
 // Set on process.env so the test workers, which load this file too, see the same folder.
 process.env.MAIL_OUTBOX_DIR ??= path.resolve(process.env.DATA_DIR ?? '.data/test', 'e2e-mail-outbox');
@@ -35,6 +37,7 @@ export default defineConfig({
     // tested in the integration tier (tests/limits.integration.test.ts).
     env: {
       PORT: String(PORT),
+      METRICS_PORT: String(METRICS_PORT),
       HOST: '127.0.0.1',
       PLAN_FREE_RATE_PER_MINUTE: 'unlimited',
       PLAN_FREE_DAILY_CONVERSIONS: 'unlimited',

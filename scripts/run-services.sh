@@ -14,7 +14,8 @@ for entry in dist/server.mjs dist/worker.mjs; do
 done
 PORT="$PORT" node dist/server.mjs &
 WEB=$!
-node dist/worker.mjs &
+# Each process listens on a metrics port of its own: the worker takes the next one.
+METRICS_PORT="${METRICS_PORT:+$((METRICS_PORT + 1))}" node dist/worker.mjs &
 WORKER=$!
 trap 'kill -TERM $WEB $WORKER 2>/dev/null; wait $WEB $WORKER 2>/dev/null; exit 0' INT TERM
 wait -n $WEB $WORKER
