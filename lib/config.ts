@@ -14,8 +14,12 @@ const engineConcurrency = int(env.ENGINE_CONCURRENCY, Math.max(1, os.availablePa
 
 export const config = {
   dataDir: path.resolve(env.DATA_DIR ?? '.data'),
+  /**
+   * The local driver's root (STORAGE_DIR): stored files and uploads in progress, which every web
+   * process and worker sharing it can read; DATA_DIR stays this process's scratch.
+   */
   get filesDir() {
-    return path.join(this.dataDir, 'files');
+    return env.STORAGE_DIR ? path.resolve(env.STORAGE_DIR) : path.join(this.dataDir, 'files');
   },
   get jobsDir() {
     return path.join(this.dataDir, 'jobs');

@@ -1,9 +1,11 @@
 import { Server, type Upload } from '@tus/server';
 import { isAppError } from '@/lib/api/errors';
+import { isDatabaseUnavailable } from '@/lib/database-settings';
 import type { Caller } from '@/lib/identity/caller';
 import { parseOptionsText } from '@/lib/conversions/convert-options';
 import { isOutOfSpace, outOfSpaceError } from '@/lib/storage/out-of-space';
 import { finishUpload } from '@/lib/uploads/finish-upload';
+import { PostgresLocker } from '@/lib/uploads/tus-locker';
 import { readNodeBodies, rememberNodeBody } from '@/lib/uploads/tus-node-body';
 import { discardTusUpload, tusStore } from '@/lib/uploads/tus-store';
 import { CONVERSION_ID_HEADER, MAX_FILE_SIZE_BYTES, TUS_PATH } from '@/lib/uploads/upload-rules';
@@ -47,6 +49,8 @@ function createServer(): Server {
   const server = new Server({
     path: TUS_PATH,
     datastore: tusStore().store,
+    // Any web process may take any request of an upload: the lock lives in PostgreSQL.
+    locker: new PostgresLocker(),
     maxSize: MAX_FILE_SIZE_BYTES,
     // A finished upload's bytes are a conversion's input: DELETE the conversion instead.
     disableTerminationForFinishedUploads: true,
@@ -65,6 +69,13 @@ function createServer(): Server {
       if (isOutOfSpace(err)) {
         const refused = outOfSpaceError(err);
         return { status_code: refused.status, body: errorBody(refused.message, refused.code) };
+      }
+      if (isAppError(err)) return { status_code: err.status, body: errorBody(err.message, err.code) };
+      if (isDatabaseUnavailable(err)) {
+        return {
+          status_code: 503,
+          body: errorBody('The database is busy or unreachable, please retry', 'service_unavailable'),
+        };
       }
       if (err instanceof Error) return undefined;
       if (err.body.startsWith('{')) return err;

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
-import { type DataStore, ERRORS } from '@tus/server';
+import { type DataStore, ERRORS, type KvStore } from '@tus/server';
 import { config } from '@/lib/config';
 import { createFileWriter } from '@/lib/storage/file-writer';
 import { isOutOfSpace } from '@/lib/storage/out-of-space';
@@ -42,6 +42,16 @@ class TransmuteFileStore extends FileStore {
   }
 }
 
+/**
+ * @tus/s3-store keeps each upload's `.info` record in a per-process cache by default; another web
+ * process finishing the upload would leave that copy stale, so every request reads the bucket.
+ */
+const noMetadataCache: KvStore<never> = {
+  get: async () => undefined,
+  set: async () => {},
+  delete: async () => {},
+};
+
 export type TusStore = { store: DataStore; removeMetadata(id: string): Promise<void> };
 
 /** A deferred length is refused (the plan's limit is checked at creation), so OPTIONS must not offer it. */
@@ -57,6 +67,7 @@ function createTusStore(): TusStore {
       new TransmuteS3Store({
         partSize: PART_SIZE_BYTES,
         expirationPeriodInMilliseconds: UPLOAD_TTL_MS,
+        cache: noMetadataCache,
         s3ClientConfig: {
           bucket: s3.bucket,
           endpoint: s3.endpoint,
