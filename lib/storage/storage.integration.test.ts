@@ -95,9 +95,14 @@ describe.each(['s3', 'local'])('%s storage driver', (name) => {
 
   it('a failed put leaves nothing behind', async () => {
     const key = newStorageKey('inputs');
-    const failing = new Readable({ read() {} });
+    // Fails once the store reads from it (it is listening for the error by then: a timer could fire
+    // first on a loaded machine, while put still prepares its folder, and go unhandled).
+    const failing = new Readable({
+      read() {
+        process.nextTick(() => this.destroy(new Error('client went away')));
+      },
+    });
     failing.push(Buffer.alloc(1024));
-    setTimeout(() => failing.destroy(new Error('client went away')), 20);
     await expect(store().put(key, failing)).rejects.toThrow();
     expect(await store().size(key)).toBeNull();
   });
