@@ -95,13 +95,11 @@ describe.each(['s3', 'local'])('%s storage driver', (name) => {
 
   it('a failed put leaves nothing behind', async () => {
     const key = newStorageKey('inputs');
-    // Fails once the store reads from it (it is listening for the error by then: a timer could fire
-    // first on a loaded machine, while put still prepares its folder, and go unhandled).
-    const failing = new Readable({
-      read() {
-        process.nextTick(() => this.destroy(new Error('client went away')));
-      },
-    });
+    const failing = new Readable({ read() {} });
+    // On a loaded machine the timer can fire while put still prepares its folder, before it listens:
+    // the error must then not go unhandled (put still sees the stream destroyed).
+    failing.on('error', () => {});
+    setTimeout(() => failing.destroy(new Error('client went away')), 20);
     failing.push(Buffer.alloc(1024));
     await expect(store().put(key, failing)).rejects.toThrow();
     expect(await store().size(key)).toBeNull();
