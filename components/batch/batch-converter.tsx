@@ -1,146 +1,185 @@
 'use client';
 
-import { useState } from 'react';
-import { ProgressBar } from '@/components/converter/progress-bar';
-import { describeFormat, guessSource, resultFileName, targetsFor } from '@/components/converter/format-utils';
+import { useCallback, useState } from 'react';
+import { DropZone } from '@/components/converter/drop-zone';
+import { describeFormat, guessSource, targetsFor } from '@/components/converter/format-utils';
+import type { ErrorInfo } from '@/components/converter/types';
 import { useFormats } from '@/components/converter/use-formats';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { formatBytes } from '@/components/ui/format-bytes';
 import type { BatchLimit } from '@/lib/accounts/batch-limit';
 import { BatchLimitNote, BatchTooLargeHelp } from './batch-limit-note';
-import { useBatch } from './use-batch';
+import { FileRow, REFUSED_BEFORE_SENDING } from './file-row';
+import { FINISHED, type FileItem, useMultiUpload } from './use-multi-upload';
 
-const TONE = {
-  completed: 'success',
-  failed: 'danger',
-  cancelled: 'muted',
-  pending: 'brand',
-  processing: 'brand',
-} as const;
+/** Starts the browser's own download of the ZIP of these conversions, grouped as one batch first. */
+async function downloadAll(ids: number[]): Promise<ErrorInfo | null> {
+  const res = await fetch('/api/v1/batch', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ conversion_ids: ids }),
+  });
+  const body = (await res.json().catch(() => ({}))) as { batch_id?: string; error?: string; code?: string };
+  if (!res.ok || !body.batch_id)
+    return { title: 'No ZIP', message: body.error ?? `The server answered ${res.status}.`, code: body.code };
+  const link = document.createElement('a');
+  link.href = `/api/v1/batch/${encodeURIComponent(body.batch_id)}/download`;
+  link.download = '';
+  link.click();
+  return null;
+}
 
 /**
- * Several files at once: one target for all, each file's progress, then "Download all (ZIP)". The
- * caller's plan decides how many files a batch takes (`limit`, read on the server); the form says so.
+ * Many files at once: each uploads on its own over tus (resumable, with its progress, pause, cancel
+ * and retry) and converts as its own conversion, to one target for all or its own. When the plan's
+ * files per batch allow it, "Download all" makes them one batch and downloads its ZIP.
  */
 export function BatchConverter({ limit }: { limit: BatchLimit }) {
   const { formats } = useFormats();
-  const [files, setFiles] = useState<File[]>([]);
-  const [target, setTarget] = useState('');
-  const { phase, finished, start, reset } = useBatch();
-  // Targets every chosen file can go to (judged by extension; the server decides from the bytes).
-  const targets = files.length
-    ? files
-        .map((f) => targetsFor(guessSource(f.name, formats), formats))
-        .reduce((a, b) => a.filter((t) => b.includes(t)))
-    : [];
-  const chosen = targets.includes(target) ? target : (targets[0] ?? '');
+  const [common, setCommon] = useState('');
+  const [zipError, setZipError] = useState<ErrorInfo | null>(null);
+  const [zipping, setZipping] = useState(false);
+  const targetsOf = useCallback((file: File) => targetsFor(guessSource(file.name, formats), formats), [formats]);
 
-  if (phase.kind === 'running') {
-    const { batch, conversions } = phase.batch;
-    return (
-      <section data-testid="batch-panel" data-status={batch.status} className="flex flex-col gap-4">
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {batch.completed} of {batch.total} converted{batch.failed ? `, ${batch.failed} failed` : ''} · batch{' '}
-          {batch.status}
-        </p>
-        <ul className="flex flex-col gap-3">
-          {conversions.map((c) => (
-            <li key={c.id}>
-              <ProgressBar
-                testId="batch-file-progress"
-                label={`${resultFileName(c.original_file_name, c.target_format)} — ${c.status}`}
-                value={c.progress}
-                tone={TONE[c.status]}
-                indeterminate={c.status === 'pending'}
-              />
-            </li>
-          ))}
-        </ul>
-        <div className="flex flex-wrap gap-3">
-          {batch.completed > 0 && (
-            <a
-              href={`/api/v1/batch/${batch.batch_id}/download`}
-              download
-              className={buttonStyles.primary}
-              data-testid="batch-zip"
-            >
-              Download all (ZIP)
-            </a>
-          )}
-          {finished && (
-            <button type="button" className={buttonStyles.secondary} onClick={() => (reset(), setFiles([]))}>
-              Convert more files
-            </button>
-          )}
-        </div>
-      </section>
-    );
+  const ready = (items: FileItem[]) => items.filter((i) => i.state === 'ready');
+  // The target for all: one every waiting file can go to (judged by extension; the server decides from the bytes).
+  const commonTargets = (items: FileItem[]) =>
+    ready(items)
+      .map((i) => targetsOf(i.file))
+      .reduce<string[] | null>((a, b) => (a === null ? b : a.filter((t) => b.includes(t))), null) ?? [];
+
+  const multi = useMultiUpload();
+  const { items } = multi;
+
+  const shared = commonTargets(items);
+  const chosen = shared.includes(common) ? common : (shared[0] ?? '');
+  const resolveTarget = (item: FileItem) => {
+    const own = targetsOf(item.file);
+    return item.target ?? (own.includes(chosen) ? chosen : (own[0] ?? ''));
+  };
+
+  const max = limit.filesPerBatch;
+  const completed = items.filter((i) => i.state === 'completed' && i.conversion);
+  const allFinished = items.length > 0 && items.every((i) => i.state !== 'ready' && FINISHED.includes(i.state));
+  const zipAllowed = max === null || completed.length <= max;
+  const waiting = ready(items);
+
+  function refuse(file: File): ErrorInfo | null {
+    if (limit.maxUploadBytes === null || file.size <= limit.maxUploadBytes) return null;
+    return {
+      title: 'Too large',
+      message: `${formatBytes(file.size)} is over the ${formatBytes(limit.maxUploadBytes)} a file may have on the ${limit.planName} plan; it is not sent.`,
+      code: REFUSED_BEFORE_SENDING,
+    };
   }
 
   return (
-    <form
-      className="flex flex-col gap-4"
-      data-testid="batch-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void start(files, chosen);
-      }}
-    >
-      <label className="flex flex-col gap-1.5 text-sm font-medium">
-        Files
-        <input
-          type="file"
-          multiple
-          data-testid="batch-file-input"
-          onChange={(e) => setFiles([...(e.target.files ?? [])])}
-          className="text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-zinc-100 file:px-3 file:py-2 dark:file:bg-zinc-800"
-        />
-      </label>
-      {files.length > 0 && (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {files.length} file{files.length === 1 ? '' : 's'}, {formatBytes(files.reduce((n, f) => n + f.size, 0))}.
+    <div className="flex flex-col gap-4" data-testid="batch-form">
+      <BatchLimitNote limit={limit} chosen={items.length} />
+      <DropZone
+        file={null}
+        onFile={(file) => multi.add([file], refuse)}
+        onFiles={(files) => multi.add(files, refuse)}
+        testId="batch-drop-zone"
+        inputTestId="batch-file-input"
+        hint="Each file uploads on its own and resumes after a broken connection"
+      />
+      {waiting.length > 0 && (
+        <form
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setZipError(null);
+            multi.startAll(resolveTarget);
+          }}
+        >
+          <label className="flex flex-1 flex-col gap-1.5 text-sm font-medium">
+            Convert all to
+            <select
+              data-testid="batch-target"
+              value={chosen}
+              disabled={shared.length === 0}
+              onChange={(e) => setCommon(e.target.value)}
+              className="h-11 rounded-lg border border-zinc-300 bg-white px-3 dark:border-zinc-700 dark:bg-zinc-900"
+            >
+              {shared.map((t) => (
+                <option key={t} value={t}>
+                  {t.toUpperCase()} — {describeFormat(t, formats).label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="submit"
+            className={buttonStyles.primary}
+            disabled={waiting.some((i) => !resolveTarget(i))}
+            data-testid="batch-convert"
+          >
+            Convert {waiting.length} file{waiting.length === 1 ? '' : 's'}
+          </button>
+        </form>
+      )}
+      {items.length > 0 && (
+        <p role="status" data-testid="batch-summary" className="text-sm text-zinc-600 dark:text-zinc-400">
+          {items.length} file{items.length === 1 ? '' : 's'}, {formatBytes(items.reduce((n, i) => n + i.file.size, 0))}
+          {completed.length > 0 && ` · ${completed.length} converted`}
         </p>
       )}
-      <BatchLimitNote limit={limit} chosen={files.length} />
-      <label className="flex flex-col gap-1.5 text-sm font-medium">
-        Convert all to
-        <select
-          data-testid="batch-target"
-          value={chosen}
-          disabled={targets.length === 0}
-          onChange={(e) => setTarget(e.target.value)}
-          className="h-11 rounded-lg border border-zinc-300 bg-white px-3 dark:border-zinc-700 dark:bg-zinc-900"
-        >
-          {targets.map((t) => (
-            <option key={t} value={t}>
-              {t.toUpperCase()} — {describeFormat(t, formats).label}
-            </option>
-          ))}
-        </select>
-      </label>
-      {phase.kind === 'uploading' && (
-        <ProgressBar
-          testId="batch-upload-progress"
-          label="Uploading"
-          value={(100 * phase.sent) / Math.max(1, phase.total)}
-        />
+      <ul className="flex flex-col gap-3" data-testid="batch-panel" data-status={allFinished ? 'finished' : 'working'}>
+        {items.map((item) => (
+          <FileRow
+            key={item.key}
+            item={item}
+            targets={targetsOf(item.file)}
+            common={chosen}
+            formats={formats}
+            onTarget={(t) => multi.setTarget(item.key, t)}
+            onPause={(on) => multi.pause(item.key, on)}
+            onCancel={() => multi.cancel(item)}
+            onRetry={() => multi.retry(item)}
+            onRemove={() => multi.remove(item.key)}
+          />
+        ))}
+      </ul>
+      {allFinished && completed.length > 1 && (
+        <div className="flex flex-col gap-2">
+          {zipAllowed ? (
+            <div>
+              <button
+                type="button"
+                className={buttonStyles.primary}
+                disabled={zipping}
+                data-testid="batch-zip"
+                onClick={async () => {
+                  setZipping(true);
+                  setZipError(await downloadAll(completed.map((i) => i.conversion!.id)));
+                  setZipping(false);
+                }}
+              >
+                Download all (ZIP)
+              </button>
+            </div>
+          ) : (
+            <p data-testid="batch-no-zip" className="text-sm text-zinc-600 dark:text-zinc-400">
+              Download the files one by one: a ZIP holds at most {max} file{max === 1 ? '' : 's'} on the{' '}
+              {limit.planName} plan.
+            </p>
+          )}
+          {zipError && (
+            <p role="alert" data-testid="batch-error" className="text-sm text-red-700 dark:text-red-300">
+              <span className="font-semibold">{zipError.title}:</span> {zipError.message}
+              {zipError.code === 'batch_too_large' && <BatchTooLargeHelp limit={limit} />}
+            </p>
+          )}
+        </div>
       )}
-      {phase.kind === 'failed' && (
-        <p role="alert" data-testid="batch-error" className="text-sm text-red-700 dark:text-red-300">
-          <span className="font-semibold">{phase.error.title}:</span> {phase.error.message}
-          {phase.error.code === 'batch_too_large' && <BatchTooLargeHelp limit={limit} />}
-        </p>
+      {items.length > 0 && allFinished && (
+        <div>
+          <button type="button" className={buttonStyles.secondary} onClick={multi.clear}>
+            Convert more files
+          </button>
+        </div>
       )}
-      <div>
-        <button
-          type="submit"
-          className={buttonStyles.primary}
-          disabled={files.length === 0 || !chosen || phase.kind === 'uploading'}
-          data-testid="batch-convert"
-        >
-          Convert {files.length > 1 ? `${files.length} files` : 'files'}
-        </button>
-      </div>
-    </form>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { TextLink } from '@/components/account/text-link';
+import { formatBytes } from '@/components/ui/format-bytes';
 import type { BatchLimit } from '@/lib/accounts/batch-limit';
 
 const files = (n: number) => `${n} file${n === 1 ? '' : 's'}`;
@@ -17,26 +18,30 @@ function MoreOnPaidPlans({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-/** The caller's files-per-batch limit, said before files are chosen, and a warning past it. */
+/** Each file's size limit on the plan, as a sentence (empty without one). */
+const sizeNote = (limit: BatchLimit) =>
+  limit.maxUploadBytes === null ? '' : ` Each file may have up to ${formatBytes(limit.maxUploadBytes)}.`;
+
+/** The caller's files-per-batch and size limits, said before files are chosen, and a note past them. */
 export function BatchLimitNote({ limit, chosen }: { limit: BatchLimit; chosen: number }) {
   const max = limit.filesPerBatch;
   if (max === null) {
     return (
       <p data-testid="batch-limit" className="text-sm text-zinc-600 dark:text-zinc-400">
-        Your plan ({limit.planName}) takes any number of files per batch.
+        Your plan ({limit.planName}) takes any number of files per batch.{sizeNote(limit)}
       </p>
     );
   }
   return (
     <>
       <p data-testid="batch-limit" data-max-files={max} className="text-sm text-zinc-600 dark:text-zinc-400">
-        Your plan ({limit.planName}) takes up to {files(max)} per batch. <MoreOnPaidPlans signedIn={limit.signedIn} />
+        Your plan ({limit.planName}) takes up to {files(max)} per batch (one ZIP).{sizeNote(limit)}{' '}
+        <MoreOnPaidPlans signedIn={limit.signedIn} />
       </p>
       {chosen > max && (
         <p role="status" data-testid="batch-over-limit" className="text-sm text-amber-800 dark:text-amber-300">
-          {files(chosen)} chosen: the server refuses a batch of more than {files(max)} on the {limit.planName} plan
-          (HTTP 413, nothing is converted). Choose {max === 1 ? 'one' : `at most ${max}`}, or convert them one by one
-          above.
+          {files(chosen)} chosen: more than the {files(max)} of a batch on the {limit.planName} plan, so they convert
+          one by one, each with its own download, and no ZIP of them all.
         </p>
       )}
     </>

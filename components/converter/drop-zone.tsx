@@ -9,13 +9,25 @@ type Props = {
   onFile: (file: File) => void;
   /** What the zone takes, under "Drop a file here" (the converter's list by default). */
   hint?: string;
+  /** Takes many files at once (dropped or picked), given to `onFiles` together. */
+  onFiles?: (files: File[]) => void;
+  testId?: string;
+  inputTestId?: string;
 };
 
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer.types).includes('Files');
 const noSubscription = () => () => {};
 
 /** Drop a file, or click / Enter / Space to open the picker. */
-export function DropZone({ file, disabled = false, onFile, hint }: Props) {
+export function DropZone({
+  file,
+  disabled = false,
+  onFile,
+  hint,
+  onFiles,
+  testId = 'drop-zone',
+  inputTestId = 'file-input',
+}: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const hintId = useId();
@@ -60,8 +72,10 @@ export function DropZone({ file, disabled = false, onFile, hint }: Props) {
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
     e.preventDefault();
     setDragging(false);
+    if (disabled) return;
+    if (onFiles) return onFiles([...e.dataTransfer.files]);
     const dropped = e.dataTransfer.files[0];
-    if (dropped && !disabled) onFile(dropped);
+    if (dropped) onFile(dropped);
   };
 
   return (
@@ -72,7 +86,7 @@ export function DropZone({ file, disabled = false, onFile, hint }: Props) {
         aria-disabled={disabled || undefined}
         // Named by its visible text (file name or 'Drop a file here or browse', and the hint), so speech
         // input users can say what they see (axe: label-content-name-mismatch).
-        data-testid="drop-zone"
+        data-testid={testId}
         data-ready={ready}
         data-dragging={dragging || undefined}
         onClick={open}
@@ -99,7 +113,7 @@ export function DropZone({ file, disabled = false, onFile, hint }: Props) {
           </div>
         ) : (
           <p className="text-base font-semibold">
-            Drop a file here or{' '}
+            Drop {onFiles ? 'files' : 'a file'} here or{' '}
             <span className="text-brand-600 underline underline-offset-4 dark:text-brand-300">browse</span>
           </p>
         )}
@@ -115,10 +129,12 @@ export function DropZone({ file, disabled = false, onFile, hint }: Props) {
         tabIndex={-1}
         className="sr-only"
         aria-hidden="true"
-        data-testid="file-input"
+        data-testid={inputTestId}
+        multiple={onFiles !== undefined}
         onChange={(e) => {
           const chosen = e.currentTarget.files?.[0];
-          if (chosen) onFile(chosen);
+          if (onFiles) onFiles([...(e.currentTarget.files ?? [])]);
+          else if (chosen) onFile(chosen);
           e.currentTarget.value = ''; // choosing the same file again still fires change
         }}
       />

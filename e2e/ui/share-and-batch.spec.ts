@@ -131,6 +131,7 @@ test('on Starter, several files chosen at once convert together and come back as
   expect(out).toContain('plan free → starter');
 
   await page.goto('/');
+  await expect(page.getByTestId('batch-drop-zone')).toHaveAttribute('data-ready', 'true');
   const png = await makePng(16, 16);
   await page
     .getByTestId('batch-file-input')
@@ -138,7 +139,7 @@ test('on Starter, several files chosen at once convert together and come back as
   await page.getByTestId('batch-target').selectOption('webp');
   await page.getByTestId('batch-convert').click();
   await expect(page.getByTestId('batch-file-progress')).toHaveCount(3);
-  await expect(page.getByTestId('batch-panel')).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+  await expect(page.getByTestId('batch-panel')).toHaveAttribute('data-status', 'finished', { timeout: 60_000 });
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('batch-zip').click()]);
   const file = await download.path();
   expect(execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n')).toEqual([

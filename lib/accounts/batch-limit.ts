@@ -4,10 +4,17 @@ import { currentProfile } from '@/lib/accounts/current-account';
 import { limitsFor, PLAN_NAMES } from '@/lib/plans';
 
 /** The files one batch may hold on the visitor's plan in force (a team's for a member; Free without an account). */
-export type BatchLimit = { planName: string; filesPerBatch: number | null; signedIn: boolean };
+export type BatchLimit = {
+  planName: string;
+  filesPerBatch: number | null;
+  /** Bytes one file may have; null: no limit. */
+  maxUploadBytes: number | null;
+  signedIn: boolean;
+};
 
 export async function loadBatchLimit(): Promise<BatchLimit> {
   const profile = await currentProfile();
   const plan = profile?.plan ?? 'free';
-  return { planName: PLAN_NAMES[plan], filesPerBatch: limitsFor(plan).filesPerBatch, signedIn: profile !== null };
+  const { filesPerBatch, maxUploadBytes } = limitsFor(plan);
+  return { planName: PLAN_NAMES[plan], filesPerBatch, maxUploadBytes, signedIn: profile !== null };
 }

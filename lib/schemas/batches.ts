@@ -125,4 +125,32 @@ export const batchDownloadOp = defineOperation({
   },
 });
 
-export const batchOperations = [batchUploadOp, batchStatusOp, batchDownloadOp];
+const GroupConversionsBody = z
+  .strictObject({
+    conversion_ids: z
+      .array(z.number().int().positive().meta({ description: 'A conversion id' }))
+      .min(1)
+      .max(1000)
+      .meta({ description: 'Your conversions, in the order the batch lists them' }),
+  })
+  .meta({ id: 'GroupConversions' });
+
+export const groupConversionsOp = defineOperation({
+  operationId: 'createBatchFromConversions',
+  method: 'post',
+  path: '/api/v1/batch',
+  auth: 'any',
+  body: GroupConversionsBody,
+  responses: { 200: json(BatchCreated, 'The batch of those conversions') },
+  openapi: {
+    tags,
+    summary: 'Make a batch of conversions already created (for one status and one ZIP)',
+    description:
+      'For files uploaded one by one (resumable uploads): the batch then has a status and a ZIP like an ' +
+      "uploaded one. More conversions than the plan's files per batch → 413 `batch_too_large`; one of " +
+      "someone else's → 403; one already in a batch → 409. Nothing is charged again.",
+    responses: errors(400, 401, 403, 404, 409, 413, 429),
+  },
+});
+
+export const batchOperations = [batchUploadOp, batchStatusOp, batchDownloadOp, groupConversionsOp];

@@ -1,0 +1,134 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { signUp } from '../fixtures/accounts';
+import { makePng } from '../fixtures/files';
+import { randomEmail } from '../../tests/support/test-data';
+
+// Many files at once on the home page: each its own resumable tus upload and conversion, one
+// target for all or its own, then one ZIP of them all when the plan's files per batch allow it.
+
+async function starter(page: Page) {
+  const email = randomEmail();
+  await signUp(page, email);
+  execFileSync('npm', ['run', '--silent', 'admin', '--', 'set-plan', email, 'starter'], { encoding: 'utf8' });
+  await page.goto('/');
+  await expect(page.getByTestId('batch-drop-zone')).toHaveAttribute('data-ready', 'true');
+}
+
+const zipNames = (file: string) => execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
+
+test('five files, a reload mid-upload resumes the large one, all complete and the ZIP unzips', async ({ page }) => {
+  await starter(page);
+  // About 20 MB of noise (it does not compress), on disk so its fingerprint survives the reload.
+  const big = await sharp({
+    create: {
+      width: 2600,
+      height: 2600,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-multi-'));
+  const small = await makePng(16, 16);
+  const files = ['big.png', 'a.png', 'b.png', 'c.png', 'd.png'].map((name) => path.join(dir, name));
+  writeFileSync(files[0], big);
+  for (const file of files.slice(1)) writeFileSync(file, small);
+  try {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const throttle = (uploadThroughput: number) =>
+      cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput,
+      });
+    await throttle(4_000_000);
+
+    const choose = async () => {
+      await page.getByTestId('batch-file-input').setInputFiles(files);
+      await expect(page.getByTestId('batch-file')).toHaveCount(5);
+      await page.getByTestId('batch-target').selectOption('webp');
+      await page.getByTestId('batch-convert').click();
+    };
+    await choose();
+    await expect(page.getByTestId('batch-file').first()).toHaveAttribute('data-state', 'uploading');
+    await expect(page.getByTestId('batch-file').first()).toContainText('/s'); // its speed
+    // A fifth of the large file is on the server (its progress as the page shows it), then the reload.
+    const bigProgress = page.getByTestId('batch-file').first().getByTestId('batch-file-progress');
+    await expect
+      .poll(async () => Number(await bigProgress.getAttribute('aria-valuenow')), { timeout: 30_000 })
+      .toBeGreaterThan(20);
+    expect(Number(await bigProgress.getAttribute('aria-valuenow'))).toBeLessThan(100);
+    await page.reload();
+    await expect(page.getByTestId('batch-drop-zone')).toHaveAttribute('data-ready', 'true');
+
+    await throttle(-1);
+    const resumed = page.waitForResponse((r) => r.url().includes('/api/v1/tus/') && r.request().method() === 'HEAD');
+    await choose();
+    expect(Number((await resumed).headers()['upload-offset'])).toBeGreaterThan(4_000_000);
+
+    await expect(page.getByTestId('batch-panel')).toHaveAttribute('data-status', 'finished', { timeout: 90_000 });
+    for (const row of await page.getByTestId('batch-file').all())
+      await expect(row).toHaveAttribute('data-state', 'completed');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('batch-zip').click()]);
+    const zip = await download.path();
+    execFileSync('unzip', ['-tq', zip]);
+    expect(zipNames(zip)).toEqual(['big.webp', 'a.webp', 'b.webp', 'c.webp', 'd.webp']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('files dropped on the zone: one with its own target, a failed one to retry, the others in the ZIP', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await starter(page);
+  const png = [...(await makePng(12, 12))];
+  // A real drop: a DataTransfer holding the files, dispatched on the zone.
+  const transfer = await page.evaluateHandle((bytes) => {
+    const data = new DataTransfer();
+    const image = new Uint8Array(bytes);
+    data.items.add(new File([image], 'first.png', { type: 'image/png' }));
+    data.items.add(new File([image], 'second.png', { type: 'image/png' }));
+    data.items.add(new File([new TextEncoder().encode('not a picture at all')], 'broken.png', { type: 'image/png' }));
+    return data;
+  }, png);
+  await page.getByTestId('batch-drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
+  await expect(page.getByTestId('batch-file')).toHaveCount(3);
+  await page.getByTestId('batch-target').selectOption('webp');
+  await page.getByTestId('batch-file').nth(1).getByTestId('batch-file-target').selectOption('jpg');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByTestId('batch-convert').click();
+
+  await expect(page.getByTestId('batch-panel')).toHaveAttribute('data-status', 'finished', { timeout: 60_000 });
+  const rows = page.getByTestId('batch-file');
+  await expect(rows.nth(0)).toHaveAttribute('data-state', 'completed');
+  await expect(rows.nth(1)).toHaveAttribute('data-state', 'completed');
+  await expect(rows.nth(1)).toContainText('→ JPG');
+  await expect(rows.nth(2)).toHaveAttribute('data-state', 'failed');
+  await expect(rows.nth(2).getByTestId('batch-file-error')).toBeVisible();
+  await expect(rows.nth(2).getByTestId('batch-file-retry')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('batch-zip').click()]);
+  expect(zipNames(await download.path())).toEqual(['first.webp', 'second.jpg']);
+
+  // Retry sends the failed file again: it fails the same way, on its own.
+  await rows.nth(2).getByTestId('batch-file-retry').click();
+  await expect(rows.nth(2)).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
+});
