@@ -305,6 +305,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/health/live': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Liveness: the process answers (no database, storage or queue check); not rate limited
+     * @description For a supervisor deciding whether to restart the process. Readiness (whether it can serve) is `GET /api/v1/health`, which answers 503 while a dependency is down although the process lives.
+     */
+    get: operations['getLiveness'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/files/{token}': {
     parameters: {
       query?: never;
@@ -840,6 +860,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/share/{token}/download-url': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check a shared file's password and get a short-lived direct link to it
+     * @description The checks of `GET /api/v1/share/{token}/download` (password header, throttle, one access used), answered with a link that downloads the file without the password until `expires_at`: the share page navigates to it, so the browser streams the file to disk instead of holding it in memory.
+     */
+    post: operations['createSharedDownloadUrl'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/batch/upload': {
     parameters: {
       query?: never;
@@ -891,6 +931,26 @@ export interface paths {
     get: operations['downloadBatch'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/batch': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a batch of conversions already created (for one status and one ZIP)
+     * @description For files uploaded one by one (resumable uploads): the batch then has a status and a ZIP like an uploaded one. More conversions than the plan's files per batch → 413 `batch_too_large`; one of someone else's → 403; one already in a batch → 409. Nothing is charged again.
+     */
+    post: operations['createBatchFromConversions'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1365,6 +1425,10 @@ export interface components {
       /** @description Downloads allowed */
       access_limit?: number;
     };
+    GroupConversions: {
+      /** @description Your conversions, in the order the batch lists them */
+      conversion_ids: number[];
+    };
     /** @enum {string} */
     WebhookEvent: 'conversion.completed' | 'conversion.failed' | 'batch.completed';
     /** @enum {string} */
@@ -1508,6 +1572,10 @@ export interface components {
       error: string;
       /** @constant */
       code: 'service_unavailable';
+    };
+    Liveness: {
+      /** @constant */
+      status: 'ok';
     };
     Profile: {
       id: string;
@@ -3104,6 +3172,26 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['HealthDegraded'];
+        };
+      };
+    };
+  };
+  getLiveness: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The process answers */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Liveness'];
         };
       };
     };
@@ -5199,6 +5287,86 @@ export interface operations {
       };
     };
   };
+  createSharedDownloadUrl: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The password, when the link has one */
+        'X-Share-Password'?: string;
+      };
+      path: {
+        /** @description Share link token */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A short-lived direct link to the file */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PresignedUrl'];
+        };
+      };
+      /** @description Invalid request parameters */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Invalid or missing credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Resource not found (or expired) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The share link or invitation has expired or been used up */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Rate limit or plan quota exceeded */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A dependency is unavailable, retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   createBatch: {
     parameters: {
       query?: never;
@@ -5444,6 +5612,102 @@ export interface operations {
       };
       /** @description The resource is not in a state that allows this */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Rate limit or plan quota exceeded */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A dependency is unavailable, retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createBatchFromConversions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GroupConversions'];
+      };
+    };
+    responses: {
+      /** @description The batch of those conversions */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BatchCreated'];
+        };
+      };
+      /** @description Invalid request parameters */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Invalid or missing credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not permitted on this plan, or the resource is not the caller's */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Resource not found (or expired) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The resource is not in a state that allows this */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The upload exceeds the plan's maximum upload size (or a batch its files per batch) */
+      413: {
         headers: {
           [name: string]: unknown;
         };
