@@ -1,8 +1,10 @@
 # Transmute in one image: `transmute-server start` (the default) runs the web server and the job
 # worker, with an embedded PostgreSQL under /data when DATABASE_URL is unset; `web`, `worker`,
-# `migrate` and `admin <args>` run one role each. Build with `--format docker` under podman, which
-# keeps HEALTHCHECK only in that format. Engines run in bubblewrap, which needs a fresh /proc:
-# run with `--security-opt systempaths=unconfined` (README, "Container").
+# `migrate` and `admin <args>` run one role each. Under podman build with `--format docker` (it keeps
+# HEALTHCHECK only in that format) and `--ulimit nofile=16384:16384` (its build steps get 1024 open
+# files, too few for npm ci). Engines run in bubblewrap, which needs a fresh /proc:
+# run with `--security-opt systempaths=unconfined` (Docker also needs its seccomp and AppArmor
+# profiles relaxed: README, "Run it in a container").
 
 # Node 24 and npm, from the npm registry (the engines are Debian's; Debian 12's Node is too old).
 # Pinned with their registry integrity, so a build never runs an unchecked binary.
@@ -54,8 +56,10 @@ COPY scripts/apt-packages.txt /tmp/apt-packages.txt
 RUN set -eu; apt-get update -qq; \
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends tini \
       $(sed 's/#.*//' /tmp/apt-packages.txt) >/dev/null; \
-    rm -rf /var/lib/apt/lists/* /var/cache/apt/* /var/log/* /usr/share/doc/* /usr/share/man/* \
-      /usr/share/info/* /tmp/apt-packages.txt
+    rm -rf /var/lib/apt/lists/* /var/cache/apt/* /var/log/* /usr/share/man/* /usr/share/info/* \
+      /tmp/apt-packages.txt; \
+    find /usr/share/doc -depth ! -name copyright ! -type d -delete; \
+    find /usr/share/doc -depth -type d -empty -delete
 RUN useradd --system --uid 10001 --user-group --home-dir /data --no-create-home --shell /usr/sbin/nologin transmute && \
     install -d -o transmute -g transmute -m 0750 /data
 COPY --from=node /opt/node/bin/node /usr/local/bin/node

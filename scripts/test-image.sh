@@ -87,7 +87,8 @@ secret=()
 # A network that inspects TLS (as here) needs its CA bundle while the build downloads Node and packages.
 [ -f /etc/ssl/certs/ca-certificates.crt ] && secret=(--secret id=ca_bundle,src=/etc/ssl/certs/ca-certificates.crt)
 t0=$(date +%s)
-if command podman --runtime runc build -q --format docker --network host "${secret[@]}" -t "$IMAGE" . >"$WORK/build.log" 2>&1; then
+# podman gives build steps 1024 open files, which `npm ci` runs out of (EMFILE); Docker gives more.
+if command podman --runtime runc build -q --format docker --ulimit nofile=16384:16384 --network host "${secret[@]}" -t "$IMAGE" . >"$WORK/build.log" 2>&1; then
   ok "image built in $(($(date +%s) - t0)) s"
 else
   tail -40 "$WORK/build.log"
@@ -155,6 +156,7 @@ has_ocr_text() { grep -q 'TRANSMUTE' "$1"; }
 # --- samples (made here with the machine's engines) ------------------------------------------------
 echo '# Hello from the container' | pandoc -o "$WORK/sample.docx" &&
   ffmpeg -loglevel error -y -f lavfi -i testsrc=duration=1:size=160x120:rate=10 -pix_fmt yuv420p "$WORK/sample.mp4" &&
+  ffmpeg -loglevel error -y -f lavfi -i testsrc=duration=120:size=640x360:rate=25 -pix_fmt yuv420p "$WORK/long.mp4" &&
   convert -size 64x64 gradient:red-blue "$WORK/sample.png" &&
   convert -size 900x200 xc:white -font DejaVu-Sans -pointsize 56 -fill black -annotate +30+120 'TRANSMUTE OCR' "$WORK/scan.png" ||
   give_up "making the samples"
@@ -221,6 +223,13 @@ check "no process of the container runs as root" not_root
 
 # --- 4. stop within the grace period, restart on the same volume ---------------------------------
 step "4. stop and restart"
+# A conversion still running at the stop either finishes within the grace period or goes back to
+# the queue; after the restart it completes either way.
+INFLIGHT_ID=$(upload "$PORT1" "$JAR" "$WORK/long.mp4" target_format=webm)
+for _ in $(seq 1 30); do
+  curl -sS -b "$JAR" "http://127.0.0.1:$PORT1/api/v1/convert/status/$INFLIGHT_ID" | grep -q '"processing"' && break
+  sleep 0.5
+done
 t0=$(date +%s)
 podman stop -t "$GRACE" "$RUN_ID-a" >/dev/null
 took=$(($(date +%s) - t0))
@@ -233,6 +242,13 @@ if wait_healthy "$PORT1" 120; then
   ok "restarted on the same volume, healthy after $(($(date +%s) - t0)) s"
   check "the earlier result downloads again, unchanged" bash -c \
     "curl -fsS -b '$JAR' -o '$WORK/again.webp' http://127.0.0.1:$PORT1/api/v1/convert/download/$WEBP_ID && cmp -s '$WORK/first.webp' '$WORK/again.webp'"
+  inflight_completes() {
+    local status
+    status=$(finished "$PORT1" "$JAR" "$INFLIGHT_ID")
+    echo "    conversion running at the stop: $status"
+    [ "$status" = "completed " ] && download "$PORT1" "$JAR" "$INFLIGHT_ID" "$WORK/inflight.webm" && is_webm "$WORK/inflight.webm"
+  }
+  check "the conversion running at the stop completes after the restart" inflight_completes
 else
   command podman logs "$RUN_ID-b" 2>&1 | tail -20
   bad "restart on the same volume"

@@ -76,6 +76,8 @@ case "$command" in
   start)
     need_app_secret
     mkdir -p "$DATA_DIR"
+    # A stop while the database starts or migrates stops the embedded PostgreSQL cleanly too.
+    trap 'stop_database; exit 143' TERM INT
     ensure_database "$DATA_DIR/pg" "$EMBEDDED_DB_PORT" || { stop_database; exit 1; }
     run_roles web worker
     ;;
