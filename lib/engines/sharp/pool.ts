@@ -70,7 +70,13 @@ function sharpWorkerSpec(): WorkerSpec {
  */
 const IDLE = { afterMs: 60_000, keep: 1 };
 
-const pool = createWarmPool({ engine: 'sharp', size: config.engineConcurrency, maxJobs: MAX_JOBS, spec: sharpWorkerSpec, idle: IDLE });
+const pool = createWarmPool({
+  engine: 'sharp',
+  size: config.engineConcurrency,
+  maxJobs: MAX_JOBS,
+  spec: sharpWorkerSpec,
+  idle: IDLE,
+});
 
 export const withSharp = pool.withWorker;
 export const warmUpSharp = pool.warmUp;
