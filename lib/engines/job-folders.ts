@@ -16,12 +16,18 @@ export const JOB_FOLDER_SWEEP_MS = 10 * 60 * 1000;
 
 const OWNER_FOLDER = /^(?<host>.+)\.(?<pid>\d+)\.(?<started>\d+)$/;
 
-/** A pid's start time in clock ticks since boot (/proc/<pid>/stat, field 22), or null if it is not running. */
+/**
+ * A pid's start time in clock ticks since boot (/proc/<pid>/stat, field 22), or null if it is not
+ * running. A zombie (state Z or X: killed, not yet reaped by its parent, which for a worker killed
+ * with its process group may take a while) is not running.
+ */
 function startTicks(pid: number | 'self'): string | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) may hold spaces and parentheses: fields are counted after its last ')'.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields[0] === 'Z' || fields[0] === 'X') return null;
+    return fields[19] ?? null;
   } catch {
     return null;
   }
