@@ -108,7 +108,7 @@ function heldPatch(base: string, token: string, headers: Record<string, string>,
     req.on('error', () => resolve({ status: 0, body: '' }));
   });
   req.flushHeaders();
-  return { answered, send: () => req.end(body) };
+  return { answered, send: () => req.end(body), write: (chunk: Buffer) => req.write(chunk) };
 }
 
 describe('two web processes on one database and one STORAGE_DIR', () => {
@@ -171,6 +171,41 @@ describe('two web processes on one database and one STORAGE_DIR', () => {
     expect(upload.conversionId).not.toBeNull();
     const conversion = await db.conversion.findUniqueOrThrow({ where: { id: upload.conversionId! } });
     expect(sha256(await readFile(path.join(storageDir, conversion.inputKey)))).toBe(sha256(winner));
+  });
+
+  it('a PATCH whose client stalls is asked to let go by a request on the other process, which then resumes', async () => {
+    const { tokens } = await signedUpUser('pro');
+    const auth = { authorization: `Bearer ${tokens.access_token}` };
+    const file = await pngFile(1024 * 1024);
+    const token = await createTusUpload(urls[0], auth, file.length);
+
+    // A client that sent part of its body and went quiet, as a half-open connection does.
+    const stalled = heldPatch(urls[0], token, auth, file);
+    stalled.write(file.subarray(0, 256 * 1024));
+    await sleep(500);
+
+    // The other process's HEAD finds the upload locked, asks the holder to release it (tus's
+    // request-release), and gets it once the stalled request is cut off: not a 409 at the wait's end.
+    const head = await fetch(`${urls[1]}/api/v1/tus/${token}`, { method: 'HEAD', headers: { ...tusHeaders, ...auth } });
+    expect(head.status).toBe(200);
+    const offset = Number(head.headers.get('upload-offset'));
+    expect(offset).toBeGreaterThan(0);
+    const rest = await fetch(`${urls[1]}/api/v1/tus/${token}`, {
+      method: 'PATCH',
+      headers: {
+        ...tusHeaders,
+        ...auth,
+        'Upload-Offset': String(offset),
+        'Content-Type': 'application/offset+octet-stream',
+      },
+      body: file.subarray(offset),
+    });
+    expect(rest.status).toBe(204);
+    const conversion = await db.conversion.findUniqueOrThrow({
+      where: { id: BigInt(rest.headers.get('x-conversion-id')!) },
+    });
+    expect(sha256(await readFile(path.join(storageDir, conversion.inputKey)))).toBe(sha256(file));
+    await stalled.answered;
   });
 
   it('a parts upload whose parts and completion go to different processes completes', async () => {
