@@ -49,7 +49,9 @@ beforeAll(async () => {
   unmounts.push(await mountTmpfs(dataDir, FILES_MB));
   unmounts.unshift(await mountTmpfs(jobsDir(), JOBS_MB)); // unmounted first: it sits inside the other
   await mkdir(filesDir());
-  server = spawn('node_modules/.bin/tsx', ['tests/support/upload-server-process.ts'], {
+  // Node itself with tsx's loader, not the tsx command: that runs the server as a child of its own,
+  // which a SIGKILL of the command leaves running (holding the test run open).
+  server = spawn(process.execPath, ['--import', 'tsx', 'tests/support/upload-server-process.ts'], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

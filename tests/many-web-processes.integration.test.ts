@@ -35,7 +35,9 @@ async function pngFile(size: number) {
 }
 
 function startWebProcess(name: string): Promise<string> {
-  const server = spawn('node_modules/.bin/tsx', ['tests/support/upload-server-process.ts'], {
+  // Node itself with tsx's loader, not the tsx command: that runs the server as a child of its own,
+  // which a SIGKILL of the command leaves running (holding the test run open).
+  const server = spawn(process.execPath, ['--import', 'tsx', 'tests/support/upload-server-process.ts'], {
     env: {
       ...process.env,
       DATA_DIR: path.join(root, name),
