@@ -28,6 +28,8 @@ export type FileItem = {
   percent: number;
   /** Bytes per second while sending. */
   speed: number;
+  /** How many identical files (name, size, type, modification time) were chosen before this one. */
+  copy: number;
   conversion?: Conversion;
   error?: ErrorInfo;
 };
@@ -94,10 +96,16 @@ export function useMultiUpload() {
       running.current++;
       const speed = speedMeter();
       update(item.key, { state: 'uploading', percent: 0, speed: 0, error: undefined, conversion: undefined });
-      const handle = uploadFile(item.file, item.target ?? '', ({ sent, total }) => {
-        update(item.key, { percent: (100 * sent) / Math.max(1, total), speed: speed(sent) });
-        identify(); // bytes are only sent once the upload exists
-      });
+      const handle = uploadFile(
+        item.file,
+        item.target ?? '',
+        ({ sent, total }) => {
+          update(item.key, { percent: (100 * sent) / Math.max(1, total), speed: speed(sent) });
+          identify(); // bytes are only sent once the upload exists
+        },
+        {},
+        item.copy,
+      );
       uploads.current.set(item.key, handle);
       void handle.done.then((outcome) => {
         uploads.current.delete(item.key);
@@ -138,11 +146,13 @@ export function useMultiUpload() {
     add: (files: File[], refuse: (file: File) => ErrorInfo | null) =>
       setItems((all) => [
         ...all,
-        ...files.map((file) => {
+        ...files.map((file, i) => {
           const refused = refuse(file);
+          const chosenBefore = [...all.map((item) => item.file), ...files.slice(0, i)];
           return {
             key: `file-${nextKey++}`,
             file,
+            copy: chosenBefore.filter((other) => sameFile(other, file)).length,
             target: null,
             state: refused ? ('failed' as const) : ('ready' as const),
             percent: 0,
@@ -175,3 +185,6 @@ export function useMultiUpload() {
     retry: (item: FileItem) => enqueue([item]),
   };
 }
+
+const sameFile = (a: File, b: File) =>
+  a.name === b.name && a.size === b.size && a.type === b.type && a.lastModified === b.lastModified;

@@ -44,11 +44,21 @@ export function uploadFile(
   target: string,
   onProgress: (progress: UploadProgress) => void,
   options: Record<string, unknown> = {},
+  /** Which copy this is among identical files chosen together (0: the first): each is its own upload. */
+  copy = 0,
 ): UploadHandle {
   let settle: (outcome: UploadOutcome) => void = () => {};
   const done = new Promise<UploadOutcome>((resolve) => (settle = resolve));
   const upload = new tus.Upload(file, {
     endpoint: TUS_ENDPOINT,
+    // The fingerprint finds a file's earlier upload to resume; a second identical file must not
+    // take the first one's.
+    ...(copy > 0
+      ? {
+          fingerprint: async (f: File, o: tus.UploadOptions) =>
+            `${await tus.defaultOptions.fingerprint(f, o)}#copy-${copy}`,
+        }
+      : {}),
     retryDelays: RETRY_DELAYS,
     metadata: {
       filename: file.name,
