@@ -1,9 +1,10 @@
 'use client';
 
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Notice } from '@/components/account/notice';
 import { Spinner } from '@/components/account/submit-button';
 import { smallButton } from './small-button';
+import { useModalDialog } from './use-modal-dialog';
 
 type Props = {
   open: boolean;
@@ -29,15 +30,8 @@ export function ConfirmDialog({
   onCancel,
   testId,
 }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   return (
     <dialog

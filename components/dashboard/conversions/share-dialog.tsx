@@ -1,6 +1,7 @@
 'use client';
 
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { useModalDialog } from '../use-modal-dialog';
 import { ShareManager } from '@/components/share/share-manager';
 import { smallButton } from '../small-button';
 
@@ -8,15 +9,8 @@ type Props = { id: string; fileName: string; expiresAt: string; open: boolean; o
 
 /** A conversion's share links in a modal (native <dialog>: focus stays inside, Escape closes). */
 export function ShareDialog({ id, fileName, expiresAt, open, onClose }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   return (
     <dialog
