@@ -52,9 +52,9 @@ export async function finishUpload(options: {
   const { caller, token, protocol } = options;
   const waitUntil = Date.now() + AWAIT_OTHER_FINISH_MS;
   for (;;) {
-    const upload = assertUploadOf(await uploadWithParts(token), caller, protocol);
+    const upload = assertUploadOf(await db.upload.findUnique({ where: { token } }), caller, protocol);
     if (upload.conversionId !== null) return conversionOf(upload.conversionId);
-    if (await claimFinish(token)) return finishClaimed(upload, options);
+    if (await claimFinish(token)) return finishClaimed(token, options);
     if (Date.now() > waitUntil) {
       throw new AppError('conflict', 'This upload is being completed by another request; retry shortly', {
         headers: { 'Retry-After': '2' },
@@ -65,13 +65,13 @@ export async function finishUpload(options: {
 }
 
 async function finishClaimed(
-  claimed: ClaimedUpload,
+  token: string,
   options: Pick<Parameters<typeof finishUpload>[0], 'caller' | 'assemble' | 'convertOptions'>,
 ) {
-  const { token } = claimed;
   // The parts as they are now: the claim's statement ran after any part PUT that began before it
   // (a part PUT refuses a claimed upload), so the list cannot gain or lose a part meanwhile.
-  const upload = (await uploadWithParts(token)) ?? claimed;
+  const upload = await uploadWithParts(token);
+  if (!upload) throw new AppError('not_found', 'Upload not found'); // abandoned since the claim
   try {
     await options.assemble(upload);
   } catch (refused) {
