@@ -54,7 +54,7 @@ export async function createConversion(options: {
         originalFileName: fileName,
         originalFormat: source,
         targetFormat: target,
-        operation: tool?.operation ?? 'convert',
+        operation: tool?.name ?? 'convert',
         options: (tool?.options ?? convertOptions ?? {}) as Prisma.InputJsonObject,
         inputKey: input.key,
         inputSize: BigInt(input.size),

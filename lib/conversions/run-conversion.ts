@@ -16,7 +16,7 @@ import { publishConversionEvent, subscribeConversionEvents } from '@/lib/convers
 import { reportProgress } from '@/lib/conversions/report-progress';
 import { resultFile } from '@/lib/conversions/file-names';
 import { ACTIVE_STATUSES } from '@/lib/conversions/status';
-import { parseOperationOptions } from '@/lib/conversions/operations';
+import { parseToolOptions } from '@/lib/conversions/tools';
 import { parseConvertOptions } from '@/lib/conversions/convert-options';
 import { phaseTimer } from '@/lib/system/phase-timings';
 import { reportsOutOfSpace } from '@/lib/storage/out-of-space';
@@ -65,7 +65,7 @@ async function runOnce(conversionId: bigint, run: number | undefined, ran: { eng
   const processingSent = publishConversionEvent({ id, status: 'processing', progress: 0 }).catch(() => {});
 
   // The tool's options are parsed once, here; options that do not fit can never succeed.
-  const tool = parseOperationOptions(row.operation, row.options);
+  const tool = parseToolOptions(row.operation, row.options);
   const workDir = path.join(processJobsDir(), `${id}-${attempts}-${randomToken(6)}`);
   const abort = new AbortController();
   const unsubscribe = await subscribeConversionEvents(id, (e) => {
@@ -78,13 +78,12 @@ async function runOnce(conversionId: bigint, run: number | undefined, ran: { eng
     if (refusal) return await fail(row, refusal, processingSent);
     // A URL import fetches its input first (lib/url-import/fetch-source.ts); its format is known after.
     if (needsFetch(row)) row = await fetchSource(row, abort.signal);
-    const engine = findEngine(row.originalFormat as FormatName, row.targetFormat as FormatName, tool.operation);
+    const engine = findEngine(row.originalFormat as FormatName, row.targetFormat as FormatName, tool.name);
     if (!engine)
       return await fail(row, `No engine converts ${row.originalFormat} to ${row.targetFormat}`, processingSent);
     // Convert options depend on the pair, so they are checked here too (a URL import learns its source only now).
     const pair = [row.originalFormat as FormatName, row.targetFormat as FormatName] as const;
-    const options =
-      tool.operation === 'convert' ? parseConvertOptions(...pair, tool.options, engine.name) : tool.options;
+    const options = tool.name === 'convert' ? parseConvertOptions(...pair, tool.options, engine.name) : tool.options;
     await mkdir(workDir, { recursive: true, mode: 0o700 });
     const inputPath = path.join(workDir, `input.${FORMATS[row.originalFormat as FormatName].extension}`);
     const outputPath = path.join(workDir, `output.${FORMATS[row.targetFormat as FormatName].extension}`);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '@/lib/api/errors';
 import { createConversion } from '@/lib/conversions/create-conversion';
-import { COMPRESS_LEVELS, OCR_OUTPUTS } from '@/lib/conversions/operations';
+import { COMPRESS_LEVELS, OCR_OUTPUTS } from '@/lib/conversions/tools';
 import type { ToolRequest } from '@/lib/conversions/tool-target';
 import { installedLanguages } from '@/lib/engines/ocr/languages';
 import type { Caller } from '@/lib/identity/caller';
@@ -29,7 +29,7 @@ const OcrFields = z.object({
 
 function parseCompress(fields: Record<string, string>): ToolRequest {
   const { level, target_size } = CompressFields.parse(fields);
-  return { operation: 'compress', options: { level, ...(target_size ? { target_size } : {}) } };
+  return { name: 'compress', options: { level, ...(target_size ? { target_size } : {}) } };
 }
 
 /** `language` is one installed code or several joined by `+`; anything else is a 400 naming the valid ones. */
@@ -45,7 +45,7 @@ function parseOcr(fields: Record<string, string>): ToolRequest {
         `(${installed.join(', ')}), several joined by "+" (at most 8)`,
     );
   }
-  return { operation: 'ocr', options: { languages, output } };
+  return { name: 'ocr', options: { languages, output } };
 }
 
 async function toolUpload(caller: Caller, request: Request, parse: (fields: Record<string, string>) => ToolRequest) {

@@ -2,7 +2,7 @@ import { mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@/lib/api/errors';
 import { config } from '@/lib/config';
-import { OcrOptions } from '@/lib/conversions/operations';
+import { OcrOptions } from '@/lib/conversions/tools';
 import type { FormatName } from '@/lib/formats/catalog';
 import { sanitizePdf } from './compress/pdf-sanitize';
 import { inspectPdf, QPDF_OK, runPdfTool } from './compress/pdf-tools';
@@ -188,7 +188,7 @@ async function convert(job: EngineJob): Promise<void> {
 
 export const ocrEngine: Engine = {
   name: 'tesseract.js',
-  operation: 'ocr',
+  tool: 'ocr',
   conversions: [{ from: INPUTS, to: ['txt', 'pdf'] }],
   inspect,
   convert,

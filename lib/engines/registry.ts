@@ -1,4 +1,4 @@
-import type { Operation } from '@/lib/conversions/operations';
+import type { Tool } from '@/lib/conversions/tools';
 import { FORMATS, type FormatFamily, type FormatName } from '@/lib/formats/catalog';
 import { COMPRESSORS } from './compress';
 import { ffmpegEngine } from './ffmpeg-engine';
@@ -6,10 +6,10 @@ import { libreofficeEngine } from './libreoffice-engine';
 import { ocrEngine } from './ocr-engine';
 import { sharpEngine } from './sharp-engine';
 import type { Engine } from './types';
-import { BREADTH_ENGINES } from './breadth';
-import { isInstalled } from './breadth/programs';
+import { SPECIALIST_ENGINES } from './specialist-engines';
+import { isInstalled } from './programs';
 
-// Which engine runs which (operation, input format, output format). The first engine that claims
+// Which engine runs which (tool, input format, output format). The first engine that claims
 // it wins. A conversion changes the format; a compressor keeps it; OCR reads images and PDFs.
 
 const ALL_ENGINES: readonly Engine[] = [
@@ -18,24 +18,22 @@ const ALL_ENGINES: readonly Engine[] = [
   libreofficeEngine,
   ...COMPRESSORS,
   ocrEngine,
-  ...BREADTH_ENGINES,
+  ...SPECIALIST_ENGINES,
 ];
 
 /** The engines whose programs are installed here: GET /api/v1/formats lists only what they convert. */
 export const ENGINES: readonly Engine[] = ALL_ENGINES.filter(isInstalled);
 
-const serves = (e: Engine, operation: Operation) => (e.operation ?? 'convert') === operation;
+const serves = (e: Engine, tool: Tool) => (e.tool ?? 'convert') === tool;
 
-export function findEngine(from: FormatName, to: FormatName, operation: Operation = 'convert'): Engine | undefined {
-  if (operation === 'convert' && from === to) return undefined;
-  return ENGINES.find(
-    (e) => serves(e, operation) && e.conversions.some((c) => c.from.includes(from) && c.to.includes(to)),
-  );
+export function findEngine(from: FormatName, to: FormatName, tool: Tool = 'convert'): Engine | undefined {
+  if (tool === 'convert' && from === to) return undefined;
+  return ENGINES.find((e) => serves(e, tool) && e.conversions.some((c) => c.from.includes(from) && c.to.includes(to)));
 }
 
-/** The input formats an operation takes, sorted (compressible formats, OCR inputs). */
-export function inputFormats(operation: Operation): FormatName[] {
-  const found = ENGINES.filter((e) => serves(e, operation)).flatMap((e) => e.conversions.flatMap((c) => c.from));
+/** The input formats a tool takes, sorted (compressible formats, OCR inputs). */
+export function inputFormats(tool: Tool): FormatName[] {
+  const found = ENGINES.filter((e) => serves(e, tool)).flatMap((e) => e.conversions.flatMap((c) => c.from));
   return [...new Set(found)].sort(byName);
 }
 

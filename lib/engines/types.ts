@@ -1,4 +1,4 @@
-import type { Operation } from '@/lib/conversions/operations';
+import type { Tool } from '@/lib/conversions/tools';
 import type { FormatName } from '@/lib/formats/catalog';
 
 /** One conversion as an engine sees it: local files inside a private working directory. */
@@ -11,7 +11,7 @@ export type EngineJob = {
   targetFormat: FormatName;
   /** Where the engine must leave its result, inside workDir. */
   outputPath: string;
-  /** The tool's options, already parsed with its schema (lib/conversions/operations.ts). */
+  /** The tool's options, already parsed with its schema (lib/conversions/tools.ts). */
   options: Record<string, unknown>;
   /** Aborted on cancel or timeout: the engine must kill its whole process group. */
   signal: AbortSignal;
@@ -22,7 +22,7 @@ export type EngineJob = {
 export type Engine = {
   name: string;
   /** The tool it serves (default `convert`); a compressor's pairs are from a format to itself. */
-  operation?: Operation;
+  tool?: Tool;
   /** Programs it runs (looked up in /usr/bin): when one is missing the engine and its formats are not offered. */
   requires?: readonly string[];
   /** The pairs this engine converts: each input format with the targets it reaches. */

@@ -1,5 +1,5 @@
 import { copyFile, stat } from 'node:fs/promises';
-import { CompressOptions, type CompressOptions as Options } from '@/lib/conversions/operations';
+import { CompressOptions, type CompressOptions as Options } from '@/lib/conversions/tools';
 import type { FormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
 import { readHead } from '@/lib/formats/read-head';
@@ -41,11 +41,11 @@ async function compressInPlace(family: CompressFamily, job: EngineJob) {
   };
 }
 
-/** An engine for the `compress` operation: each format compresses to itself. */
+/** An engine for the `compress` tool: each format compresses to itself. */
 export function compressor(family: CompressFamily): Engine {
   return {
     name: `compress-${family.name}`,
-    operation: 'compress',
+    tool: 'compress',
     conversions: family.formats.map((f) => ({ from: [f], to: [f] })),
     inspect: family.inspect,
     convert: (job) => compressInPlace(family, job),

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { CompressLevel } from '@/lib/conversions/operations';
+import type { CompressLevel } from '@/lib/conversions/tools';
 import type { FormatName } from '@/lib/formats/catalog';
 import { AppError } from '@/lib/api/errors';
 import { EngineError } from '../sandbox';

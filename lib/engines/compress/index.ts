@@ -4,5 +4,5 @@ import { mediaFamily } from './media';
 import { officeFamily } from './office';
 import { pdfFamily } from './pdf';
 
-/** The engines of the `compress` operation, one per family (registered in ../registry.ts). */
+/** The engines of the `compress` tool, one per family (registered in ../registry.ts). */
 export const COMPRESSORS = [imageFamily, pdfFamily, mediaFamily, officeFamily].map(compressor);

@@ -1,7 +1,7 @@
 import { rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@/lib/api/errors';
-import type { CompressLevel } from '@/lib/conversions/operations';
+import type { CompressLevel } from '@/lib/conversions/tools';
 import type { EngineJob } from '../types';
 import type { CompressFamily } from './compressor';
 import { sanitizePdf } from './pdf-sanitize';

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
-// What a conversion row asks its job to do, once. A row carries its tool (`operation`) and that
-// tool's options (the `options` JSON column); the job parses the options with the tool's schema
-// when it starts, and the engine registry picks the engine by (operation, format). Compression
+// What a conversion row asks its job to do, once. A row carries its tool (the `operation` column)
+// and that tool's options (the `options` JSON column); the job parses the options with the tool's
+// schema when it starts, and the engine registry picks the engine by (tool, format). Compression
 // and OCR are conversions in every other respect: same row, same job message, same endpoints
 // for status, progress, download, cancel and delete. Pure data, so the browser imports it too.
 
-export const OPERATIONS = ['convert', 'compress', 'ocr'] as const;
-export type Operation = (typeof OPERATIONS)[number];
+export const TOOLS = ['convert', 'compress', 'ocr'] as const;
+export type Tool = (typeof TOOLS)[number];
 
 export const COMPRESS_LEVELS = ['low', 'medium', 'high'] as const;
 export type CompressLevel = (typeof COMPRESS_LEVELS)[number];
@@ -40,15 +40,15 @@ export const OPTIONS_SCHEMAS = {
   convert: z.record(z.string(), z.unknown()),
   compress: CompressOptions,
   ocr: OcrOptions,
-} as const satisfies Record<Operation, z.ZodType>;
+} as const satisfies Record<Tool, z.ZodType>;
 
-export type OperationOptions = { [K in Operation]: z.output<(typeof OPTIONS_SCHEMAS)[K]> };
+export type ToolOptions = { [K in Tool]: z.output<(typeof OPTIONS_SCHEMAS)[K]> };
 
 /** A job's tool and its parsed options, as the engine receives them. */
-export type OperationJob = { [K in Operation]: { operation: K; options: OperationOptions[K] } }[Operation];
+export type ToolJob = { [K in Tool]: { name: K; options: ToolOptions[K] } }[Tool];
 
-/** Parses a row's options for its operation; null when they do not fit (a job that can never succeed). */
-export function parseOperationOptions(operation: Operation, raw: unknown): OperationJob | null {
-  const parsed = OPTIONS_SCHEMAS[operation].safeParse(raw ?? {});
-  return parsed.success ? ({ operation, options: parsed.data } as OperationJob) : null;
+/** Parses a row's options for its tool; null when they do not fit (a job that can never succeed). */
+export function parseToolOptions(name: Tool, raw: unknown): ToolJob | null {
+  const parsed = OPTIONS_SCHEMAS[name].safeParse(raw ?? {});
+  return parsed.success ? ({ name, options: parsed.data } as ToolJob) : null;
 }
