@@ -42,7 +42,15 @@ run_roles() {
   for role in "$@"; do
     case "$role" in
       web) node dist/server.mjs & ;;
-      worker) node dist/worker.mjs & ;;
+      # Beside a web process (the start role) the worker's metrics listener takes the next port,
+      # as scripts/run-services.sh does: two listeners cannot share one.
+      worker)
+        if [ $# -gt 1 ] && [ -n "${METRICS_PORT:-}" ]; then
+          METRICS_PORT=$((METRICS_PORT + 1)) node dist/worker.mjs &
+        else
+          node dist/worker.mjs &
+        fi
+        ;;
     esac
     pids+=($!)
     echo "$role $!" >>"$ROLE_FILE"
