@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BREADTH_ENGINES } from '@/lib/engines/breadth';
+import { SPECIALIST_ENGINES } from '@/lib/engines/specialist-engines';
 import { findEngine, listFormats } from '@/lib/engines/registry';
 import type { FormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
@@ -22,10 +22,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-const breadth = new Set(BREADTH_ENGINES.map((e) => e.name));
+const specialist = new Set(SPECIALIST_ENGINES.map((e) => e.name));
 const pairs = listFormats().flatMap((f) =>
   f.targets
-    .filter((t) => breadth.has(findEngine(f.format, t)!.name))
+    .filter((t) => specialist.has(findEngine(f.format, t)!.name))
     .map((t) => [f.format, t] as [FormatName, FormatName]),
 );
 

@@ -8,7 +8,7 @@ import * as upload from '@/app/api/v1/convert/upload/route';
 import * as download from '@/app/api/v1/convert/download/[id]/route';
 import * as status from '@/app/api/v1/convert/status/[id]/route';
 import { db } from '@/lib/db';
-import { MAX_IMAGE_PAGES } from '@/lib/engines/breadth/page-images';
+import { MAX_IMAGE_PAGES } from '@/lib/engines/page-images';
 import { runConversion } from '@/lib/conversions/run-conversion';
 import { RouteClient, uploadForm } from '@/tests/support/route-client';
 

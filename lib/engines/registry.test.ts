@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FORMATS, type FormatName, resolveFormatName } from '@/lib/formats/catalog';
-import { isInstalled } from './breadth/programs';
+import { isInstalled } from './programs';
 import { ENGINES, findEngine, listFormats } from './registry';
 
 describe('engine registry', () => {

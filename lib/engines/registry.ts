@@ -6,8 +6,8 @@ import { libreofficeEngine } from './libreoffice-engine';
 import { ocrEngine } from './ocr-engine';
 import { sharpEngine } from './sharp-engine';
 import type { Engine } from './types';
-import { BREADTH_ENGINES } from './breadth';
-import { isInstalled } from './breadth/programs';
+import { SPECIALIST_ENGINES } from './specialist-engines';
+import { isInstalled } from './programs';
 
 // Which engine runs which (tool, input format, output format). The first engine that claims
 // it wins. A conversion changes the format; a compressor keeps it; OCR reads images and PDFs.
@@ -18,7 +18,7 @@ const ALL_ENGINES: readonly Engine[] = [
   libreofficeEngine,
   ...COMPRESSORS,
   ocrEngine,
-  ...BREADTH_ENGINES,
+  ...SPECIALIST_ENGINES,
 ];
 
 /** The engines whose programs are installed here: GET /api/v1/formats lists only what they convert. */

@@ -3,7 +3,7 @@ import type { CompressLevel } from '@/lib/conversions/tools';
 import type { FormatName } from '@/lib/formats/catalog';
 import { aac, ffmpegCommand, h264 as h264Video, webmVp9 } from '../ffmpeg/args';
 import { DEMUXER, mediaInput, runFfmpeg } from '../ffmpeg/sandboxed';
-import { TAIL_DEMUXER } from '../breadth/media-tail';
+import { NICHE_DEMUXER } from '../media/niche-formats';
 import { EngineError } from '../sandbox';
 import type { CompressFamily } from './compressor';
 
@@ -12,7 +12,7 @@ import type { CompressFamily } from './compressor';
 // converter's input rules (forced demuxer, file protocol only).
 
 // Read as the converter reads them (forced demuxer): the core containers, and Ogg Opus.
-const { inspect, inputArgs, probe } = mediaInput({ ...DEMUXER, opus: TAIL_DEMUXER.opus });
+const { inspect, inputArgs, probe } = mediaInput({ ...DEMUXER, opus: NICHE_DEMUXER.opus });
 
 const pick = <T>(level: CompressLevel, values: [T, T, T]) => values[['low', 'medium', 'high'].indexOf(level)];
 

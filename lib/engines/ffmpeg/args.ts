@@ -1,6 +1,6 @@
 import type { FormatName } from '@/lib/formats/catalog';
 
-// ffmpeg output arguments shared by the converters (../ffmpeg-engine.ts, ../breadth/media-engine.ts)
+// ffmpeg output arguments shared by the converters (../ffmpeg-engine.ts, ../media-engine.ts)
 // and the compressor (../compress/media.ts), and the command line they all run.
 
 /** Rounds the frame down to even sides (yuv420p encoders need them). */

@@ -7,7 +7,7 @@ import { EngineError, runSandboxed, type RunResult } from '../sandbox';
 import type { EngineJob } from '../types';
 
 // How ffmpeg and ffprobe read untrusted input, for every engine that runs them (../ffmpeg-engine.ts,
-// ../breadth/media-engine.ts, ../compress/media.ts). The input demuxer is forced from the
+// ../media-engine.ts, ../compress/media.ts). The input demuxer is forced from the
 // content-checked format (`-f mov`, `-f matroska`…), so a playlist or concat script dressed up as
 // a video is never parsed as one (CVE-2017-9993 class), only the file protocol exists, frames
 // over MAX_VIDEO_PIXELS are refused before decoding, and it all runs sandboxed.

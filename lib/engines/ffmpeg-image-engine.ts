@@ -1,0 +1,84 @@
+import { AppError } from '@/lib/api/errors';
+import type { FormatName } from '@/lib/formats/catalog';
+import { ffmpegCommand } from './ffmpeg/args';
+import { assertFfmpegOk, type Demuxers, MAX_VIDEO_PIXELS, mediaInput, runFfmpeg } from './ffmpeg/sandboxed';
+import type { Engine, EngineJob } from './types';
+import { assertOutput } from './run-tool';
+
+// Still images only ffmpeg reads and writes here (QOI, JPEG-LS, Alias PIX, OpenEXR, PHM, Vizrt VBN),
+// to and from the common ones, and Microsoft Paint files it reads. Same rules as the video engines (../ffmpeg/sandboxed.ts): the image demuxer
+// is forced from the content-checked format, only the file protocol exists, frames over
+// MAX_VIDEO_PIXELS are refused by the decoder before allocating them, and it all runs sandboxed.
+
+const FFMPEG_ONLY = ['qoi', 'jls', 'pix', 'exr', 'phm', 'vbn'] as const satisfies readonly FormatName[];
+const READ_ONLY = ['msp'] as const satisfies readonly FormatName[];
+const COMMON = ['png', 'jpg', 'webp', 'tiff', 'gif', 'bmp'] as const satisfies readonly FormatName[];
+
+const DEMUXER: Demuxers = {
+  qoi: 'qoi_pipe',
+  jls: 'jpegls_pipe',
+  pix: 'alias_pix',
+  exr: 'exr_pipe',
+  phm: 'phm_pipe',
+  vbn: 'vbn_pipe',
+  msp: 'msp',
+  png: 'png_pipe',
+  jpg: 'jpeg_pipe',
+  webp: 'webp_pipe',
+  tiff: 'tiff_pipe',
+  gif: 'gif_pipe',
+  bmp: 'bmp_pipe',
+};
+const { inspect, inputArgs, probe } = mediaInput(DEMUXER);
+
+/** Encoder (and pixel format where the input's may not fit) for each target. */
+const CODEC: Record<(typeof FFMPEG_ONLY)[number] | (typeof COMMON)[number], string[]> = {
+  qoi: ['-c:v', 'qoi'],
+  jls: ['-c:v', 'jpegls'],
+  pix: ['-c:v', 'alias_pix'],
+  exr: ['-c:v', 'exr'],
+  phm: ['-c:v', 'phm'],
+  vbn: ['-c:v', 'vbn', '-format', 'raw'], // uncompressed: DXT needs sides a multiple of 4
+  png: ['-c:v', 'png'],
+  jpg: ['-c:v', 'mjpeg', '-q:v', '3', '-pix_fmt', 'yuvj444p'],
+  webp: ['-c:v', 'libwebp', '-quality', '85'],
+  tiff: ['-c:v', 'tiff'],
+  gif: ['-c:v', 'gif'],
+  bmp: ['-c:v', 'bmp'],
+};
+
+/** Targets without transparency: the image is laid over white first. */
+const OPAQUE = new Set<FormatName>(['jpg', 'jls', 'pix', 'bmp']);
+
+async function convert(job: EngineJob): Promise<void> {
+  const codec = (CODEC as Partial<Record<FormatName, string[]>>)[job.targetFormat];
+  if (!codec) throw new AppError('unsupported_format', `Cannot write ${job.targetFormat}.`);
+  await probe(job);
+  const flatten = OPAQUE.has(job.targetFormat)
+    ? ['-filter_complex', 'color=white,format=rgb24[bg];[bg][0:v:0]scale2ref[b][i];[b][i]overlay=shortest=1']
+    : ['-map', '0:v:0'];
+  const args = ffmpegCommand({
+    // The image demuxers read no size: the decoder refuses a frame over the cap before allocating it.
+    input: ['-max_pixels', String(MAX_VIDEO_PIXELS), ...inputArgs(job)],
+    streams: [...flatten, '-frames:v', '1', '-an'],
+    codec: [...codec, '-update', '1', '-f', 'image2'],
+    outputPath: job.outputPath,
+  });
+  const run = await runFfmpeg(job, args, undefined);
+  if (run.code !== 0 && /Picture size \d+x\d+ is invalid|Cannot determine format of input stream/.test(run.stderrTail))
+    throw new AppError('unsupported_format', 'The image could not be decoded (damaged, or too large).');
+  assertFfmpegOk(run);
+  await assertOutput(job.outputPath, 'ffmpeg');
+}
+
+export const ffmpegImageEngine: Engine = {
+  name: 'ffmpeg-image',
+  requires: ['ffmpeg', 'ffprobe'],
+  conversions: [
+    { from: FFMPEG_ONLY, to: [...COMMON, ...FFMPEG_ONLY] },
+    { from: READ_ONLY, to: COMMON },
+    { from: COMMON, to: FFMPEG_ONLY },
+  ],
+  inspect,
+  convert,
+};

@@ -1,0 +1,23 @@
+import type { Engine, EngineJob } from './types';
+import { assertOutput, runTool } from './run-tool';
+
+// JPEG XL with libjxl's reference tools: cjxl encodes PNG/JPEG/GIF/PPM (JPEG losslessly
+// recompressed), djxl decodes to PNG/JPEG/PPM.
+
+async function convert(job: EngineJob): Promise<void> {
+  const tool = job.targetFormat === 'jxl' ? 'cjxl' : 'djxl';
+  // 8 bits a sample: JPEG holds no more, and a 16-bit PNG source would otherwise fail to decode to it.
+  const depth = tool === 'djxl' ? ['--bits_per_sample=8'] : [];
+  await runTool(job, tool, [job.inputPath, job.outputPath, ...depth, '--quiet']);
+  await assertOutput(job.outputPath, tool);
+}
+
+export const jxlEngine: Engine = {
+  name: 'jpeg-xl',
+  requires: ['cjxl', 'djxl'],
+  conversions: [
+    { from: ['png', 'jpg', 'gif', 'ppm'], to: ['jxl'] },
+    { from: ['jxl'], to: ['png', 'jpg', 'ppm'] },
+  ],
+  convert,
+};

@@ -1,0 +1,28 @@
+import { rename } from 'node:fs/promises';
+import { AppError } from '@/lib/api/errors';
+import type { EngineJob } from './types';
+import { assertOutput, runTool } from './run-tool';
+
+// A document of several pages converted to an image format (PDF, DjVu): one image per page, handed
+// back as one ZIP of them (the engine returns `pages`; lib/conversions/file-names.ts names it).
+
+/** The most pages one conversion renders to images (each is a full raster). */
+export const MAX_IMAGE_PAGES = 100;
+
+/** Refuses a document with more pages than become images in one conversion. */
+export function checkImagePages(pages: number, document: string): void {
+  if (pages > MAX_IMAGE_PAGES)
+    throw new AppError(
+      'unsupported_format',
+      `The ${document} has ${pages} pages; at most ${MAX_IMAGE_PAGES} pages become images in one conversion.`,
+    );
+}
+
+/** The page images (in order), stored (not deflated: images are compressed) in one ZIP at outputPath. */
+export async function zipPages(job: EngineJob, files: readonly string[]): Promise<{ pages: number }> {
+  const zip = `${job.outputPath}.pages.zip`;
+  await runTool(job, '7z', ['a', '-tzip', '-mx=0', '-bd', '-bso0', zip, ...files]);
+  await assertOutput(zip, '7z');
+  await rename(zip, job.outputPath);
+  return { pages: files.length };
+}

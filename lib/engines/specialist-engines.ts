@@ -1,0 +1,47 @@
+import { archiveEngine } from './archive-engine';
+import { calibreEngine } from './calibre-engine';
+import { comicEngine } from './comic-engine';
+import { dataEngine } from './data-engine';
+import { dicomEngine } from './dicom-engine';
+import { djvuEngine } from './djvu-engine';
+import { ffmpegImageEngine } from './ffmpeg-image-engine';
+import { fontEngine } from './font-engine';
+import { imagemagickEngine } from './imagemagick-engine';
+import { jxlEngine } from './jxl-engine';
+import { mediaEngine } from './media-engine';
+import { midiEngine } from './midi-engine';
+import { netpbmEngine } from './netpbm-engine';
+import { pandocEngine } from './pandoc-engine';
+import { ghostscriptEngine, popplerEngine } from './pdf-engine';
+import { rawEngine } from './raw-engine';
+import { subtitleEngine } from './subtitle-engine';
+import { svgEngine } from './svg-engine';
+import { traceEngine } from './trace-engine';
+
+/**
+ * Engines for the formats the main ones (sharp, ffmpeg, LibreOffice) leave out, each around the
+ * programs it runs and offered only where they are installed. ./registry.ts puts them after the main
+ * ones, so a pair both claim stays with a main engine.
+ */
+export const SPECIALIST_ENGINES = [
+  popplerEngine,
+  ghostscriptEngine,
+  svgEngine,
+  jxlEngine,
+  imagemagickEngine,
+  pandocEngine,
+  archiveEngine,
+  fontEngine,
+  mediaEngine,
+  rawEngine,
+  ffmpegImageEngine,
+  dicomEngine,
+  netpbmEngine,
+  subtitleEngine,
+  midiEngine,
+  dataEngine,
+  traceEngine,
+  comicEngine,
+  calibreEngine,
+  djvuEngine,
+];

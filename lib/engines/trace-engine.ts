@@ -1,0 +1,77 @@
+import { open } from 'node:fs/promises';
+import { AppError } from '@/lib/api/errors';
+import type { FormatName } from '@/lib/formats/catalog';
+import type { Engine, EngineJob } from './types';
+import { hasProgram } from './programs';
+import { assertOutput, runTool } from './run-tool';
+
+// Bitmap → vector tracing with potrace, which reads PNM and BMP itself (colour is thresholded
+// to black and white). Its backends give the vector formats nobody else writes: DXF, GeoJSON and
+// Xfig (and SVG/EPS/PS/PDF where no other engine is chosen first). The header's size is checked
+// before potrace allocates its bitmap (a pixel flood is refused). fig2dev reads Xfig drawings
+// back into the common vector formats (SVG, EPS, PDF; not raster, whose size the drawing's
+// coordinates would choose).
+
+const INPUTS = ['pbm', 'pgm', 'ppm', 'bmp'] as const satisfies readonly FormatName[];
+const BACKEND: Partial<Record<FormatName, string>> = {
+  svg: 'svg',
+  eps: 'eps',
+  ps: 'ps',
+  pdf: 'pdf',
+  dxf: 'dxf',
+  geojson: 'geojson',
+  fig: 'xfig',
+};
+const MAX_PIXELS = 50_000_000;
+const FIG_TARGETS = ['svg', 'eps', 'pdf'] as const satisfies readonly FormatName[];
+
+/** Width and height from a PNM or BMP header, or null if it cannot be read. */
+export function bitmapSize(head: Buffer): { width: number; height: number } | null {
+  if (head[0] === 0x42 && head[1] === 0x4d && head.length >= 26) {
+    return { width: Math.abs(head.readInt32LE(18)), height: Math.abs(head.readInt32LE(22)) };
+  }
+  const text = head.toString('latin1').replace(/#[^\n]*\n/g, ' ');
+  const m = /^P[1-6]\s+(\d+)\s+(\d+)/.exec(text);
+  return m ? { width: Number(m[1]), height: Number(m[2]) } : null;
+}
+
+async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): Promise<void> {
+  if (job.inputFormat === 'fig') return;
+  const fh = await open(job.inputPath);
+  let head: Buffer;
+  try {
+    head = (await fh.read(Buffer.alloc(1024), 0, 1024, 0)).buffer;
+  } finally {
+    await fh.close();
+  }
+  const size = bitmapSize(head);
+  if (!size) throw new AppError('unsupported_format', 'The bitmap header could not be read.');
+  if (size.width * size.height > MAX_PIXELS)
+    throw new AppError('unsupported_format', `The bitmap is too large to trace (${size.width}×${size.height}).`);
+}
+
+async function convert(job: EngineJob): Promise<void> {
+  if (job.inputFormat === 'fig') {
+    await runTool(job, 'fig2dev', ['-L', job.targetFormat, '--', job.inputPath, job.outputPath], {
+      memoryLimitBytes: 1024 ** 3,
+    });
+    return assertOutput(job.outputPath, 'fig2dev');
+  }
+  const backend = BACKEND[job.targetFormat];
+  if (!backend) throw new Error(`potrace: no backend for ${job.targetFormat}`);
+  await runTool(job, 'potrace', ['-b', backend, '-o', job.outputPath, '--', job.inputPath], {
+    memoryLimitBytes: 1024 ** 3,
+  });
+  await assertOutput(job.outputPath, 'potrace');
+}
+
+export const traceEngine: Engine = {
+  name: 'trace',
+  requires: ['potrace'],
+  conversions: [
+    { from: INPUTS, to: Object.keys(BACKEND) as FormatName[] },
+    ...(hasProgram('fig2dev') ? [{ from: ['fig' as const], to: FIG_TARGETS }] : []),
+  ],
+  inspect,
+  convert,
+};
