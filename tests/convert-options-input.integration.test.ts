@@ -110,6 +110,24 @@ describe('options on the other ways in', () => {
     const bad = await finish({ crf: 20 });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error).toMatch(/"crf" does not apply/);
+    // The optional body is still checked when sent as JSON: broken JSON and a field beside `options` are refused.
+    const broken = await client.call(complete.POST, {
+      method: 'POST',
+      path: `/api/v1/uploads/${token}/complete`,
+      params: { token },
+      body: '{"options":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toMatchObject({ code: 'bad_request' });
+    const extra = await client.call(complete.POST, {
+      method: 'POST',
+      path: `/api/v1/uploads/${token}/complete`,
+      params: { token },
+      ...jsonBody({ options: {}, target_format: 'png' }),
+    });
+    expect(extra.status).toBe(400);
+    expect(await extra.json()).toMatchObject({ code: 'validation_failed' });
     const ok = await finish({ width: 60 });
     const { bytes } = await runAndDownload(client, ok);
     expect(await sharp(bytes).metadata()).toMatchObject({ format: 'jpeg', width: 60, height: 40 });

@@ -1,5 +1,6 @@
 import { createDocument, type ZodOpenApiPathsObject } from 'zod-openapi';
-import type { AnyOperation } from '@/lib/api/operation';
+import { z } from 'zod';
+import { type AnyOperation, bodyIsOptional } from '@/lib/api/operation';
 import { operations } from '@/lib/api/operations';
 import type { AuthMode } from '@/lib/identity/resolve-caller';
 import { errors } from '@/lib/schemas/common';
@@ -25,6 +26,13 @@ function responsesOf(op: AnyOperation) {
   return { ...Object.fromEntries(json), ...limited, ...op.openapi.responses };
 }
 
+/** An operation's JSON body: an optional one is published as its inner schema, not required. */
+function jsonRequestBody(body: z.ZodType) {
+  const optional = bodyIsOptional(body);
+  const schema = body instanceof z.ZodOptional ? body.unwrap() : body;
+  return { required: !optional, content: { 'application/json': { schema } } };
+}
+
 /** The OpenAPI 3.1 document, generated from the same zod schemas the routes validate with. */
 export function openApiDocument() {
   if (cached) return cached;
@@ -37,7 +45,7 @@ export function openApiDocument() {
       responses: responsesOf(op),
       security: SECURITY[op.auth],
       requestParams: { ...(op.params ? { path: op.params } : {}), ...(op.query ? { query: op.query } : {}) },
-      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: op.body } } } } : {}),
+      ...(op.body ? { requestBody: jsonRequestBody(op.body) } : {}),
     };
   }
   cached = createDocument({

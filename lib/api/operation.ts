@@ -31,7 +31,11 @@ export type Operation<
   rateLimited?: false;
   params?: P;
   query?: Q;
-  /** JSON body schema. Multipart and raw bodies are described in `openapi.requestBody`. */
+  /**
+   * JSON body schema. Multipart and raw bodies are described in `openapi.requestBody`. A schema that
+   * accepts `undefined` (`.optional()`) makes the body optional: the handler gets `undefined` when
+   * none is sent as JSON.
+   */
   body?: B;
   /** Every JSON body it answers with, by status (errors aside: those are `{error, code}`). */
   responses: R;
@@ -42,6 +46,9 @@ export type Operation<
     responses?: ZodOpenApiOperationObject['responses'];
   };
 };
+
+/** Whether a body schema lets the body be left out (withApi reads it so; OpenAPI says `required: false`). */
+export const bodyIsOptional = (body: z.ZodType) => body.safeParse(undefined).success;
 
 /** Any operation, for code that handles them all (the OpenAPI document, response checks). */
 export type AnyOperation = Operation<AnyObject | undefined, AnyObject | undefined, z.ZodType | undefined>;

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '@/lib/api/errors';
-import type { JsonResponses, Operation } from '@/lib/api/operation';
+import { bodyIsOptional, type JsonResponses, type Operation } from '@/lib/api/operation';
 import { ResponseContractError, rethrowContractErrors, responseBody } from '@/lib/api/response-body';
 import { errorResponse, toAppError } from '@/lib/api/responses';
 import { publicOrigin } from '@/lib/http/public-origin';
@@ -11,8 +10,10 @@ import { guestCookieHeader } from '@/lib/identity/guest-cookie';
 import { type AuthMode, resolveCaller } from '@/lib/identity/resolve-caller';
 import { requestGate } from '@/lib/limits/concurrent-requests';
 import { enforceRateLimit } from '@/lib/limits/rate-limit';
+import { withLogContext } from '@/lib/observability/log-context';
 import { log } from '@/lib/observability/logger';
 import { metrics } from '@/lib/observability/metrics';
+import { requestIdOf } from '@/lib/observability/request-id';
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 type AnyObject = z.ZodObject<z.ZodRawShape>;
@@ -57,8 +58,14 @@ export function withApi<
   R extends JsonResponses = JsonResponses,
   A extends AuthMode = AuthMode,
 >(op: Operation<P, Q, B, R, A>, handler: (ctx: ApiContext<P, Q, B, A>) => Promise<HandlerResult>) {
-  return async (request: Request, route: RouteContext): Promise<Response> => {
-    const requestId = randomUUID();
+  // The request id (the caller's X-Request-Id when sane) is on every log line of the request and
+  // travels with the jobs it queues.
+  return (request: Request, route: RouteContext): Promise<Response> => {
+    const requestId = requestIdOf(request.headers);
+    return withLogContext({ requestId }, () => answer(request, route, requestId));
+  };
+
+  async function answer(request: Request, route: RouteContext, requestId: string): Promise<Response> {
     const started = performance.now();
     let newGuest: string | undefined;
     let limitHeaders: Record<string, string> = {};
@@ -77,7 +84,7 @@ export function withApi<
       if (caller.viaCookie && op.method !== 'get') assertSameOrigin(request);
       const params = parse(op.params, (await route?.params) ?? {}, 'path');
       const query = parse(op.query, Object.fromEntries(new URL(request.url).searchParams), 'query');
-      const body = op.body ? parse(op.body, await readJson(request), 'body') : undefined;
+      const body = op.body ? parse(op.body, await readJson(request, bodyIsOptional(op.body)), 'body') : undefined;
       const ctx = { request, caller, params, query, body, requestId, leaveGate: () => leaveGate() };
       const result = await handler(ctx as ApiContext<P, Q, B, A>);
       const response =
@@ -98,7 +105,7 @@ export function withApi<
       // A streamed body (a download) goes on after this, but needs no database connection.
       leaveGate();
     }
-  };
+  }
 }
 
 /** One request answered: its metrics, and a debug line carrying its request id. */
@@ -120,12 +127,16 @@ function parse<T>(schema: z.ZodType<T> | undefined, input: unknown, where: strin
   throw new AppError(code, `Invalid ${where}${field ? ` field "${field}"` : ''}: ${issue.message}`);
 }
 
-async function readJson(request: Request): Promise<unknown> {
+/** The JSON body; `undefined` for an optional one left out (no JSON Content-Type, or nothing sent). */
+async function readJson(request: Request, optional: boolean): Promise<unknown> {
   if (!request.headers.get('content-type')?.toLowerCase().startsWith('application/json')) {
+    if (optional) return undefined;
     throw new AppError('unsupported_media_type', 'Expected Content-Type: application/json');
   }
+  const text = await request.text();
+  if (optional && text.trim() === '') return undefined;
   try {
-    return await request.json();
+    return JSON.parse(text);
   } catch {
     throw new AppError('bad_request', 'Request body is not valid JSON');
   }

@@ -53,8 +53,8 @@ const PartParams = TokenParams.extend({
     .meta({ param: { description: 'Part number, 1..part_count' }, example: '1' }),
 });
 
-/** The optional body of complete (read by the route only when sent as JSON). */
-export const CompleteUploadBody = z.strictObject({ options: OptionsMember }).meta({ id: 'CompleteUpload' });
+/** The body of complete, optional: without one (or not sent as JSON) there are no options. */
+const CompleteUploadBody = z.strictObject({ options: OptionsMember }).meta({ id: 'CompleteUpload' });
 
 const PartStored = z.object({ part_number: z.number().int().min(1), size: z.number().int().positive() });
 
@@ -112,6 +112,7 @@ export const completeUploadOp = defineOperation({
   path: '/api/v1/uploads/{token}/complete',
   auth: 'any',
   params: TokenParams,
+  body: CompleteUploadBody.optional(),
   responses: { 201: json(Conversion, 'The conversion (the same one on a repeated call), pending with progress 0') },
   openapi: {
     tags,
@@ -123,7 +124,6 @@ export const completeUploadOp = defineOperation({
       "Missing parts → 400 naming them (the upload stays open). The format is detected from the assembled bytes; an unsupported pair → 400 and the upload's bytes are deleted. The daily allowance is charged here (429 when used up, the upload is deleted). A repeated call returns the conversion already created; " +
       'one made while the first is still at work waits up to 20 s for it, then answers 409 with `Retry-After`. ' +
       'Once a complete has begun, part uploads answer 409.',
-    requestBody: { required: false, content: { 'application/json': { schema: CompleteUploadBody } } },
     responses: errors(400, 401, 403, 404, 409, 429, 500, 503),
   },
 });
