@@ -4,42 +4,17 @@
 // Pool scaling: BENCH_MODE=pool npx tsx bench/docx-to-pdf.ts   (no server or build needed): the same
 // DOCX sent two at a time to a pool of 1 warm instance (the baseline) and to a pool of 2, in
 // alternating rounds (BENCH_ROUNDS=3 of BENCH_POOL_DOCS=30 documents), documents per second and ratio.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, type Converted, fmtStats, ms, now, phases, stats, timed } from './lib/client';
 import { assertBuilt, startServer } from './lib/server';
 import { officePoolRates } from './lib/office-pool';
+import { isPdf, makeDocx, soffice } from './lib/inputs';
 
 const N = Number(process.env.BENCH_N ?? 10);
 const COLD_N = Number(process.env.BENCH_COLD_N ?? 5);
 const WARMUP = 2;
-
-/** `soffice --headless` with its own, fresh user profile; throws on failure. */
-function soffice(profileDir: string, args: string[], cwd: string): void {
-  const r = spawnSync('soffice', ['--headless', `-env:UserInstallation=file://${profileDir}`, ...args], {
-    cwd,
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  if (r.status !== 0) throw new Error(`soffice ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
-}
-
-/** A small DOCX (about two pages of text) made once from a .txt by LibreOffice itself. */
-function makeDocx(dir: string): Buffer {
-  const lines = ['Transmute benchmark document', ''];
-  for (let i = 1; i <= 40; i++) {
-    lines.push(
-      `Paragraph ${i}. The quick brown fox jumps over the lazy dog; pack my box with five dozen liquor jugs. ${'Lorem ipsum dolor sit amet. '.repeat(3)}`,
-    );
-  }
-  writeFileSync(path.join(dir, 'bench.txt'), lines.join('\n'));
-  soffice(path.join(dir, 'profile-make'), ['--convert-to', 'docx:MS Word 2007 XML', 'bench.txt'], dir);
-  return readFileSync(path.join(dir, 'bench.docx'));
-}
-
-const isPdf = (b: Buffer) => b.subarray(0, 5).toString() === '%PDF-';
 
 async function main() {
   const poolOnly = process.env.BENCH_MODE === 'pool';

@@ -9,33 +9,11 @@ import { Client, type Converted, fmtStats, ms, phases, stats, timed, type Stats 
 import { cpuDelta, cpuReading, postgresPid } from './lib/cpu';
 import { serverPhases } from './lib/phases';
 import { startBareServer } from './lib/bare-server';
+import { isWebp, makePng } from './lib/inputs';
 import { assertBuilt, startServer } from './lib/server';
 
 const N = Number(process.env.BENCH_N ?? 30);
 const WARMUP = 2;
-const SIZE = 1000;
-
-/** A 1000×1000 RGB PNG: diagonal gradients plus seeded noise, so it does not compress to nothing. */
-async function makePng(): Promise<Buffer> {
-  const raw = Buffer.alloc(SIZE * SIZE * 3);
-  let seed = 42;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 24) - 128; // −128…127
-  for (let y = 0; y < SIZE; y++) {
-    for (let x = 0; x < SIZE; x++) {
-      const i = (y * SIZE + x) * 3;
-      const clamp = (v: number) => Math.max(0, Math.min(255, v));
-      raw[i] = clamp((x * 255) / SIZE + rand() / 4);
-      raw[i + 1] = clamp((y * 255) / SIZE + rand() / 4);
-      raw[i + 2] = clamp(((x + y) * 128) / SIZE + 64 * Math.sin(x / 40) + rand() / 4);
-    }
-  }
-  return sharp(raw, { raw: { width: SIZE, height: SIZE, channels: 3 } })
-    .png()
-    .toBuffer();
-}
-
-const isWebp = (b: Buffer) => b.subarray(0, 4).toString() === 'RIFF' && b.subarray(8, 12).toString() === 'WEBP';
-
 type Row = { name: string; conc: number; perSec: number; latency: Stats };
 type Timed = Awaited<ReturnType<typeof timed>>;
 
@@ -74,9 +52,7 @@ async function bareHttpFloor(png: Buffer, record: (name: string, conc: number, r
 async function main() {
   assertBuilt();
   const png = await makePng();
-  console.log(
-    `input: ${SIZE}×${SIZE} PNG, ${(png.length / 1e6).toFixed(2)} MB; N=${N} (+${WARMUP} warm-up) per variant`,
-  );
+  console.log(`input: 1 MP PNG, ${(png.length / 1e6).toFixed(2)} MB; N=${N} (+${WARMUP} warm-up) per variant`);
   const rows: Row[] = [];
   const record = (name: string, conc: number, r: Timed) => {
     rows.push({ name, conc, perSec: (r.durations.length * 1000) / r.wallMs, latency: stats(r.durations) });
