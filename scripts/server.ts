@@ -3,7 +3,6 @@
 // handlers, so rate limits could be reset by spoofing it; here the address comes from the socket
 // unless TRUST_PROXY=true says a reverse proxy in front sets X-Forwarded-For. The address reaches the
 // handlers signed (lib/identity/client-address.ts); client-sent copies of those headers are dropped.
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import next from 'next';
 import { AppError } from '@/lib/api/errors';
@@ -16,6 +15,10 @@ import {
 } from '@/lib/identity/client-address';
 import { sandboxStatus } from '@/lib/engines/sandbox-status';
 import { hasMalformedPath, isApiPath, MALFORMED_PATH_MESSAGE, NOT_FOUND_PAGE } from '@/lib/http/malformed-path';
+import { withLogContext } from '@/lib/observability/log-context';
+import { answerMetrics, METRICS_PATH } from '@/lib/observability/metrics-endpoint';
+import { acceptedRequestId, REQUEST_ID_HEADER } from '@/lib/observability/request-id';
+import { countTraffic } from '@/lib/observability/traffic';
 import { growHeapWhileLargeBody } from '@/lib/runtime/heap-growth';
 import { startYoungGcPacer } from '@/lib/runtime/young-gc-pacer';
 import { withNodeRequest } from '@/lib/uploads/node-request';
@@ -36,6 +39,14 @@ async function main() {
   // Upload bodies would otherwise cost a full collection of this heap every 64 MiB (see the module).
   startYoungGcPacer();
   const server = createServer((req, res) => {
+    // One id from here on (Next's handlers read it from the header): the caller's when sane.
+    const given = req.headers[REQUEST_ID_HEADER];
+    const requestId = acceptedRequestId(typeof given === 'string' ? given : undefined);
+    req.headers[REQUEST_ID_HEADER] = requestId;
+    withLogContext({ requestId }, () => answer(req, res, requestId));
+  });
+  const answer = (req: IncomingMessage, res: ServerResponse, requestId: string) => {
+    if (isMetricsScrape(req)) return void answerMetrics(req, res);
     const forwarded = req.headers['x-forwarded-for'];
     const address = clientAddressOf(
       req.socket.remoteAddress,
@@ -49,7 +60,7 @@ async function main() {
     Object.assign(req.headers, signedClientAddressHeaders(address));
     // Next's router would answer a plain-text 500 for these (lib/http/malformed-path.ts).
     if (hasMalformedPath(req.url ?? '/')) {
-      return void refuseMalformedPath(req, res, handle).catch((e) => {
+      return void refuseMalformedPath(req, res, handle, requestId).catch((e) => {
         console.error('[web] answering a malformed path failed:', e);
         res.destroy();
       });
@@ -58,7 +69,8 @@ async function main() {
     growHeapWhileLargeBody(req, res);
     // Uploads read their body from `req` itself (lib/uploads/node-request.ts).
     void withNodeRequest(req, () => handle(req, res));
-  });
+  };
+  countTraffic(server);
   server.requestTimeout = 0; // large uploads stream for as long as they need
   // A client that half-closes after its last byte (legal HTTP/1.1; some upload tools do) still gets
   // the answer: Node's default drops the request and ends the socket on the client's FIN, which
@@ -73,15 +85,20 @@ async function main() {
   process.on('SIGTERM', stop);
 }
 
+/** GET /metrics beside the app (behind METRICS_TOKEN when set), for a scraper that reaches only this port. */
+const isMetricsScrape = (req: IncomingMessage) =>
+  (req.method === 'GET' || req.method === 'HEAD') && (req.url ?? '/').split('?')[0] === METRICS_PATH;
+
 /** 400: a JSON error under /api/, else the not-found page with 400 in place of its 404. */
 async function refuseMalformedPath(
   req: IncomingMessage,
   res: ServerResponse,
   handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+  requestId: string,
 ) {
   if (isApiPath(req.url ?? '/')) {
     req.resume(); // the body is not read: drain it so the client gets the answer
-    const answer = errorResponse(new AppError('bad_request', MALFORMED_PATH_MESSAGE), randomUUID());
+    const answer = errorResponse(new AppError('bad_request', MALFORMED_PATH_MESSAGE), requestId);
     res.writeHead(answer.status, Object.fromEntries(answer.headers));
     return void res.end(await answer.text());
   }

@@ -1,8 +1,10 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { logContext } from '@/lib/observability/log-context';
 
 // The service's log: one line per event, with its level, time and the ids that tie it to a request
 // or a conversion. LOG_FORMAT=json writes JSON lines for a collector; the default is readable text.
-// LOG_LEVEL sets the threshold (default info; request lines are debug).
+// LOG_LEVEL sets the threshold (default info; request lines are debug). The request and conversion
+// ids in force (lib/observability/log-context.ts) are on every line without each call naming them.
 
 export const LOG_FORMATS = ['text', 'json'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
@@ -24,7 +26,7 @@ const textLines: DestinationStream = {
 };
 
 function createLogger(): Logger {
-  const options = { level: process.env.LOG_LEVEL ?? 'info', base: { pid: process.pid } };
+  const options = { level: process.env.LOG_LEVEL ?? 'info', base: { pid: process.pid }, mixin: logContext };
   return logFormat() === 'json' ? pino(options) : pino(options, textLines);
 }
 

@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
-import { metrics } from '@/lib/observability/metrics';
+import { answerMetrics, METRICS_PATH } from '@/lib/observability/metrics-endpoint';
 
 /** The port of each process's metrics listener (METRICS_PORT); unset or 0: no listener. */
 export const metricsPort = (): number => Number(process.env.METRICS_PORT) || 0;
 
 /** Paths the metrics listener answers: Prometheus's scrape and the process's liveness. */
-export const METRICS_PATHS = { metrics: '/metrics', live: '/health/live' } as const;
+export const METRICS_PATHS = { metrics: METRICS_PATH, live: '/health/live' } as const;
 
 /**
  * Starts this process's metrics listener on METRICS_PORT, apart from the API so a scraper never
@@ -23,14 +23,7 @@ export function startMetricsServer(port = metricsPort()): Server | null {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ status: 'ok' }));
     } else if (path === METRICS_PATHS.metrics) {
-      try {
-        const body = await metrics.registry.metrics();
-        res.writeHead(200, { 'content-type': metrics.registry.contentType });
-        res.end(body);
-      } catch {
-        res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: 'Metrics could not be collected', code: 'internal_error' }));
-      }
+      await answerMetrics(req, res);
     } else {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: `No such path: ${path}`, code: 'not_found' }));

@@ -57,6 +57,24 @@ function createMetrics() {
         queueOldestAge.set(pending.oldestAgeSeconds);
       },
     }),
+    bytesReceived: new Counter({
+      name: `${PREFIX}http_received_bytes_total`,
+      help: 'Bytes this web process read from its clients (requests with their bodies, uploads included)',
+      registers,
+    }),
+    bytesServed: new Counter({
+      name: `${PREFIX}http_served_bytes_total`,
+      help: 'Bytes this web process sent to its clients (responses with their bodies, downloads included)',
+      registers,
+    }),
+    uploadsInProgress: new Gauge({
+      name: `${PREFIX}uploads_in_progress`,
+      help: 'Resumable uploads (parts and tus) begun and neither finished nor expired, service-wide',
+      registers,
+      async collect() {
+        this.set(await db.upload.count({ where: { conversionId: null, expiresAt: { gt: new Date() } } }));
+      },
+    }),
     warmPoolWorkers: new Gauge({
       name: `${PREFIX}warm_pool_workers`,
       help: 'Warm engine workers of this process, by engine and state (busy or idle)',
