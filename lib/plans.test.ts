@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { KEPT_UNTIL_DELETED, PAID_PLANS, PLANS, PLAN_NAMES, expiresAtFor, limitsFor, planInfo } from '@/lib/plans';
+import {
+  KEPT_UNTIL_DELETED,
+  PAID_PLANS,
+  PLANS,
+  PLAN_NAMES,
+  expiresAtFor,
+  hasHigherPlan,
+  limitsFor,
+  planInfo,
+} from '@/lib/plans';
 import { Conversion } from '@/lib/schemas/conversion';
 import { PlanLimits } from '@/lib/schemas/subscriptions';
 
@@ -12,6 +21,10 @@ describe('plans', () => {
     expect(PLANS.map((p) => planInfo(p).priceMonthlyUsd)).toEqual([0, 9, 29, 99]);
     expect(Object.keys(PLAN_NAMES).sort()).toEqual([...PLANS].sort());
     expect(PAID_PLANS).toEqual(PLANS.filter((p) => p !== 'free'));
+  });
+
+  it('has a higher plan for every plan but the dearest', () => {
+    expect(PLANS.filter(hasHigherPlan)).toEqual(['free', 'starter', 'pro']);
   });
 
   it('"unlimited" is null in the limits and in the API schema, never a large number', () => {

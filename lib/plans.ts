@@ -13,6 +13,9 @@ export type PlanId = (typeof PLANS)[number];
 export const PAID_PLANS = ['starter', 'pro', 'business'] as const satisfies readonly PlanId[];
 export type PaidPlanId = (typeof PAID_PLANS)[number];
 
+/** Whether a dearer plan exists than `plan` (the dashboard then offers an upgrade). */
+export const hasHigherPlan = (plan: PlanId) => PLANS.indexOf(plan) < PLANS.length - 1;
+
 export const PLAN_NAMES: Record<PlanId, string> = {
   free: 'Free',
   starter: 'Starter',
@@ -98,7 +101,8 @@ const defaults: Record<PlanId, PlanDefaults> = {
   },
 };
 
-const ENV_NAMES: Record<keyof PlanLimits, string> = {
+/** The `<LIMIT>` part of each limit's override variable `PLAN_<PLAN>_<LIMIT>` (lib/config validates them). */
+export const PLAN_LIMIT_ENV_NAMES: Record<keyof PlanLimits, string> = {
   maxUploadBytes: 'MAX_UPLOAD_BYTES',
   filesPerBatch: 'FILES_PER_BATCH',
   retentionHours: 'RETENTION_HOURS',
@@ -109,7 +113,7 @@ const ENV_NAMES: Record<keyof PlanLimits, string> = {
 };
 
 function override<T extends number | null | boolean>(plan: PlanId, limit: keyof PlanLimits, fallback: T): T {
-  const raw = process.env[`PLAN_${plan.toUpperCase()}_${ENV_NAMES[limit]}`];
+  const raw = process.env[`PLAN_${plan.toUpperCase()}_${PLAN_LIMIT_ENV_NAMES[limit]}`];
   if (raw === undefined || raw === '') return fallback;
   if (typeof fallback === 'boolean') return (raw === 'true') as T;
   if (raw === 'unlimited') return null as T;

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { errorFromResponse } from '@/components/converter/api-errors';
 import type { ErrorInfo } from '@/components/converter/types';
+import { isBatchFinished } from '@/lib/batches/batch-status';
 import type { BatchCreated, BatchStatusBody } from '@/lib/schemas/batches';
 
 export type BatchState = z.infer<typeof BatchStatusBody>;
@@ -13,7 +14,6 @@ type Phase =
   | { kind: 'running'; batch: BatchState }
   | { kind: 'failed'; error: ErrorInfo };
 
-const FINISHED = new Set(['completed', 'partial', 'failed', 'cancelled']);
 const POLL_MS = 1000;
 
 /** Sends every file in one multipart request, reporting the bytes sent (fetch cannot). */
@@ -36,7 +36,7 @@ function send(files: File[], target: string, onProgress: (sent: number, total: n
 export function useBatch() {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const batchId = phase.kind === 'running' ? phase.batch.batch.batch_id : null;
-  const finished = phase.kind === 'running' && FINISHED.has(phase.batch.batch.status);
+  const finished = phase.kind === 'running' && isBatchFinished(phase.batch.batch.status);
 
   useEffect(() => {
     if (!batchId || finished) return;

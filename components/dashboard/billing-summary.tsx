@@ -2,18 +2,14 @@ import Link from 'next/link';
 import { PLAN_NAMES, formatDate, formatPrice, formatStatus } from '@/components/account/format';
 import { RedirectButton } from '@/components/account/redirect-button';
 import type { SubscriptionJson } from '@/lib/accounts/dashboard-data';
+import { isEndedStatus, isHealthyStatus, type SubscriptionStatus } from '@/lib/billing/subscription-status';
+import { hasHigherPlan } from '@/lib/plans';
 import { Badge, type BadgeTone } from './badge';
 import { Card } from './card';
 import { smallButton } from './small-button';
 
-const statusTone = (status: string): BadgeTone =>
-  status === 'active' || status === 'trialing' || status === 'team'
-    ? 'success'
-    : status === 'free'
-      ? 'neutral'
-      : status === 'canceled' || status === 'unpaid'
-        ? 'danger'
-        : 'warning';
+const statusTone = (status: SubscriptionStatus): BadgeTone =>
+  isHealthyStatus(status) ? 'success' : status === 'free' ? 'neutral' : isEndedStatus(status) ? 'danger' : 'warning';
 
 type Props = { subscription: SubscriptionJson; priceUsd: number; billingEnabled: boolean };
 
@@ -63,7 +59,7 @@ export function BillingSummary({ subscription, priceUsd, billingEnabled }: Props
         </p>
       )}
       <div className="flex flex-col gap-3 border-t border-zinc-200 pt-4 sm:flex-row sm:items-start dark:border-zinc-800">
-        {plan !== 'business' && (
+        {hasHigherPlan(plan) && (
           <Link href="/pricing" className={smallButton.primary} data-testid="billing-upgrade-link">
             {paid ? 'Change plan' : billingEnabled ? 'Upgrade' : 'Compare plans'}
           </Link>

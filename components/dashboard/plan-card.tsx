@@ -1,6 +1,8 @@
 import Link from 'next/link';
 import { PLAN_NAMES, formatStatus } from '@/components/account/format';
 import type { SubscriptionJson } from '@/lib/accounts/dashboard-data';
+import { isHealthyStatus } from '@/lib/billing/subscription-status';
+import { hasHigherPlan } from '@/lib/plans';
 import { Badge } from './badge';
 import { Card } from './card';
 import { smallButton } from './small-button';
@@ -14,7 +16,7 @@ export function PlanCard({ subscription }: { subscription: SubscriptionJson }) {
       testId="plan-card"
       actions={
         <>
-          {plan !== 'business' && (
+          {hasHigherPlan(plan) && (
             <Link href="/pricing" className={smallButton.primary} data-testid="upgrade-link">
               Upgrade
             </Link>
@@ -30,9 +32,7 @@ export function PlanCard({ subscription }: { subscription: SubscriptionJson }) {
           {PLAN_NAMES[plan]}
         </span>
         {plan !== 'free' && (
-          <Badge tone={status === 'active' || status === 'trialing' || status === 'team' ? 'success' : 'warning'}>
-            {formatStatus(status)}
-          </Badge>
+          <Badge tone={isHealthyStatus(status) ? 'success' : 'warning'}>{formatStatus(status)}</Badge>
         )}
       </div>
       <UsageMeter used={usage.conversions_today} limit={limits.daily_conversions} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { summarizeBatch } from '@/lib/batches/batch-status';
-import type { ConversionStatus } from '@/lib/conversions/status';
+import { isBatchFinished, summarizeBatch } from '@/lib/batches/batch-status';
+import { CONVERSION_STATUSES, type ConversionStatus, isTerminal } from '@/lib/conversions/status';
 
 const batch = (...members: Array<[ConversionStatus, number?]>) =>
   summarizeBatch(members.map(([status, progress = 0]) => ({ status, progress })));
@@ -25,5 +25,13 @@ describe('summarizeBatch', () => {
       completed: 1,
       failed: 1,
     });
+  });
+});
+
+describe('isBatchFinished', () => {
+  it('is true exactly when every file has finished', () => {
+    for (const a of CONVERSION_STATUSES)
+      for (const b of CONVERSION_STATUSES)
+        expect(isBatchFinished(batch([a], [b]).status), `${a} + ${b}`).toBe(isTerminal(a) && isTerminal(b));
   });
 });

@@ -5,6 +5,11 @@ import { isTerminal, type ConversionStatus } from '@/lib/conversions/status';
 export const BATCH_STATUSES = ['pending', 'processing', 'completed', 'partial', 'failed', 'cancelled'] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
 
+/** Statuses a batch never leaves: every file has finished. */
+const FINISHED_BATCH_STATUSES: ReadonlySet<BatchStatus> = new Set(['completed', 'partial', 'failed', 'cancelled']);
+
+export const isBatchFinished = (status: BatchStatus) => FINISHED_BATCH_STATUSES.has(status);
+
 type Member = { status: ConversionStatus; progress: number };
 
 export type BatchSummary = { status: BatchStatus; progress: number; total: number; completed: number; failed: number };

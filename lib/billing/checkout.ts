@@ -2,7 +2,7 @@ import { AppError } from '@/lib/api/errors';
 import { db } from '@/lib/db';
 import type { Plan } from '@/lib/generated/prisma/enums';
 import { assertBillingConfigured, stripeUnavailable } from '@/lib/billing/billing-errors';
-import { isEntitledStatus } from '@/lib/billing/read-subscription';
+import { isEntitledStatus } from '@/lib/billing/subscription-status';
 import { priceIdFor, stripe } from '@/lib/billing/stripe-config';
 
 export type PaidPlan = Exclude<Plan, 'free'>;

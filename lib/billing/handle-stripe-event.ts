@@ -2,7 +2,8 @@ import type Stripe from 'stripe';
 import { db } from '@/lib/db';
 import type { Plan } from '@/lib/generated/prisma/enums';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import { isEntitledStatus, readSubscription } from '@/lib/billing/read-subscription';
+import { readSubscription } from '@/lib/billing/read-subscription';
+import { isEntitledStatus } from '@/lib/billing/subscription-status';
 
 // Applies Stripe webhook events to users. Three rules keep the mirror right whatever Stripe does:
 // - replays: the event id is recorded in stripe_events in the same transaction that applies it, so

@@ -3,14 +3,6 @@ import type { Plan } from '@/lib/generated/prisma/enums';
 import { planForPrice } from '@/lib/billing/stripe-config';
 
 /**
- * Subscription statuses that hold the paid plan (so a second checkout would double-bill); anything
- * else (canceled, unpaid, incomplete, paused…) means Free.
- */
-const ENTITLED_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
-
-export const isEntitledStatus = (status: string | null | undefined) => ENTITLED_STATUSES.has(status ?? '');
-
-/**
  * The plan of a subscription's first item with a known price (STRIPE_PRICE_*), and the end of its
  * current period: since Stripe API 2025-03-31 it lives on the items, older versions have it on the
  * subscription itself.

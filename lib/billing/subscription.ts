@@ -4,6 +4,7 @@ import type { AccountCaller } from '@/lib/identity/caller';
 import { usedToday } from '@/lib/limits/daily-allowance';
 import { PLANS, type PlanId, planInfo } from '@/lib/plans';
 import { stripeConfigured } from '@/lib/billing/stripe-config';
+import { type SubscriptionStatus, storedStatus } from '@/lib/billing/subscription-status';
 import type { PlanEntry, PlanList, Subscription } from '@/lib/schemas/subscriptions';
 
 const serializePlan = (plan: PlanId) => {
@@ -34,9 +35,14 @@ export async function getSubscription(caller: AccountCaller) {
   const user = await db.user.findUniqueOrThrow({ where: { id: caller.userId } });
   // A team member acts on the team's plan (caller.plan, lib/identity/account-plan.ts), not their own.
   const throughTeam = caller.plan !== user.plan;
+  const status: SubscriptionStatus = throughTeam
+    ? 'team'
+    : user.plan === 'free'
+      ? 'free'
+      : (storedStatus(user.subscriptionStatus) ?? 'active');
   return {
     plan: caller.plan,
-    status: throughTeam ? 'team' : user.plan === 'free' ? 'free' : (user.subscriptionStatus ?? 'active'),
+    status,
     current_period_end: throughTeam ? null : (user.currentPeriodEnd?.toISOString() ?? null),
     usage: { conversions_today: await usedToday(db, caller) },
     limits: serializePlan(caller.plan).limits,
