@@ -27,7 +27,7 @@ export default defineConfig({
             'clients/**/*.integration.test.ts',
           ],
           environment: 'node',
-          setupFiles: ['tests/assert-local-database.ts'],
+          setupFiles: ['tests/assert-local-database.ts', 'tests/support/conversion-subscribers.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // Engines are CPU-bound and the machine has 2 cores.

@@ -3,12 +3,15 @@ import { connectInngestWorker } from '@/inngest/connect-worker';
 import { config } from '@/lib/config';
 import { shutdownEngines } from '@/lib/engines/pools';
 import { sandboxStatus } from '@/lib/engines/sandbox-status';
-import { runWorker } from '@/lib/jobs/run-worker';
+import { registerConversionSubscribers } from '@/lib/processes/conversion-subscribers';
+import { runWorker } from '@/lib/processes/run-worker';
 import { log } from '@/lib/observability/logger';
 import { startMetricsServer } from '@/lib/observability/metrics-server';
+import { shutdownDeadlineMs } from '@/lib/system/process-shutdown';
 
 async function main() {
   startMetricsServer(); // on METRICS_PORT when set: /metrics and /health/live
+  registerConversionSubscribers(); // before either job engine hands this process a conversion
   sandboxStatus(); // probed at start, so the log says at once when engines cannot run (and why)
   // One engine runs the jobs: with Inngest configured the embedded queue (pg-boss, its schedules
   // and its connections) never starts here, and Inngest hands this worker its steps instead.
@@ -21,6 +24,13 @@ async function main() {
     // first shutdown short: the warm engines' folders are removed only after their processes end.
     if (stopping) return;
     stopping = true;
+    // Jobs in flight get until the deadline to finish; the embedded queue then hands the rest back
+    // (failed as interrupted, so another worker runs them). Past it and a margin, nothing is waited for.
+    log.info('[worker] stopping: finishing or handing back the jobs in flight');
+    setTimeout(() => {
+      log.error('[worker] shutdown overran its deadline; exiting');
+      process.exit(1);
+    }, shutdownDeadlineMs() + 10_000).unref();
     await stop().catch(() => {});
     await shutdownEngines().catch(() => {});
     process.exit(0);

@@ -12,7 +12,7 @@ import * as status from '@/app/api/v1/convert/status/[id]/route';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db';
 import { runConversion } from '@/lib/conversions/run-conversion';
-import { purgeExpiredConversions } from '@/lib/conversions/purge-expired';
+import { purgeExpiredConversions } from '@/lib/retention/purge-expired';
 import { storage } from '@/lib/storage';
 import { signedUpUser } from '@/tests/support/accounts';
 import { withEnv } from '@/tests/support/env';

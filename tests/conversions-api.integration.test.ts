@@ -9,7 +9,7 @@ import * as cancel from '@/app/api/v1/conversions/[id]/cancel/route';
 import { db } from '@/lib/db';
 import { CONVERSION_ID_MIN } from '@/lib/conversions/conversion-id';
 import { runConversion } from '@/lib/conversions/run-conversion';
-import { purgeExpiredConversions } from '@/lib/conversions/purge-expired';
+import { purgeExpiredConversions } from '@/lib/retention/purge-expired';
 import { storage } from '@/lib/storage';
 import { RouteClient } from '@/tests/support/route-client';
 import { createPngConversion } from '@/tests/support/png-conversion';

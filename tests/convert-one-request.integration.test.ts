@@ -7,7 +7,7 @@ import * as status from '@/app/api/v1/convert/status/[id]/route';
 import { config } from '@/lib/config';
 import { signedClientAddressHeaders } from '@/lib/identity/client-address';
 import { db } from '@/lib/db';
-import { runWorker } from '@/lib/jobs/run-worker';
+import { runWorker } from '@/lib/processes/run-worker';
 import { CONCURRENT_REQUESTS_PER_SUBJECT } from '@/lib/limits/concurrent-requests';
 import { AV, media } from '@/tests/support/convert-options';
 import { withEnv } from '@/tests/support/env';

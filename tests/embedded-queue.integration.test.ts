@@ -3,7 +3,7 @@ import * as uploadRoute from '@/app/api/v1/convert/upload/route';
 import { db } from '@/lib/db';
 import { embeddedQueue, QUEUES, stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
 import { enqueueConversion } from '@/lib/jobs/enqueue';
-import { runWorker } from '@/lib/jobs/run-worker';
+import { runWorker } from '@/lib/processes/run-worker';
 import { emptyConversionQueue } from '@/tests/support/job-queue';
 import { RouteClient, uploadForm } from '@/tests/support/route-client';
 import { withEnv } from '@/tests/support/env';

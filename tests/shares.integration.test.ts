@@ -9,7 +9,7 @@ import * as download from '@/app/api/v1/share/[token]/download/route';
 import { db } from '@/lib/db';
 import { publicOrigin } from '@/lib/http/public-origin';
 import { runConversion } from '@/lib/conversions/run-conversion';
-import { purgeExpiredConversions } from '@/lib/conversions/purge-expired';
+import { purgeExpiredConversions } from '@/lib/retention/purge-expired';
 import { storage } from '@/lib/storage';
 import { SHARE_PASSWORD_LINK_TRIES, SHARE_PASSWORD_TRIES, SHARE_PASSWORD_WINDOW_MS } from '@/lib/shares/share-rules';
 import { makePng } from '@/tests/support/fixtures';

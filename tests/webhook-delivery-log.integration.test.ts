@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import * as deliveriesRoute from '@/app/api/v1/webhooks-mgmt/[id]/deliveries/route';
-import { purgeExpiredConversions } from '@/lib/conversions/purge-expired';
+import { purgeExpiredConversions } from '@/lib/retention/purge-expired';
 import { db } from '@/lib/db';
 import { DELIVERY_LOG_DAYS } from '@/lib/webhooks/webhook-rules';
 import { signedUpUser } from '@/tests/support/accounts';

@@ -7,14 +7,15 @@ import * as deliveriesRoute from '@/app/api/v1/webhooks-mgmt/[id]/deliveries/rou
 import * as upload from '@/app/api/v1/convert/upload/route';
 import * as batchUpload from '@/app/api/v1/batch/upload/route';
 import { db } from '@/lib/db';
+import { emitConversionFinished } from '@/lib/conversions/lifecycle';
 import { runConversion } from '@/lib/conversions/run-conversion';
 import { QUEUES, stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
-import { runWorker } from '@/lib/jobs/run-worker';
+import { runWorker } from '@/lib/processes/run-worker';
 import { installLoopbackOnlyGuard } from '@/tests/support/loopback-only';
 import { localServers } from '@/tests/support/local-servers';
 import { DeliveryAttemptFailed, deliverWebhook } from '@/lib/webhooks/deliver-webhook';
-import { notifyConversionFinished } from '@/lib/webhooks/notify-webhooks';
-import { MAX_ATTEMPTS, WEBHOOK_EVENTS } from '@/lib/webhooks/webhook-rules';
+import { WEBHOOK_DELIVERY_ATTEMPTS as MAX_ATTEMPTS } from '@/lib/jobs/retries';
+import { WEBHOOK_EVENTS } from '@/lib/webhooks/webhook-rules';
 import { signedUpUser } from '@/tests/support/accounts';
 import { overrideEnv } from '@/tests/support/env';
 import { makePng } from '@/tests/support/fixtures';
@@ -229,7 +230,7 @@ describe('webhooks: delivery', () => {
     // Another worker that finished a file of the batch at the same moment also sees it done, now that
     // the first delivery is over: it must not queue the event again.
     const other = await db.conversion.findFirstOrThrow({ where: { batchId: batch.batch_id } });
-    await notifyConversionFinished(other, 'conversion.completed');
+    await emitConversionFinished({ conversion: other, outcome: 'completed', engine: null });
     const queued = await db.$queryRaw<Array<{ n: number }>>`
       SELECT count(*)::int AS n FROM pgboss.job
       WHERE name = ${QUEUES.deliverWebhook} AND data->>'messageId' = ${`msg_batch_${batch.batch_id}`}`;

@@ -2,6 +2,7 @@ import { NonRetriableError } from 'inngest';
 import { inngest } from '@/inngest/client';
 import { config } from '@/lib/config';
 import { runConversion } from '@/lib/conversions/run-conversion';
+import { conversionJobRetries, inngestRetries } from '@/lib/jobs/retries';
 import { conversionRequested, parseConversionRequested } from '@/lib/jobs/events';
 
 // transmute/conversion.requested → run the conversion (logic in lib/conversions/run-conversion.ts).
@@ -9,7 +10,7 @@ export const convertFile = inngest.createFunction(
   {
     id: 'convert-file',
     triggers: [conversionRequested],
-    retries: config.engineMaxAttempts as 3,
+    retries: inngestRetries(conversionJobRetries()),
     // Keyed by whom the job runs for: each subject gets its own virtual queue, served in turn, and
     // at most one worker's worth of runs at once. How many run in all is each worker's own bound
     // (inngest/connect-worker.ts `maxWorkerConcurrency`), so adding workers adds throughput.

@@ -1,8 +1,9 @@
 import { inngest } from '@/inngest/client';
-import { purgeExpiredConversions } from '@/lib/conversions/purge-expired';
+import { PURGE_SCHEDULE } from '@/lib/jobs/retries';
+import { purgeExpiredConversions } from '@/lib/retention/purge-expired';
 
-// Every 10 minutes: delete expired conversions and their files.
+// On the retention schedule (lib/jobs/retries.ts): delete expired conversions and their files.
 export const purgeExpired = inngest.createFunction(
-  { id: 'purge-expired-conversions', triggers: [{ cron: '*/10 * * * *' }] },
+  { id: 'purge-expired-conversions', triggers: [{ cron: PURGE_SCHEDULE }] },
   async ({ step }) => step.run('purge', () => purgeExpiredConversions()),
 );

@@ -1,7 +1,6 @@
 import { mkdir, rm, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { isAppError } from '@/lib/api/errors';
-import { fileCrc32 } from '@/lib/batches/file-crc32';
 import { config } from '@/lib/config';
 import { processJobsDir } from '@/lib/engines/job-folders';
 import { db } from '@/lib/db';
@@ -13,6 +12,8 @@ import type { EngineJob } from '@/lib/engines/types';
 import { FORMATS, type FormatName } from '@/lib/formats/catalog';
 import { storage } from '@/lib/storage';
 import { publishConversionEvent, subscribeConversionEvents } from '@/lib/conversions/conversion-events';
+import { fileCrc32 } from '@/lib/conversions/file-crc32';
+import { type ConversionOwner, emitConversionFinished, inputSourceFor } from '@/lib/conversions/lifecycle';
 import { reportProgress } from '@/lib/conversions/report-progress';
 import { resultFile } from '@/lib/conversions/file-names';
 import { ACTIVE_STATUSES } from '@/lib/conversions/status';
@@ -20,8 +21,6 @@ import { parseToolOptions } from '@/lib/conversions/tools';
 import { parseConvertOptions } from '@/lib/conversions/convert-options';
 import { phaseTimer } from '@/lib/system/phase-timings';
 import { reportsOutOfSpace } from '@/lib/storage/out-of-space';
-import { fetchSource, needsFetch } from '@/lib/url-import/fetch-source';
-import { type ConversionOwner, notifyConversionFinished } from '@/lib/webhooks/notify-webhooks';
 import { log } from '@/lib/observability/logger';
 import { metrics } from '@/lib/observability/metrics';
 
@@ -36,14 +35,6 @@ export type RunOutcome = 'completed' | 'failed' | 'skipped';
  * still queued when the conversion was retried, is skipped (none given: whichever run is current).
  */
 export async function runConversion(conversionId: bigint, run?: number): Promise<RunOutcome> {
-  const ran: { engine?: string } = {};
-  const outcome = await runOnce(conversionId, run, ran);
-  // Counted where it finished, once: a skipped run (finished elsewhere, or cancelled) is not one.
-  if (outcome !== 'skipped') metrics.conversions.inc({ engine: ran.engine ?? 'none', outcome });
-  return outcome;
-}
-
-async function runOnce(conversionId: bigint, run: number | undefined, ran: { engine?: string }): Promise<RunOutcome> {
   const timer = phaseTimer('job', conversionId);
   // Claim and read the row in one statement. A `processing` row is claimed again by the same run:
   // that is a redelivery after a worker died mid-job.
@@ -60,6 +51,8 @@ async function runOnce(conversionId: bigint, run: number | undefined, ran: { eng
   let row = claimed;
   const { attempts } = claimed;
   const id = String(row.id);
+  // Named in the finished event of a failure after the engine started (null: none ran).
+  let ranEngine: string | null = null;
   timer.mark('claim');
   // Not waited for here (the input copy overlaps it), only before the next event, to keep their order.
   const processingSent = publishConversionEvent({ id, status: 'processing', progress: 0 }).catch(() => {});
@@ -76,8 +69,9 @@ async function runOnce(conversionId: bigint, run: number | undefined, ran: { eng
     // No engine runs outside its sandbox: the conversion fails at once, with the reason.
     const refusal = sandboxRefusal();
     if (refusal) return await fail(row, refusal, processingSent);
-    // A URL import fetches its input first (lib/url-import/fetch-source.ts); its format is known after.
-    if (needsFetch(row)) row = await fetchSource(row, abort.signal);
+    // An input that is not stored yet (a URL import) is fetched first; its format is known after.
+    const source = inputSourceFor(row);
+    if (source) row = await source.fetchInput(row, abort.signal);
     const engine = findEngine(row.originalFormat as FormatName, row.targetFormat as FormatName, tool.name);
     if (!engine)
       return await fail(row, `No engine converts ${row.originalFormat} to ${row.targetFormat}`, processingSent);
@@ -107,7 +101,7 @@ async function runOnce(conversionId: bigint, run: number | undefined, ran: { eng
     let pages: number | undefined;
     // At most ENGINE_CONCURRENCY engine runs at once in this process, whatever queue feeds it.
     // inspect runs here once; convert relies on it.
-    ran.engine = engine.name;
+    ranEngine = engine.name;
     await withEngineSlot(async () => {
       timer.mark('slot');
       const stopRunTimer = metrics.engineRunDuration.startTimer({ engine: engine.name });
@@ -155,7 +149,7 @@ async function runOnce(conversionId: bigint, run: number | undefined, ran: { eng
     await processingSent;
     await publishConversionEvent({ id, status: 'completed', progress: 100 });
     timer.mark('notify-completed');
-    await notifyConversionFinished(row, 'conversion.completed');
+    await emitConversionFinished({ conversion: row, outcome: 'completed', engine: engine.name });
     return 'completed';
   } catch (e) {
     if (abort.signal.aborted) return 'skipped';
@@ -163,7 +157,7 @@ async function runOnce(conversionId: bigint, run: number | undefined, ran: { eng
     // would take as long again, and a hostile file would hold an engine slot ENGINE_MAX_ATTEMPTS
     // times over (the caller can still retry it). An engine crash is retried up to the limit.
     if (isAppError(e) || timedOut(e) || attempts >= config.engineMaxAttempts)
-      return await fail(row, failureMessage(e, await folderIsFull(workDir)), processingSent);
+      return await fail(row, failureMessage(e, await folderIsFull(workDir)), processingSent, ranEngine);
     log.error({ conversionId: id, attempt: attempts, err: e }, 'conversion attempt failed');
     throw new Error(`Conversion ${id} attempt ${attempts} failed`, { cause: e });
   } finally {
@@ -179,6 +173,7 @@ async function fail(
   conversion: ConversionOwner & { run: number },
   message: string,
   before?: Promise<void>,
+  engine: string | null = null,
 ): Promise<RunOutcome> {
   const { id, run } = conversion;
   await before;
@@ -188,7 +183,7 @@ async function fail(
   });
   if (updated.count > 0) {
     await publishConversionEvent({ id: String(id), status: 'failed', progress: 0, error: message });
-    await notifyConversionFinished(conversion, 'conversion.failed');
+    await emitConversionFinished({ conversion, outcome: 'failed', engine });
   }
   return 'failed';
 }

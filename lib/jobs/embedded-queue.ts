@@ -1,7 +1,7 @@
 import { PgBoss } from 'pg-boss';
 import { config } from '@/lib/config';
 import { DATABASE_POOL_SETTINGS } from '@/lib/database-settings';
-import { MAX_ATTEMPTS, retryDelaySeconds } from '@/lib/webhooks/webhook-rules';
+import { conversionJobRetries, WEBHOOK_DELIVERY_ATTEMPTS, webhookRetryDelaySeconds } from '@/lib/jobs/retries';
 
 // The embedded durable queue (pg-boss tables in our PostgreSQL), used when Inngest is not
 // configured. Jobs survive restarts; a job whose worker dies stops heartbeating and is retried.
@@ -32,8 +32,7 @@ export function embeddedQueue(): Promise<PgBoss> {
     boss.on('error', (e) => console.error('[queue]', e));
     await boss.start();
     const runOptions = {
-      // Our own attempt counter (ENGINE_MAX_ATTEMPTS) decides failure; this only bounds redelivery.
-      retryLimit: config.engineMaxAttempts + 1,
+      retryLimit: conversionJobRetries(),
       retryDelay: 2,
       retryBackoff: true,
       expireInSeconds: Math.ceil(config.engineTimeoutMs / 1000) + 120,
@@ -45,8 +44,8 @@ export function embeddedQueue(): Promise<PgBoss> {
     await boss.createQueue(QUEUES.purgeExpired, { retryLimit: 1 });
     // Webhook deliveries: a failed attempt throws, pg-boss retries after retryDelay · 2^n seconds.
     const webhookOptions = {
-      retryLimit: MAX_ATTEMPTS - 1,
-      retryDelay: retryDelaySeconds(),
+      retryLimit: WEBHOOK_DELIVERY_ATTEMPTS - 1,
+      retryDelay: webhookRetryDelaySeconds(),
       retryBackoff: true,
       expireInSeconds: 60,
     };

@@ -26,7 +26,7 @@ export async function enqueueConversion(conversionId: bigint, run: number, subje
   await sendInTurn(await embeddedQueue(), QUEUES.runConversion, data, { subject, singletonKey: key });
 }
 
-/** Queues one webhook delivery (retried with exponential backoff up to MAX_ATTEMPTS attempts). */
+/** Queues one webhook delivery (retried with exponential backoff up to WEBHOOK_DELIVERY_ATTEMPTS attempts, lib/jobs/retries.ts). */
 export async function enqueueWebhookDelivery(data: WebhookDeliveryData): Promise<void> {
   if (config.inngestEnabled) {
     await inngest.send({

@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/api/operation';
 import { errors, json, text } from '@/lib/schemas/common';
-import {
-  DELIVERIES_LISTED,
-  DELIVERY_LOG_DAYS,
-  MAX_ATTEMPTS,
-  MAX_WEBHOOKS,
-  WEBHOOK_EVENTS,
-} from '@/lib/webhooks/webhook-rules';
+import { WEBHOOK_DELIVERY_ATTEMPTS } from '@/lib/jobs/retries';
+import { DELIVERIES_LISTED, DELIVERY_LOG_DAYS, MAX_WEBHOOKS, WEBHOOK_EVENTS } from '@/lib/webhooks/webhook-rules';
 
 const tags = ['Webhooks'];
 const dateTime = z.string().meta({ format: 'date-time' });
@@ -33,7 +28,7 @@ export const WebhookDelivery = z
   .object({
     id: z.string(),
     event: WebhookEventName,
-    attempt: z.number().int().min(1).max(MAX_ATTEMPTS),
+    attempt: z.number().int().min(1).max(WEBHOOK_DELIVERY_ATTEMPTS),
     status_code: z.number().int().nullable().meta({ description: 'null when no answer came (refused, timeout)' }),
     success: z.boolean(),
     error: z.string().nullable(),
@@ -62,7 +57,7 @@ const delivery = [
   '`webhook-timestamp` and `webhook-signature: v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">` keyed with',
   "the secret's decoded bytes; body `{type, timestamp, data}` where `data` is `{conversion}` for",
   '`conversion.completed`/`conversion.failed` and the batch status for `batch.completed`. Redirects are not',
-  `followed; a non-2xx or no answer in 10 s is retried with exponential backoff, ${MAX_ATTEMPTS} attempts in all.`,
+  `followed; a non-2xx or no answer in 10 s is retried with exponential backoff, ${WEBHOOK_DELIVERY_ATTEMPTS} attempts in all.`,
 ].join(' ');
 
 export const createWebhookOp = defineOperation({

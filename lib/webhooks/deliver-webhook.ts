@@ -4,7 +4,8 @@ import { db } from '@/lib/db';
 import type { WebhookDeliveryData } from '@/lib/jobs/events';
 import { outboundRequest } from '@/lib/outbound/client';
 import { randomToken } from '@/lib/crypto';
-import { DELIVERY_TIMEOUT_MS, MAX_ATTEMPTS, SECRET_SEAL_PURPOSE } from '@/lib/webhooks/webhook-rules';
+import { WEBHOOK_DELIVERY_ATTEMPTS } from '@/lib/jobs/retries';
+import { DELIVERY_TIMEOUT_MS, SECRET_SEAL_PURPOSE } from '@/lib/webhooks/webhook-rules';
 
 /** How much of a receiver's answer is read (and dropped). */
 const MAX_RESPONSE_BYTES = 64 * 1024;
@@ -29,7 +30,7 @@ export async function deliverWebhook(data: WebhookDeliveryData): Promise<Deliver
   const hook = await db.webhook.findUnique({ where: { id: data.webhookId } });
   if (!hook) return 'gone'; // deleted since the event fired
   const attempt = (await db.webhookDelivery.count({ where: { webhookId: hook.id, messageId: data.messageId } })) + 1;
-  if (attempt > MAX_ATTEMPTS) return 'gave-up';
+  if (attempt > WEBHOOK_DELIVERY_ATTEMPTS) return 'gave-up';
 
   const timestamp = new Date();
   const signature = new StandardWebhook(unseal(SECRET_SEAL_PURPOSE, hook.secretEncrypted)).sign(
@@ -81,7 +82,8 @@ export async function deliverWebhook(data: WebhookDeliveryData): Promise<Deliver
     },
   });
   if (error === null) return 'delivered';
-  if (attempt < MAX_ATTEMPTS) throw new DeliveryAttemptFailed(`Webhook ${hook.id} attempt ${attempt}: ${error}`);
+  if (attempt < WEBHOOK_DELIVERY_ATTEMPTS)
+    throw new DeliveryAttemptFailed(`Webhook ${hook.id} attempt ${attempt}: ${error}`);
   return 'gave-up';
 }
 

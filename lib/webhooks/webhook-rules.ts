@@ -1,4 +1,4 @@
-// The facts of webhooks, in one place: event names, the secret's form, retries and timeouts.
+// The facts of webhooks, in one place: event names, the secret's form and timeouts (retries: lib/jobs/retries.ts).
 
 export const WEBHOOK_EVENTS = ['conversion.completed', 'conversion.failed', 'batch.completed'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -9,12 +9,8 @@ export const SECRET_BYTES = 32;
 /** Purpose of the app-secret encryption of stored webhook secrets (lib/crypto.ts `seal`). */
 export const SECRET_SEAL_PURPOSE = 'webhook-secret';
 
-/** Attempts per event (the first and 7 retries, with exponential backoff). */
-export const MAX_ATTEMPTS = 8;
 /** Per attempt, from the lookup to the answer; a slower receiver is a failed attempt. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
-/** First retry delay; each next one doubles (WEBHOOK_RETRY_DELAY_SECONDS, tests make it short). */
-export const retryDelaySeconds = () => Number(process.env.WEBHOOK_RETRY_DELAY_SECONDS ?? 10);
 /** Delivery attempts listed per webhook. */
 export const DELIVERIES_LISTED = 100;
 /** How long a delivery attempt stays in the log (the retention sweep deletes older ones). */

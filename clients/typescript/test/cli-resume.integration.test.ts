@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as apiKeys from '@/app/api/v1/api-keys/route';
-import { runWorker } from '@/lib/jobs/run-worker';
+import { runWorker } from '@/lib/processes/run-worker';
 import { signedUpUser } from '@/tests/support/accounts';
 import { makePng } from '@/tests/support/fixtures';
 import { emptyConversionQueue } from '@/tests/support/job-queue';

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runWorker } from '@/lib/jobs/run-worker';
+import { runWorker } from '@/lib/processes/run-worker';
 import { makePng } from '@/tests/support/fixtures';
 import { emptyConversionQueue } from '@/tests/support/job-queue';
 import { startRouteServer } from '@/tests/support/route-server';

@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as hooksRoute from '@/app/api/v1/webhooks-mgmt/route';
-import { runWorker } from '@/lib/jobs/run-worker';
+import { runWorker } from '@/lib/processes/run-worker';
 import { deliverWebhook } from '@/lib/webhooks/deliver-webhook';
 import { signedUpUser } from '@/tests/support/accounts';
 import { overrideEnv } from '@/tests/support/env';

@@ -1,6 +1,6 @@
 import { fileResponse } from '@/lib/api/file-response';
 import { withApi } from '@/lib/api/with-api';
-import { awaitResult, startConversion } from '@/lib/conversions/convert-in-one-request';
+import { awaitResult, startConversion } from '@/lib/uploads/convert-in-one-request';
 import { publicOrigin } from '@/lib/http/public-origin';
 import { convertOp } from '@/lib/schemas/convert';
 

@@ -1,6 +1,6 @@
 import { withApi } from '@/lib/api/with-api';
 import { serializeConversion } from '@/lib/conversions/serialize-conversion';
-import { compressUpload } from '@/lib/conversions/tool-upload';
+import { compressUpload } from '@/lib/uploads/tool-upload';
 import { compressUploadOp } from '@/lib/schemas/tools';
 
 // POST /api/v1/compress/upload – compress a file in place

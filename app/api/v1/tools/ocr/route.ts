@@ -1,6 +1,6 @@
 import { withApi } from '@/lib/api/with-api';
 import { serializeConversion } from '@/lib/conversions/serialize-conversion';
-import { ocrUpload } from '@/lib/conversions/tool-upload';
+import { ocrUpload } from '@/lib/uploads/tool-upload';
 import { ocrOp } from '@/lib/schemas/tools';
 
 // POST /api/v1/tools/ocr – read text from a scan or photo

@@ -1,9 +1,10 @@
 import { config } from '@/lib/config';
-import { purgeExpiredConversions } from '@/lib/conversions/purge-expired';
 import { runConversion } from '@/lib/conversions/run-conversion';
 import { processJobsDir } from '@/lib/engines/job-folders';
 import { embeddedQueue, QUEUES, stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
 import { parseConversionRequested, parseWebhookDelivery } from '@/lib/jobs/events';
+import { PURGE_SCHEDULE } from '@/lib/jobs/retries';
+import { purgeExpiredConversions } from '@/lib/retention/purge-expired';
 import { withHeapGrowth } from '@/lib/runtime/heap-growth';
 import { deliverWebhook } from '@/lib/webhooks/deliver-webhook';
 
@@ -40,6 +41,6 @@ export async function runWorker(): Promise<() => Promise<void>> {
     },
   );
   await boss.work(QUEUES.purgeExpired, async () => ({ removed: await purgeExpiredConversions() }));
-  await boss.schedule(QUEUES.purgeExpired, '*/10 * * * *');
+  await boss.schedule(QUEUES.purgeExpired, PURGE_SCHEDULE);
   return stopEmbeddedQueue;
 }

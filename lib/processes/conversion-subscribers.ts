@@ -1,0 +1,22 @@
+import { notifyBatchIfDone } from '@/lib/batches/notify-batch-completed';
+import { onConversionFinished, registerInputSource } from '@/lib/conversions/lifecycle';
+import { metrics } from '@/lib/observability/metrics';
+import { fetchSource, needsFetch } from '@/lib/url-import/fetch-source';
+import { notifyConversionFinished } from '@/lib/webhooks/notify-webhooks';
+
+/**
+ * Registers the features that take part in a conversion's run with its lifecycle. Every process
+ * that runs conversions calls it at start: the worker (scripts/worker.ts, both queues) and the web
+ * process (instrumentation.ts), which runs Inngest's steps when Inngest calls it. Calling it again
+ * replaces the same registrations.
+ */
+export function registerConversionSubscribers(): void {
+  registerInputSource('url-import', { needsInput: needsFetch, fetchInput: fetchSource });
+  // In this order: a batch's last conversion.completed goes out before its batch.completed.
+  onConversionFinished('webhooks', notifyConversionFinished);
+  onConversionFinished('batch-completion', ({ conversion }) => notifyBatchIfDone(conversion));
+  // Counted where it finished, once: a skipped run (finished elsewhere, or cancelled) is not one.
+  onConversionFinished('metrics', ({ outcome, engine }) => {
+    metrics.conversions.inc({ engine: engine ?? 'none', outcome });
+  });
+}
