@@ -7,6 +7,7 @@ import {
   HeadBucketCommand,
   HeadObjectCommand,
   S3Client,
+  type S3ClientConfig,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -28,9 +29,9 @@ export type S3Settings = {
   forcePathStyle: boolean;
 };
 
-/** Any S3-compatible store. Uploads stream through multipart (lib-storage), 8 MiB parts. */
-export function s3Storage(settings: S3Settings): Storage {
-  const client = new S3Client({
+/** The S3 client's options for our store: this module's client and the tus store's (lib/uploads/tus-store.ts). */
+export function s3ClientOptions(settings: S3Settings): S3ClientConfig {
+  return {
     endpoint: settings.endpoint,
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
@@ -41,7 +42,12 @@ export function s3Storage(settings: S3Settings): Storage {
       settings.accessKeyId && settings.secretAccessKey
         ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
         : undefined,
-  });
+  };
+}
+
+/** Any S3-compatible store. Uploads stream through multipart (lib-storage), 8 MiB parts. */
+export function s3Storage(settings: S3Settings): Storage {
+  const client = new S3Client(s3ClientOptions(settings));
   const Bucket = settings.bucket;
   const isMissing = (e: unknown) => {
     const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };

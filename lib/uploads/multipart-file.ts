@@ -1,10 +1,11 @@
 import busboy from 'busboy';
-import { finished, type Readable, Transform } from 'node:stream';
-import { AppError } from '@/lib/api/errors';
+import { finished, type Readable } from 'node:stream';
+import { AppError } from '@/lib/errors';
 import type { StoredInput } from '@/lib/conversions/create-conversion';
 import { HEAD_BYTES } from '@/lib/formats/detect-format';
 import { newStorageKey } from '@/lib/storage/keys';
 import { storage } from '@/lib/storage';
+import { captureHead } from '@/lib/storage/capture-head';
 
 // What the single-file (./receive-multipart.ts) and batch (lib/batches/receive-batch.ts) multipart
 // readers share: the content-type check, the parser with its limits, and each file part streamed
@@ -46,17 +47,7 @@ export function multipartParser(
  */
 export function storeFilePart(part: Readable, fileName: string, onLimit: () => void): Promise<StoredInput> {
   const key = newStorageKey('inputs');
-  const head: Buffer[] = [];
-  let headLength = 0;
-  const tap = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      if (headLength < HEAD_BYTES) {
-        head.push(chunk.subarray(0, HEAD_BYTES - headLength));
-        headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
-      }
-      done(null, chunk);
-    },
-  });
+  const { tap, head } = captureHead(HEAD_BYTES);
   part.on('limit', () => {
     tap.destroy(new Error('over the size limit'));
     part.resume();
@@ -70,7 +61,7 @@ export function storeFilePart(part: Readable, fileName: string, onLimit: () => v
   part.pipe(tap);
   return storage()
     .put(key, tap)
-    .then(({ size }) => ({ key, fileName, size, head: Buffer.concat(head) }))
+    .then(({ size }) => ({ key, fileName, size, head: head() }))
     .catch(async (e) => {
       await storage()
         .delete(key)

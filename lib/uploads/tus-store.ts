@@ -9,6 +9,7 @@ import { type DataStore, ERRORS, type KvStore } from '@tus/server';
 import { config } from '@/lib/config';
 import { createFileWriter } from '@/lib/storage/file-writer';
 import { isOutOfSpace } from '@/lib/storage/out-of-space';
+import { s3ClientOptions } from '@/lib/storage/s3';
 import { PART_SIZE_BYTES, UPLOAD_TTL_MS } from '@/lib/uploads/upload-rules';
 
 // The tus upload's id is its storage key (`inputs/<token>`): @tus/file-store writes the file where
@@ -68,18 +69,7 @@ function createTusStore(): TusStore {
         partSize: PART_SIZE_BYTES,
         expirationPeriodInMilliseconds: UPLOAD_TTL_MS,
         cache: noMetadataCache,
-        s3ClientConfig: {
-          bucket: s3.bucket,
-          endpoint: s3.endpoint,
-          region: s3.region,
-          forcePathStyle: s3.forcePathStyle,
-          // As in lib/storage/s3.ts: no aws-chunked trailers, which S3-compatible stores mishandle.
-          requestChecksumCalculation: 'WHEN_REQUIRED',
-          credentials:
-            s3.accessKeyId && s3.secretAccessKey
-              ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
-              : undefined,
-        },
+        s3ClientConfig: { bucket: s3.bucket, ...s3ClientOptions(s3) },
       }),
     );
     return { store, removeMetadata: (id) => store.removeMetadata(id) };

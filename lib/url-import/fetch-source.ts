@@ -1,9 +1,10 @@
-import { Transform, pipeline } from 'node:stream';
-import { AppError, isAppError } from '@/lib/api/errors';
+import { pipeline } from 'node:stream';
+import { AppError, isAppError } from '@/lib/errors';
 import { db } from '@/lib/db';
 import type { Conversion } from '@/lib/generated/prisma/client';
 import { HEAD_BYTES } from '@/lib/formats/detect-format';
 import { storage } from '@/lib/storage';
+import { captureHead } from '@/lib/storage/capture-head';
 import { checkInput } from '@/lib/conversions/check-input';
 import { outboundRequest } from '@/lib/outbound/client';
 import { nameFromContentDisposition, nameFromUrl } from '@/lib/url-import/source-name';
@@ -36,28 +37,15 @@ export async function fetchSource(row: Conversion, signal: AbortSignal): Promise
       res.body.destroy();
       throw new AppError('bad_request', `The server answered HTTP ${res.status}`);
     }
-    const headParts: Buffer[] = [];
-    let headSize = 0;
-    const keepHead = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        if (headSize < HEAD_BYTES) {
-          headParts.push(chunk.subarray(0, HEAD_BYTES - headSize));
-          headSize += Math.min(chunk.length, HEAD_BYTES - headSize);
-        }
-        done(null, chunk);
-      },
-    });
+    const { tap, head } = captureHead(HEAD_BYTES);
     // pipeline carries a failure (size cap, timeout) from the response into the store's reader.
-    pipeline(res.body, keepHead, () => {});
-    const { size } = await storage().put(row.inputKey, keepHead);
+    pipeline(res.body, tap, () => {});
+    const { size } = await storage().put(row.inputKey, tap);
     const nameGiven = row.originalFileName !== nameFromUrl(url);
     const fileName =
       (!nameGiven && nameFromContentDisposition(res.headers['content-disposition'] as string | undefined)) ||
       row.originalFileName;
-    const checked = await checkInput(
-      { key: row.inputKey, fileName, size, head: Buffer.concat(headParts) },
-      row.targetFormat,
-    );
+    const checked = await checkInput({ key: row.inputKey, fileName, size, head: head() }, row.targetFormat);
     return await db.conversion.update({
       where: { id: row.id },
       data: {
