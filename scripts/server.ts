@@ -5,7 +5,7 @@
 // handlers signed (lib/identity/client-address.ts); client-sent copies of those headers are dropped.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import next from 'next';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { errorResponse } from '@/lib/api/responses';
 import {
   CLIENT_ADDRESS_HEADER,

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { findEngine } from '@/lib/engines/registry';
 import type { FormatName } from '@/lib/formats/catalog';
 import { OFFICE_TAIL } from '@/lib/formats/catalog-office-tail';

@@ -5,7 +5,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { config } from '@/lib/config';
 import { libreofficeEngine, shutdownLibreOffice } from '@/lib/engines/libreoffice-engine';
 import { OFFICE_PYTHON, officeSystemView } from '@/lib/engines/libreoffice/system-view';

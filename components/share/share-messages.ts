@@ -1,4 +1,4 @@
-// What the share page says for each answer of the share endpoints (codes from lib/api/errors.ts).
+// What the share page says for each answer of the share endpoints (codes from lib/errors.ts).
 
 export type ShareProblem = { code: string; title: string; message: string };
 

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { db } from '@/lib/db';
 import { dummyPasswordHash, verifyPassword } from '@/lib/accounts/password';
 import { normalizeEmail } from '@/lib/accounts/register-user';

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { randomToken, sha256 } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import type { EmailTokenPurpose } from '@/lib/generated/prisma/enums';

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { randomToken, sha256 } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import { ACCESS_TOKEN_TTL_SECONDS, issueAccessToken } from '@/lib/identity/session-token';

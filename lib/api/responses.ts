@@ -1,4 +1,4 @@
-import { AppError, isAppError } from '@/lib/api/errors';
+import { AppError, isAppError } from '@/lib/errors';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@/lib/database-settings';
 import { isOutOfSpace, outOfSpaceError } from '@/lib/storage/out-of-space';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { bodyIsOptional, type JsonResponses, type Operation } from '@/lib/api/operation';
 import { ResponseContractError, rethrowContractErrors, responseBody } from '@/lib/api/response-body';
 import { errorResponse, toAppError } from '@/lib/api/responses';

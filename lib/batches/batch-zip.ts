@@ -1,5 +1,5 @@
 import { ReadableStream } from 'node:stream/web';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import type { Caller } from '@/lib/identity/caller';
 import { storage } from '@/lib/storage';
 import { resultFile } from '@/lib/conversions/file-names';

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { randomToken } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import { type Caller, ownerOf } from '@/lib/identity/caller';

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import type { StoredInput } from '@/lib/conversions/create-conversion';
 import { cleanFileName } from '@/lib/conversions/file-names';
 import { storage } from '@/lib/storage';

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { stripeConfigured } from '@/lib/billing/stripe-config';
 
 export const BILLING_NOT_CONFIGURED = 'Billing is not configured; upgrades are managed by the administrator';

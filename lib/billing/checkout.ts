@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { db } from '@/lib/db';
 import type { Plan } from '@/lib/generated/prisma/enums';
 import { assertBillingConfigured, stripeUnavailable } from '@/lib/billing/billing-errors';

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { db } from '@/lib/db';
 import { assertBillingConfigured, stripeUnavailable } from '@/lib/billing/billing-errors';
 import { stripe } from '@/lib/billing/stripe-config';

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { BILLING_NOT_CONFIGURED } from '@/lib/billing/billing-errors';
 import { handleStripeEvent } from '@/lib/billing/handle-stripe-event';
 import { stripe, stripeConfigured, stripeWebhookSecret } from '@/lib/billing/stripe-config';

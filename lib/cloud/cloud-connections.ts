@@ -1,5 +1,5 @@
 import * as oauth from 'oauth4webapi';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { seal, unseal } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import { CLOUD_PROVIDER_NAMES, type CloudProvider, oauthSettings } from '@/lib/cloud/providers';

@@ -1,5 +1,5 @@
 import * as oauth from 'oauth4webapi';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { randomToken, safeEqual, seal, sha256, unseal } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import { saveConnection } from '@/lib/cloud/cloud-connections';

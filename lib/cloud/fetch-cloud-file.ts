@@ -1,6 +1,6 @@
 import { GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import { type Readable, Transform } from 'node:stream';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { CLOUD_PROVIDER_NAMES, type CloudProvider, providerSettings } from '@/lib/cloud/providers';
 import { providerRequest } from '@/lib/cloud/provider-requests';
 import { cleanFileName } from '@/lib/conversions/file-names';

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { connectionAccessToken } from '@/lib/cloud/cloud-connections';
 import { connectableOrThrow } from '@/lib/cloud/connect-cloud';
 import { CLOUD_PROVIDER_NAMES, type OAuthProvider, providerSettings } from '@/lib/cloud/providers';

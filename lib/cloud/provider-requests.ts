@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { type CloudProvider, providerSettings } from '@/lib/cloud/providers';
 
 // The download request of each HTTP provider (its documented content endpoint). The file's name

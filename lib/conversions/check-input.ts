@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { findEngine } from '@/lib/engines/registry';
 import { type FormatName, resolveFormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { FORMATS, formatInfo, type FormatName } from '@/lib/formats/catalog';
 
 // A conversion's `options`: one schema per target family (images, PDF, audio/video), each option

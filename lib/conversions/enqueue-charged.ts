@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { allowanceSubject, type Caller } from '@/lib/identity/caller';
 import { enqueueConversion } from '@/lib/jobs/enqueue';
 import { refundDailyAllowance } from '@/lib/limits/daily-allowance';

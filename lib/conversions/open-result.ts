@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { config } from '@/lib/config';
 import type { Caller } from '@/lib/identity/caller';
 import { storage } from '@/lib/storage';

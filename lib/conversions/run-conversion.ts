@@ -1,6 +1,6 @@
 import { mkdir, rm, statfs } from 'node:fs/promises';
 import path from 'node:path';
-import { isAppError } from '@/lib/api/errors';
+import { isAppError } from '@/lib/errors';
 import { config } from '@/lib/config';
 import { processJobsDir } from '@/lib/engines/job-folders';
 import { db } from '@/lib/db';

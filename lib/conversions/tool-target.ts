@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { findEngine, inputFormats } from '@/lib/engines/registry';
 import type { FormatName } from '@/lib/formats/catalog';
 import type { ToolJob } from '@/lib/conversions/tools';

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { config } from '@/lib/config';
 
 // How long POST /convert waits for a conversion to end. At most the engine's own time limit:

@@ -1,6 +1,6 @@
 import { copyFile, lstat, mkdir, readdir, rename } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { inspect as inspectImage } from './sharp-engine';
 import type { Engine, EngineJob } from './types';

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import type { Engine, EngineJob } from './types';
 import { writeTarget } from './imagemagick-engine';
 import { IMAGE_TARGETS, MAX_PIXELS } from './raw-engine';

@@ -1,6 +1,6 @@
 import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { inspect as inspectImage, MAX_INPUT_PIXELS } from './sharp-engine';
 import type { Engine, EngineJob } from './types';

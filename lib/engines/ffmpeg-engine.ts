@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import type { ConvertOptions } from '@/lib/conversions/convert-options';
 import type { FormatName } from '@/lib/formats/catalog';
 import { EVEN, ffmpegCommand, OUTPUT_ARGS } from './ffmpeg/args';

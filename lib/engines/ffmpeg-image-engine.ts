@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { ffmpegCommand } from './ffmpeg/args';
 import { assertFfmpegOk, type Demuxers, MAX_VIDEO_PIXELS, mediaInput, runFfmpeg } from './ffmpeg/sandboxed';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { EngineError } from '@/lib/engines/sandbox';
 import type { FormatName } from '@/lib/formats/catalog';
 import { makeJob, type TestJob } from '@/tests/fixtures/engine-job';

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import yauzl from 'yauzl';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
 import { makeJob, type TestJob } from '@/tests/fixtures/engine-job';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { readHead } from '@/lib/formats/read-head';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { config } from '@/lib/config';
 import type { ConvertOptions } from '@/lib/conversions/convert-options';
 import type { FormatName } from '@/lib/formats/catalog';

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { aac, EVEN, ffmpegCommand, h264, OUTPUT_ARGS as MAIN_OUTPUT_ARGS } from './ffmpeg/args';
 import { assertFfmpegOk, DEMUXER as MAIN_DEMUXER, type Demuxers, mediaInput, runFfmpeg } from './ffmpeg/sandboxed';

@@ -1,6 +1,6 @@
 import { rename, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
 import { readHead } from '@/lib/formats/read-head';

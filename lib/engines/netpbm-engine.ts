@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import type { Engine, EngineJob } from './types';
 import { coder, runConvert, writeTarget } from './imagemagick-engine';

@@ -1,6 +1,6 @@
 import { mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { config } from '@/lib/config';
 import { OcrOptions } from '@/lib/conversions/tools';
 import type { FormatName } from '@/lib/formats/catalog';

@@ -1,5 +1,5 @@
 import { rename } from 'node:fs/promises';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import type { EngineJob } from './types';
 import { assertOutput, runTool } from './run-tool';
 

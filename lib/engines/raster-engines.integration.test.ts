@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { inspectAndConvert, makeJob, type TestJob } from '@/tests/fixtures/engine-job';
 import { dicom, dng } from '@/tests/fixtures/samples-raster-tail';

@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { inspectAndConvert, makeJob, pixelFloodPng, type TestJob } from '@/tests/fixtures/engine-job';
 import { sharpEngine } from './sharp-engine';

@@ -1,6 +1,6 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { assertFfmpegOk, type Demuxers, mediaInput, runFfmpeg } from './ffmpeg/sandboxed';
 import type { Engine, EngineJob } from './types';

@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import type { Engine, EngineJob } from './types';
 import { hasProgram } from './programs';

@@ -1,5 +1,5 @@
 import yauzl from 'yauzl';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 
 // Zip-bomb defence for ZIP inputs (OOXML/ODF, e-books, archives), before an engine sees them. First
 // the central directory's names (none may leave the folder or be a Unix link) and declared sizes

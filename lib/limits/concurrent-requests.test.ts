@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { ConcurrencyGate } from '@/lib/limits/concurrent-requests';
 
 const settled = async (p: Promise<unknown>) => {

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 
 // One subject's requests running at once in this process are capped below the database pool's
 // size (lib/db.ts, 10), so a burst from one caller (a guest may send any number) can never take

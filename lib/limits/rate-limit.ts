@@ -1,6 +1,6 @@
 import { Pool } from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { CoalescingLimiter } from '@/lib/limits/coalescing-limiter';
 import { DATABASE_POOL_SETTINGS, DATABASE_RETRY_AFTER_SECONDS } from '@/lib/database-settings';
 import { type Caller, limitSubject } from '@/lib/identity/caller';

@@ -4,7 +4,7 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { type Dialer, OutboundError, outboundRequest, preflight, type Resolver } from '@/lib/outbound/client';
 import { installLoopbackOnlyGuard } from '@/tests/support/loopback-only';
 

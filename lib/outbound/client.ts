@@ -3,7 +3,7 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import net from 'node:net';
 import { type Readable, Transform } from 'node:stream';
 import tls from 'node:tls';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { isIpLiteral, isLocalName, isRefusedAddress } from '@/lib/outbound/address-policy';
 import { isAllowListed } from '@/lib/outbound/allow-hosts';
 

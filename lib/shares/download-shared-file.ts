@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { verifyPassword } from '@/lib/accounts/password';
 import { db } from '@/lib/db';
 import { resultFile } from '@/lib/conversions/file-names';

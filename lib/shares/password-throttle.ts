@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { db } from '@/lib/db';
 import { SHARE_PASSWORD_LINK_TRIES, SHARE_PASSWORD_TRIES, SHARE_PASSWORD_WINDOW_MS } from '@/lib/shares/share-rules';
 

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { storage } from '@/lib/storage';
 import { verifyDownload } from '@/lib/storage/signed-download';
 

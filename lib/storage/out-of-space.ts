@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 
 /** The errno codes of a write refused for want of space: the filesystem is full, or a quota is. */
 const OUT_OF_SPACE_CODES = new Set(['ENOSPC', 'EDQUOT']);

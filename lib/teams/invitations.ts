@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { normalizeEmail } from '@/lib/accounts/register-user';
 import { randomToken, sha256 } from '@/lib/crypto';
 import { db } from '@/lib/db';

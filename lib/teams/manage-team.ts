@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { db } from '@/lib/db';
 import type { AccountCaller } from '@/lib/identity/caller';
 import { serializeTeam, type TeamJson } from '@/lib/teams/read-team';

@@ -1,6 +1,6 @@
 // The data of GET /api/v1/team, read directly for the server-rendered /dashboard/team page.
 import 'server-only';
-import { isAppError } from '@/lib/api/errors';
+import { isAppError } from '@/lib/errors';
 import { accountCaller, type ProfileJson } from '@/lib/accounts/current-account';
 import { getTeam, type TeamJson } from '@/lib/teams/read-team';
 

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import type { Plan } from '@/lib/generated/prisma/enums';
 import { isTeamPlan } from '@/lib/identity/account-plan';

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import type { Caller } from '@/lib/identity/caller';
 import { convertUpload } from '@/lib/uploads/convert-upload';
 import { getConversionOrThrow } from '@/lib/conversions/get-conversion-or-throw';

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import type { Caller } from '@/lib/identity/caller';
 import { limitsFor } from '@/lib/plans';
 import { receiveMultipart } from '@/lib/uploads/receive-multipart';

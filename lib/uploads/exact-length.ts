@@ -1,5 +1,5 @@
 import { Transform } from 'node:stream';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 
 /**
  * Passes exactly `size` bytes: a chunk that would go past them fails the stream before it is

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { db } from '@/lib/db';
 import type { UploadProtocol } from '@/lib/generated/prisma/enums';
 import type { Caller } from '@/lib/identity/caller';

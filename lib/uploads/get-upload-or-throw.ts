@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { db } from '@/lib/db';
 import type { UploadProtocol } from '@/lib/generated/prisma/enums';
 import { type Caller, isOwnedBy } from '@/lib/identity/caller';

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import type { Caller } from '@/lib/identity/caller';
 import { checkOptionsForTarget } from '@/lib/conversions/convert-options';
 import { parseTargetFormat } from '@/lib/conversions/check-input';

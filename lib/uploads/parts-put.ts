@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { db } from '@/lib/db';
 import type { Caller } from '@/lib/identity/caller';
 import { storage } from '@/lib/storage';

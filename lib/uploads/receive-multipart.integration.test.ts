@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isAppError } from '@/lib/api/errors';
+import { isAppError } from '@/lib/errors';
 import { config } from '@/lib/config';
 import { storage } from '@/lib/storage';
 import { withNodeRequest } from './node-request';

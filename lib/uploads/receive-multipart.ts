@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import type { StoredInput as StoredFile } from '@/lib/conversions/create-conversion';
 import { storage } from '@/lib/storage';
 import { releaseBody, requestBodyStream } from '@/lib/uploads/request-body';

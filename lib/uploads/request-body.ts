@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { nodeBodyOf } from '@/lib/uploads/node-request';
 
 /** How long a refused body may keep arriving (read and dropped) so the client can read our answer. */

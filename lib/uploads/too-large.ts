@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 
 /** The refusal of every upload path over the plan's size limit (413, one message). */
 export const tooLarge = (maxBytes: number) =>

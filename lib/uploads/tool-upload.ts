@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { createConversion } from '@/lib/conversions/create-conversion';
 import { COMPRESS_LEVELS, OCR_OUTPUTS } from '@/lib/conversions/tools';
 import type { ToolRequest } from '@/lib/conversions/tool-target';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Pool, type PoolClient } from 'pg';
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/server';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { DATABASE_POOL_SETTINGS } from '@/lib/database-settings';
 
 // @tus/server's Locker over PostgreSQL advisory locks, so a PATCH, HEAD or DELETE on an upload is

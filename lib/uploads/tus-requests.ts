@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { cleanFileName } from '@/lib/conversions/file-names';
 import { checkOptionsForTarget, parseOptionsText } from '@/lib/conversions/convert-options';
 import { randomToken } from '@/lib/crypto';

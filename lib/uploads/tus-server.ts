@@ -1,5 +1,5 @@
 import { Server, type Upload } from '@tus/server';
-import { isAppError } from '@/lib/api/errors';
+import { isAppError } from '@/lib/errors';
 import { isDatabaseUnavailable } from '@/lib/database-settings';
 import type { Caller } from '@/lib/identity/caller';
 import { parseOptionsText } from '@/lib/conversions/convert-options';

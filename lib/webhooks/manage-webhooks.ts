@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { randomToken, seal } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import type { AccountCaller } from '@/lib/identity/caller';

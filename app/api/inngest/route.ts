@@ -2,7 +2,7 @@ import type { NextRequest } from 'next/server';
 import { serve } from 'inngest/next';
 import { inngest } from '@/inngest/client';
 import { functions } from '@/inngest/functions';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { withApi } from '@/lib/api/with-api';
 import { config } from '@/lib/config';
 import { inngestOp } from '@/lib/schemas/system';

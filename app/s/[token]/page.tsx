@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { isAppError } from '@/lib/api/errors';
+import { isAppError } from '@/lib/errors';
 import { resolveShareLink } from '@/lib/shares/resolve-share-link';
 import { shareProblem } from '@/components/share/share-messages';
 import { ShareProblemCard } from '@/components/share/share-problem-card';

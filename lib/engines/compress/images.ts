@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { CompressLevel } from '@/lib/conversions/tools';
 import type { FormatName } from '@/lib/formats/catalog';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { EngineError } from '../sandbox';
 import { askWorker, inspect, MAX_INPUT_PIXELS } from '../sharp-engine';
 import { takeOut } from '../warm/exchange';

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import type { CompressLevel } from '@/lib/conversions/tools';
 import type { FormatName } from '@/lib/formats/catalog';
 import { aac, ffmpegCommand, h264 as h264Video, webmVp9 } from '../ffmpeg/args';

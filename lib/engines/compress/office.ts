@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
-import { isAppError } from '@/lib/api/errors';
+import { isAppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { assertSafeZip } from '../zip-guard';
 import type { CompressFamily } from './compressor';

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { runInJob } from '../run-in-job';
 import { EngineError } from '../sandbox';
 

@@ -1,6 +1,6 @@
 import { rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import type { CompressLevel } from '@/lib/conversions/tools';
 import type { EngineJob } from '../types';
 import type { CompressFamily } from './compressor';

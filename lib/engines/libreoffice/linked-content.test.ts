@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { assertSafeZip, ZIP_LIMITS } from '@/lib/engines/zip-guard';
 import {
   complexField,

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { SaxesParser, type SaxesTagNS } from 'saxes';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 
 // Finds content that a document would make LibreOffice load from elsewhere (a file, a URL, another
 // program), so inspect can refuse it before LibreOffice runs. Hyperlinks stay allowed: they are

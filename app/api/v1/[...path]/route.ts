@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { errorResponse } from '@/lib/api/responses';
 
 // Any path under /api/v1 that no route matches: a JSON 404 in the API's error shape instead of

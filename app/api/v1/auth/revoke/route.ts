@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors';
 import { withApi } from '@/lib/api/with-api';
 import { revokeSession } from '@/lib/accounts/sessions';
 import { revokeOp } from '@/lib/schemas/accounts';
