@@ -21,6 +21,7 @@ import { acceptedRequestId, REQUEST_ID_HEADER } from '@/lib/observability/reques
 import { countTraffic } from '@/lib/observability/traffic';
 import { growHeapWhileLargeBody } from '@/lib/runtime/heap-growth';
 import { startYoungGcPacer } from '@/lib/runtime/young-gc-pacer';
+import { closeWebServer } from '@/lib/system/close-web-server';
 import { withNodeRequest } from '@/lib/uploads/node-request';
 
 const dev = process.argv.includes('--dev') || process.env.NODE_ENV === 'development';
@@ -80,7 +81,18 @@ async function main() {
     const shown = hostname === '0.0.0.0' ? 'localhost' : hostname;
     console.log(`[web] ${dev ? 'development server' : 'ready'} on http://${shown}:${port}`);
   });
-  const stop = () => server.close(() => process.exit(0));
+  // A stop: no new connections, progress streams told to reconnect elsewhere, requests in flight
+  // finished within SHUTDOWN_SECONDS (lib/system/close-web-server.ts). A second signal changes nothing.
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('[web] stopping: finishing requests in flight');
+    void closeWebServer(server).then((finished) => {
+      if (!finished) console.error('[web] requests still in flight at the shutdown deadline were cut off');
+      process.exit(0);
+    });
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

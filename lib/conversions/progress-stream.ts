@@ -2,6 +2,7 @@ import type { Caller } from '@/lib/identity/caller';
 import { type ConversionEvent, subscribeConversionEvents } from '@/lib/conversions/conversion-events';
 import { getConversionOrThrow } from '@/lib/conversions/get-conversion-or-throw';
 import { isTerminal } from '@/lib/conversions/status';
+import { onShutdown } from '@/lib/system/process-shutdown';
 
 const encoder = new TextEncoder();
 const frame = (event: ConversionEvent) => {
@@ -14,6 +15,11 @@ const frame = (event: ConversionEvent) => {
   };
   return encoder.encode(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
 };
+// Sent when this web process stops: the client opens the stream again (on another process) after
+// `retry` ms and gets the current state there first, so it misses nothing.
+const RECONNECT_AFTER_MS = 1000;
+const reconnectFrame = (id: string) =>
+  encoder.encode(`event: reconnect\nretry: ${RECONNECT_AFTER_MS}\ndata: ${JSON.stringify({ id: Number(id) })}\n\n`);
 
 /**
  * SSE body: the current state at once, then every change pushed over LISTEN/NOTIFY, ending after
@@ -60,14 +66,23 @@ export async function progressStream(
         if (isTerminal(event.status)) close();
       };
       const heartbeat = setInterval(() => !closed && controller.enqueue(encoder.encode(': keep-alive\n\n')), 15_000);
+      let stopListening = () => {};
       cleanup = () => {
         unsubscribe();
         clearInterval(heartbeat);
+        stopListening();
       };
       signal.addEventListener('abort', close);
       send(state);
       if (early) send(early);
       deliver = send;
+      if (!closed) {
+        stopListening = onShutdown(() => {
+          if (closed) return;
+          controller.enqueue(reconnectFrame(key));
+          close();
+        });
+      }
     },
     cancel() {
       cleanup();

@@ -1,0 +1,162 @@
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '@/lib/db';
+import { stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
+import { signedUpUser } from '@/tests/support/accounts';
+import { makeNoisyPng, makePng } from '@/tests/support/fixtures';
+import { emptyConversionQueue } from '@/tests/support/job-queue';
+import { Cluster, logLines } from '@/tests/support/multi-process-cluster';
+import { uploadForm } from '@/tests/support/route-client';
+import { sleep, waitFor } from '@/tests/support/wait-for';
+
+// SIGTERM to real processes of one service (two web processes, workers) on one database and one
+// STORAGE_DIR: a web process stops accepting, tells progress streams to reconnect, and finishes the
+// requests in flight; a worker finishes or hands back its job; nothing is lost.
+
+let cluster: Cluster;
+let auth: { authorization: string };
+
+beforeAll(async () => {
+  await emptyConversionQueue(); // the workers here must find only this file's jobs
+  cluster = await Cluster.create({ SHUTDOWN_SECONDS: '8' });
+  const { tokens } = await signedUpUser('pro');
+  auth = { authorization: `Bearer ${tokens.access_token}` };
+});
+afterAll(async () => {
+  await cluster?.stop();
+  await stopEmbeddedQueue();
+});
+
+async function multipart(file: Buffer, name: string, target: string) {
+  const encoded = new Response(uploadForm(file, name, target));
+  return { body: Buffer.from(await encoded.arrayBuffer()), type: encoded.headers.get('content-type')! };
+}
+
+async function createConversion(base: string, file: Buffer, target = 'webp', headers: Record<string, string> = {}) {
+  const { body, type } = await multipart(file, 'photo.png', target);
+  const res = await fetch(`${base}/api/v1/convert/upload`, {
+    method: 'POST',
+    headers: { ...auth, ...headers, 'content-type': type },
+    body,
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string | number }).id;
+}
+
+/** An SSE stream read frame by frame: `frames()` is what arrived so far, `ended` resolves when the server ends it. */
+function openProgress(base: string, id: string | number) {
+  let text = '';
+  const ended = new Promise<void>((resolve, reject) => {
+    const req = httpRequest(`${base}/api/v1/conversions/${id}/progress`, { headers: auth }, (res) => {
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve());
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  const frames = () =>
+    text
+      .split('\n\n')
+      .filter((f) => f.startsWith('event:'))
+      .map((f) =>
+        Object.fromEntries(f.split('\n').map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)])),
+      );
+  return { ended, frames };
+}
+
+describe('SIGTERM to a web process', () => {
+  it('ends progress streams with event: reconnect, refuses new connections, finishes an upload in flight, exits in time', async () => {
+    const [a, b] = await Promise.all([cluster.startWeb('web-a'), cluster.startWeb('web-b')]);
+    // No worker yet: the conversion stays pending, so its stream stays open until the stop.
+    const id = await createConversion(a.url, await makePng());
+    const stream = openProgress(a.url, id);
+    await waitFor(stream.frames, (f) => f.length === 1);
+    expect(stream.frames()[0]).toMatchObject({ event: 'progress' });
+
+    // An upload whose body is half sent when the stop comes.
+    const { body, type } = await multipart(await makeNoisyPng(400, 400), 'late.png', 'webp');
+    const inFlight = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = httpRequest(`${a.url}/api/v1/convert/upload`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': type, 'content-length': String(body.length) },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode!, text }));
+      });
+      req.on('error', reject);
+      req.write(body.subarray(0, body.length >> 1));
+      // The rest arrives a second after the stop: the process must still take it.
+      setTimeout(() => req.end(body.subarray(body.length >> 1)), 1500);
+    });
+    await sleep(300);
+
+    const stoppedAt = Date.now();
+    a.signal('SIGTERM');
+    await stream.ended;
+    const reconnect = stream.frames().at(-1)!;
+    expect(reconnect.event).toBe('reconnect');
+    expect(Number(reconnect.retry)).toBeGreaterThan(0);
+    expect(Date.now() - stoppedAt).toBeLessThan(2000); // well before any conversion would end
+
+    // New connections are refused while the upload is still coming in.
+    const refused = await fetch(`${a.url}/api/v1/health/live`).then(
+      () => 'answered',
+      () => 'refused',
+    );
+    expect(refused).toBe('refused');
+
+    const late = await inFlight;
+    expect(late.status).toBe(201);
+    const lateId = (JSON.parse(late.text) as { id: string }).id;
+    expect(await a.exited).toBe(0);
+    expect(Date.now() - stoppedAt).toBeLessThan(8000 + 2000);
+
+    // The client resumes on the other process: the current state first, then the end.
+    const resumed = openProgress(b.url, id);
+    await waitFor(resumed.frames, (f) => f.length >= 1);
+    const worker = await cluster.startWorker('worker-after-web-stop');
+    await resumed.ended;
+    expect(resumed.frames().at(-1)).toMatchObject({ event: 'completed' });
+    await waitFor(
+      () => db.conversion.findUniqueOrThrow({ where: { id: BigInt(lateId) } }),
+      (c) => c.status === 'completed',
+    );
+    worker.signal('SIGTERM');
+    expect(await worker.exited).toBe(0);
+  });
+});
+
+describe('SIGTERM to a worker', () => {
+  it('finishes or hands back the job it runs and exits in time; the job completes once', async () => {
+    const web = await cluster.startWeb('web-c');
+    const first = await cluster.startWorker('worker-1', { ENGINE_CONCURRENCY: '1' });
+    // Slow enough to be mid-run at the stop: a noisy picture to AVIF.
+    const id = await createConversion(web.url, await makeNoisyPng(1600, 1600), 'avif');
+    await waitFor(
+      () => db.conversion.findUniqueOrThrow({ where: { id: BigInt(id) } }),
+      (c) => c.status === 'processing',
+      { timeoutMs: 60_000, intervalMs: 50 },
+    );
+    const stoppedAt = Date.now();
+    first.signal('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(Date.now() - stoppedAt).toBeLessThan(8000 + 12_000);
+    expect(logLines(first.output()).some((l) => String(l.msg).includes('[worker] stopping'))).toBe(true);
+
+    const second = await cluster.startWorker('worker-2', { ENGINE_CONCURRENCY: '1' });
+    const done = await waitFor(
+      () => db.conversion.findUniqueOrThrow({ where: { id: BigInt(id) } }),
+      (c) => c.status === 'completed' || c.status === 'failed',
+      { timeoutMs: 90_000, intervalMs: 200 },
+    );
+    expect(done.status).toBe('completed');
+    expect(done.resultKey).toBeTruthy();
+    second.signal('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+});
