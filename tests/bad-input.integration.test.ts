@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as apiKey from '@/app/api/v1/api-keys/[id]/route';
 import * as apiKeys from '@/app/api/v1/api-keys/route';
-import type { AnyOperation } from '@/lib/api/operation';
+import type { AnyOperation } from '@/lib/schemas/operation';
 import { openApiDocument } from '@/lib/api/openapi';
 import { operations } from '@/lib/api/operations';
 import { toAppError } from '@/lib/api/responses';

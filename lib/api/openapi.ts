@@ -1,6 +1,6 @@
 import { createDocument, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { z } from 'zod';
-import { type AnyOperation, bodyIsOptional } from '@/lib/api/operation';
+import { type AnyOperation, bodyIsOptional } from '@/lib/schemas/operation';
 import { operations } from '@/lib/api/operations';
 import type { AuthMode } from '@/lib/identity/resolve-caller';
 import { errors } from '@/lib/schemas/common';

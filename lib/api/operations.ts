@@ -1,4 +1,4 @@
-import type { AnyOperation } from '@/lib/api/operation';
+import type { AnyOperation } from '@/lib/schemas/operation';
 import * as conversion from '@/lib/schemas/conversion';
 import { convertOp } from '@/lib/schemas/convert';
 import * as system from '@/lib/schemas/system';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { JsonResponses } from '@/lib/api/operation';
+import type { JsonResponses } from '@/lib/schemas/operation';
 
 // Every JSON body an operation sends passes through the schema it declares for that status, so the
 // document, the types and the bytes agree. Tests are strict (an unknown or missing key throws, and

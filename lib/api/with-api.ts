@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '@/lib/errors';
-import { bodyIsOptional, type JsonResponses, type Operation } from '@/lib/api/operation';
+import { bodyIsOptional, type JsonResponses, type Operation } from '@/lib/schemas/operation';
 import { ResponseContractError, rethrowContractErrors, responseBody } from '@/lib/api/response-body';
 import { errorResponse, toAppError } from '@/lib/api/responses';
 import { publicOrigin } from '@/lib/http/public-origin';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '@/lib/api/operation';
+import { defineOperation } from '@/lib/schemas/operation';
 import { PLANS } from '@/lib/plans';
 import { errors, json, text } from '@/lib/schemas/common';
 

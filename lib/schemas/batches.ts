@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '@/lib/api/operation';
+import { defineOperation } from '@/lib/schemas/operation';
 import { BATCH_STATUSES } from '@/lib/batches/batch-status';
 import { Conversion, ConversionOptions, OPTIONS_ENCODING } from '@/lib/schemas/conversion';
 import { binaryContent, errors, json, text } from '@/lib/schemas/common';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '@/lib/api/operation';
+import { defineOperation } from '@/lib/schemas/operation';
 import { PAID_PLANS } from '@/lib/plans';
 import { errors, json } from '@/lib/schemas/common';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '@/lib/api/operation';
+import { defineOperation } from '@/lib/schemas/operation';
 import { OAUTH_PROVIDERS } from '@/lib/cloud/providers';
 import { errors, json, text } from '@/lib/schemas/common';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '@/lib/api/operation';
+import { defineOperation } from '@/lib/schemas/operation';
 import { CLOUD_PROVIDERS } from '@/lib/cloud/providers';
 import { errors, json, text } from '@/lib/schemas/common';
 import { Conversion } from '@/lib/schemas/conversion';

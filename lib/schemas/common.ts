@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import 'zod-openapi';
-import type { JsonResponse } from '@/lib/api/operation';
+import type { JsonResponse } from '@/lib/schemas/operation';
 import { CONVERSION_ID_PATTERN, parseConversionId } from '@/lib/conversions/conversion-id';
 
 // Control characters (C0, DEL, C1) belong in no field we store, compare or mail, and PostgreSQL

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '@/lib/api/operation';
+import { defineOperation } from '@/lib/schemas/operation';
 import { CONVERSION_ID_MAX, CONVERSION_ID_MIN } from '@/lib/conversions/conversion-id';
 import { CONVERSION_STATUSES } from '@/lib/conversions/status';
 import { DocumentOptions, ImageOptions, MediaOptions } from '@/lib/conversions/convert-options';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '@/lib/api/operation';
+import { defineOperation } from '@/lib/schemas/operation';
 import { binaryContent, ConversionIdParams, errors, json, text } from '@/lib/schemas/common';
 import { PresignedUrl } from '@/lib/schemas/conversion';
 import {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '@/lib/api/operation';
+import { defineOperation } from '@/lib/schemas/operation';
 import { binaryContent, errors, json, text } from '@/lib/schemas/common';
 import { FORMAT_ALIASES, FORMAT_FAMILIES } from '@/lib/formats/catalog';
 

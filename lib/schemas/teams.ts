@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '@/lib/api/operation';
+import { defineOperation } from '@/lib/schemas/operation';
 import { Email } from '@/lib/schemas/accounts';
 import { errors, json, text } from '@/lib/schemas/common';
 import { PLANS } from '@/lib/plans';

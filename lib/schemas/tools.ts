@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '@/lib/api/operation';
+import { defineOperation } from '@/lib/schemas/operation';
 import { COMPRESS_LEVELS, OCR_OUTPUTS } from '@/lib/conversions/tools';
 import { Conversion } from '@/lib/schemas/conversion';
 import { errors, json, text } from '@/lib/schemas/common';

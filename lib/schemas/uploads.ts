@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '@/lib/api/operation';
+import { defineOperation } from '@/lib/schemas/operation';
 import { Conversion, OptionsMember } from '@/lib/schemas/conversion';
 import { binaryContent, errors, json, text } from '@/lib/schemas/common';
 import { MAX_FILE_SIZE_BYTES, MAX_PARTS, PART_SIZE_BYTES } from '@/lib/uploads/upload-rules';
