@@ -9,7 +9,7 @@ import { assertUploadOf } from '@/lib/uploads/get-upload-or-throw';
 import { assertWithinPlan, parseProducibleTarget } from '@/lib/uploads/parts-init';
 import { handleTus, tusIdOf } from '@/lib/uploads/tus-server';
 import { discardTusUpload } from '@/lib/uploads/tus-store';
-import { CONVERSION_ID_HEADER, UPLOAD_TTL_MS } from '@/lib/uploads/upload-rules';
+import { CONVERSION_ID_HEADER, UPLOAD_TTL_MS } from '@/lib/domain/upload-rules';
 
 /** The declared length, the plan's limit and the metadata, checked before @tus/server sees the request. */
 function parseCreation(request: Request, caller: Caller) {
@@ -67,17 +67,29 @@ export async function createTusUpload(caller: Caller, request: Request): Promise
   return response;
 }
 
-/** HEAD, PATCH and DELETE on /api/v1/tus/{token}: only the owner's requests reach @tus/server. */
+/** PATCH and DELETE on /api/v1/tus/{token}: only the owner's requests reach @tus/server, whose answer this is. */
 export async function continueTusUpload(caller: Caller, request: Request, token: string): Promise<Response> {
-  const upload = assertUploadOf(await db.upload.findUnique({ where: { token } }), caller, 'tus');
+  assertUploadOf(await db.upload.findUnique({ where: { token } }), caller, 'tus');
   const response = await handleTus(request, { caller });
   if (request.method === 'DELETE' && response.status === 204) {
     await db.upload.deleteMany({ where: { token } });
   }
-  if (request.method === 'HEAD' && upload.conversionId !== null && !response.headers.has(CONVERSION_ID_HEADER)) {
-    const headers = new Headers(response.headers);
-    headers.set(CONVERSION_ID_HEADER, String(upload.conversionId));
-    return new Response(null, { status: response.status, headers });
-  }
   return response;
+}
+
+/**
+ * HEAD on /api/v1/tus/{token}: @tus/server's answer (the offset), and the headers the route adds
+ * where that answer has none: the conversion's id once the upload has become one, so a client that
+ * lost the last PATCH's answer still finds it.
+ */
+export async function tusUploadOffset(
+  caller: Caller,
+  request: Request,
+  token: string,
+): Promise<{ response: Response; headers: Record<string, string> }> {
+  const upload = assertUploadOf(await db.upload.findUnique({ where: { token } }), caller, 'tus');
+  const response = await handleTus(request, { caller });
+  const headers: Record<string, string> = {};
+  if (upload.conversionId !== null) headers[CONVERSION_ID_HEADER] = String(upload.conversionId);
+  return { response, headers };
 }
