@@ -4,9 +4,11 @@
 // The logic lives in lib/admin/admin-commands.ts. Without DATABASE_URL it uses the database that
 // scripts/start.sh recorded under DATA_DIR (scripts/database-url.ts), never a guessed one.
 import { config } from '@/lib/config';
+import { exitOnInvalidConfig } from '@/lib/config/validate-config';
 import { databaseUrlFor } from './database-url';
 
 async function main() {
+  exitOnInvalidConfig('admin');
   process.env.DATABASE_URL = databaseUrlFor(config.dataDir);
   // Imported after DATABASE_URL is settled: lib/db creates its client on import.
   const { runAdmin } = await import('@/lib/admin/admin-commands');

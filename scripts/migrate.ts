@@ -4,17 +4,15 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
+import { setting } from '@/lib/config';
+import { exitOnInvalidConfig } from '@/lib/config/validate-config';
 
 // Any fixed 64-bit key; every process that migrates this database takes the same one.
 const MIGRATION_LOCK_KEY = '7370726d69677261';
 
 async function main(): Promise<number> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    console.error('[migrate] DATABASE_URL is not set');
-    return 2;
-  }
-  const client = new pg.Client({ connectionString: url });
+  exitOnInvalidConfig('migrate', ['DATABASE_URL']);
+  const client = new pg.Client({ connectionString: setting('DATABASE_URL') });
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1::bigint)', [BigInt(`0x${MIGRATION_LOCK_KEY}`).toString()]);

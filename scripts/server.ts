@@ -13,6 +13,8 @@ import {
   clientAddressOf,
   signedClientAddressHeaders,
 } from '@/lib/identity/client-address';
+import { setting } from '@/lib/config';
+import { exitOnInvalidConfig } from '@/lib/config/validate-config';
 import { sandboxStatus } from '@/lib/engines/sandbox-status';
 import { hasMalformedPath, isApiPath, MALFORMED_PATH_MESSAGE, NOT_FOUND_PAGE } from '@/lib/http/malformed-path';
 import { withLogContext } from '@/lib/observability/log-context';
@@ -24,13 +26,14 @@ import { startYoungGcPacer } from '@/lib/runtime/young-gc-pacer';
 import { closeWebServer } from '@/lib/system/close-web-server';
 import { withNodeRequest } from '@/lib/uploads/node-request';
 
+exitOnInvalidConfig('web', ['DATABASE_URL']);
 const dev = process.argv.includes('--dev') || process.env.NODE_ENV === 'development';
-const port = Number(process.env.PORT ?? 3000);
-const hostname = process.env.HOST ?? '0.0.0.0';
-const trustProxy = process.env.TRUST_PROXY === 'true';
+const port = setting('PORT');
+const hostname = setting('HOST');
+const trustProxy = setting('TRUST_PROXY');
 const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded'];
 // next-auth builds its redirects and cookie flags from NEXTAUTH_URL.
-process.env.NEXTAUTH_URL ??= process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+process.env.NEXTAUTH_URL ??= setting('PUBLIC_URL') ?? `http://localhost:${port}`;
 
 async function main() {
   sandboxStatus(); // probed at start, so the log says at once when engines cannot run (and why)

@@ -1,6 +1,7 @@
 // The job worker process: `npm run worker` (scripts/start.sh starts it beside the web server).
 import { connectInngestWorker } from '@/inngest/connect-worker';
 import { config } from '@/lib/config';
+import { exitOnInvalidConfig } from '@/lib/config/validate-config';
 import { shutdownEngines } from '@/lib/engines/pools';
 import { sandboxStatus } from '@/lib/engines/sandbox-status';
 import { registerConversionSubscribers } from '@/lib/processes/conversion-subscribers';
@@ -10,6 +11,7 @@ import { startMetricsServer } from '@/lib/observability/metrics-server';
 import { shutdownDeadlineMs } from '@/lib/system/process-shutdown';
 
 async function main() {
+  exitOnInvalidConfig('worker', ['DATABASE_URL']);
   startMetricsServer(); // on METRICS_PORT when set: /metrics and /health/live
   registerConversionSubscribers(); // before either job engine hands this process a conversion
   sandboxStatus(); // probed at start, so the log says at once when engines cannot run (and why)

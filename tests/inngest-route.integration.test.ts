@@ -1,16 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as inngestRoute from '@/app/api/inngest/route';
-import { config } from '@/lib/config';
+import { overrideEnv } from '@/tests/support/env';
 import { RouteClient } from '@/tests/support/route-client';
 
-const configured = config.inngestEnabled;
-afterEach(() => {
-  config.inngestEnabled = configured;
-});
+let restore = () => {};
+afterEach(() => restore());
 
 describe('/api/inngest', () => {
   it('answers a JSON 404 to every method when Inngest is not configured', async () => {
-    config.inngestEnabled = false;
+    restore = overrideEnv({ INNGEST_EVENT_KEY: undefined, INNGEST_DEV: undefined });
     const client = new RouteClient();
     for (const method of ['GET', 'POST', 'PUT'] as const) {
       const sent = method === 'GET' ? undefined : '{}';
@@ -23,7 +21,7 @@ describe('/api/inngest', () => {
   });
 
   it('is served by Inngest when configured', async () => {
-    config.inngestEnabled = true;
+    restore = overrideEnv({ INNGEST_EVENT_KEY: 'test-event-key' });
     const res = await new RouteClient().call(inngestRoute.GET, { path: '/api/inngest' });
     // (Without a signing key the SDK itself refuses; what matters is that it handled the request.)
     expect(res.headers.get('x-inngest-sdk-handled')).toBe('true');

@@ -1,0 +1,94 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defaultOfficePoolSize } from '@/lib/engines/libreoffice/pool-size';
+import { appSecret } from './app-secret';
+import { setting } from './read-setting';
+
+// Service-wide settings, each read through the configuration's schema (lib/config/schema.ts) on
+// use, so an operator's or a test's change applies to the next run. Settings owned by one domain
+// module are read there, by name, through the same schema (`setting` in read-setting.ts).
+
+export { setting } from './read-setting';
+
+const engineConcurrency = () => setting('ENGINE_CONCURRENCY') ?? Math.max(1, os.availableParallelism());
+
+export const config = {
+  get dataDir() {
+    return path.resolve(setting('DATA_DIR'));
+  },
+  /**
+   * The local driver's root (STORAGE_DIR): stored files and uploads in progress, which every web
+   * process and worker sharing it can read; DATA_DIR stays this process's scratch.
+   */
+  get filesDir() {
+    const dir = setting('STORAGE_DIR');
+    return dir ? path.resolve(dir) : path.join(this.dataDir, 'files');
+  },
+  get jobsDir() {
+    return path.join(this.dataDir, 'jobs');
+  },
+  get publicUrl() {
+    return setting('PUBLIC_URL');
+  },
+  get storageDriver(): 'local' | 's3' {
+    return setting('STORAGE_DRIVER') ?? (setting('S3_BUCKET') ? 's3' : 'local');
+  },
+  get s3() {
+    return {
+      endpoint: setting('S3_ENDPOINT'),
+      region: setting('S3_REGION'),
+      bucket: setting('S3_BUCKET') ?? 'transmute',
+      accessKeyId: setting('S3_ACCESS_KEY_ID'),
+      secretAccessKey: setting('S3_SECRET_ACCESS_KEY'),
+      forcePathStyle: setting('S3_FORCE_PATH_STYLE'),
+    };
+  },
+  get inngestEnabled() {
+    return Boolean(setting('INNGEST_EVENT_KEY') || setting('INNGEST_DEV'));
+  },
+  get engineConcurrency() {
+    return engineConcurrency();
+  },
+  get engineTimeoutMs() {
+    return setting('ENGINE_TIMEOUT_SECONDS') * 1000;
+  },
+  get engineMaxAttempts() {
+    return setting('ENGINE_MAX_ATTEMPTS');
+  },
+  /** Warm engine workers (LibreOffice, sharp, OCR) unused this long stop; 0 keeps them. */
+  get engineIdleMs() {
+    return setting('ENGINE_IDLE_SECONDS') * 1000;
+  },
+  /** Free space under DATA_DIR (stored files, job folders) below which health warns, and below which it answers 503. */
+  get storageWarnFreeBytes() {
+    return setting('STORAGE_WARN_FREE_MB') * 1_000_000;
+  },
+  get storageMinFreeBytes() {
+    return setting('STORAGE_MIN_FREE_MB') * 1_000_000;
+  },
+  get libreoffice() {
+    return {
+      /** Sized from cores and memory unless set (lib/engines/libreoffice/pool-size.ts). */
+      poolSize:
+        setting('LIBREOFFICE_POOL_SIZE') ??
+        defaultOfficePoolSize({
+          cores: os.availableParallelism(),
+          memoryBytes: os.totalmem(),
+          engineSlots: engineConcurrency(),
+        }),
+      maxConversionsPerInstance: setting('LIBREOFFICE_MAX_CONVERSIONS'),
+      /** Deployments that do not run from the repository root point at bridge.py here. */
+      bridgePath: setting('LIBREOFFICE_BRIDGE_PATH'),
+    };
+  },
+  get presignedUrlTtlSeconds() {
+    return setting('PRESIGNED_URL_TTL_SECONDS');
+  },
+  /** Trust X-Forwarded-For only when the deployment says a proxy sets it. */
+  get trustProxy() {
+    return setting('TRUST_PROXY');
+  },
+  get appSecret(): string {
+    return appSecret(this.dataDir);
+  },
+};

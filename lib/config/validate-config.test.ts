@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { isConfigured, oauthSettings } from '@/lib/cloud/providers';
+import { withEnv } from '@/tests/support/env';
+import { setting } from './read-setting';
+import { type Env } from './schema';
+import { configProblems } from './validate-config';
+
+const SECRET = 'x'.repeat(32);
+const names = (env: Env, required: string[] = []) => configProblems(env, required).map((p) => p.name);
+
+describe('configuration validated at start', () => {
+  it('accepts the single-machine default: nothing set', () => {
+    expect(configProblems({})).toEqual([]);
+  });
+
+  it('names each variable with a value of the wrong type, and what it should be', () => {
+    const problems = configProblems({
+      ENGINE_TIMEOUT_SECONDS: 'soon',
+      PORT: '70000',
+      LOG_FORMAT: 'xml',
+      TRUST_PROXY: 'yes',
+      DATABASE_URL: 'mysql://db/transmute',
+      PLAN_FREE_MAX_UPLOAD_BYTES: '50MB',
+    });
+    expect(problems.map((p) => p.name).sort()).toEqual(
+      [
+        'DATABASE_URL',
+        'ENGINE_TIMEOUT_SECONDS',
+        'LOG_FORMAT',
+        'PLAN_FREE_MAX_UPLOAD_BYTES',
+        'PORT',
+        'TRUST_PROXY',
+      ].sort(),
+    );
+    const timeout = problems.find((p) => p.name === 'ENGINE_TIMEOUT_SECONDS');
+    expect(timeout?.message).toBe('must be a number of seconds (it is "soon")');
+    expect(problems.find((p) => p.name === 'PORT')?.message).toContain('between 0 and 65535');
+  });
+
+  it('never repeats a secret value in its message', () => {
+    const [problem] = configProblems({ APP_SECRET: 'short-secret-value' });
+    expect(problem.name).toBe('APP_SECRET');
+    expect(problem.message).toContain('at least 32 characters');
+    expect(problem.message).not.toContain('short-secret-value');
+  });
+
+  it('names a variable the process cannot run without', () => {
+    expect(names({}, ['DATABASE_URL'])).toEqual(['DATABASE_URL']);
+    expect(names({ DATABASE_URL: 'postgresql://u:p@127.0.0.1:5432/t' }, ['DATABASE_URL'])).toEqual([]);
+  });
+
+  it('treats an empty variable as unset (compose writes `${VAR:-}` as empty)', () => {
+    expect(configProblems({ INNGEST_EVENT_KEY: '', ENGINE_TIMEOUT_SECONDS: ' ' })).toEqual([]);
+    expect(setting('ENGINE_TIMEOUT_SECONDS', { ENGINE_TIMEOUT_SECONDS: '' })).toBe(300);
+  });
+});
+
+describe('APP_SECRET where several machines share the data', () => {
+  const shared: Record<string, Env> = {
+    'a database on another host': { DATABASE_URL: 'postgresql://u:p@postgres:5432/transmute' },
+    'S3 storage by its bucket': { S3_BUCKET: 'files' },
+    'S3 storage by the driver': { STORAGE_DRIVER: 's3' },
+    'a STORAGE_DIR': { STORAGE_DIR: '/srv/files' },
+  };
+  for (const [what, env] of Object.entries(shared)) {
+    it(`is required with ${what}`, () => {
+      const problems = configProblems(env);
+      expect(problems.map((p) => p.name)).toEqual(['APP_SECRET']);
+      expect(problems[0].message).toMatch(/^must be set \(at least 32 characters/);
+      expect(configProblems({ ...env, APP_SECRET: SECRET })).toEqual([]);
+      expect(names({ ...env, APP_SECRET: SECRET.slice(1) })).toEqual(['APP_SECRET']);
+    });
+  }
+
+  it('may be generated when the database is on this machine (loopback or a Unix socket)', () => {
+    for (const url of [
+      'postgresql://transmute:transmute@127.0.0.1:54329/transmute',
+      'postgresql://u@localhost/transmute',
+      'postgresql://u@[::1]:5432/transmute',
+      'postgresql:///transmute?host=/var/run/postgresql',
+    ]) {
+      expect(configProblems({ DATABASE_URL: url }), url).toEqual([]);
+    }
+  });
+});
+
+describe('optional features', () => {
+  it('a provider without its secret is valid configuration, and only that feature is off', async () => {
+    const env = { GOOGLE_DRIVE_CLIENT_ID: 'client-id', DROPBOX_APP_KEY: 'app-key', STRIPE_PRICE_PRO: 'price_1' };
+    expect(configProblems(env)).toEqual([]);
+    await withEnv({ ...env, GOOGLE_DRIVE_CLIENT_SECRET: undefined }, () => {
+      expect(isConfigured('google_drive')).toBe(true); // files can still be imported with a picker token
+      expect(oauthSettings('google_drive')).toBeNull(); // connecting an account is what is off
+    });
+  });
+});
