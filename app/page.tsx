@@ -1,4 +1,5 @@
 import { BatchConverter } from '@/components/batch/batch-converter';
+import { ManyFilesHandOff } from '@/components/batch/many-files-hand-off';
 import { Converter } from '@/components/converter/converter';
 import { RecentConversions } from '@/components/converter/recent-conversions';
 import { loadGuestConversions } from '@/lib/dashboard/guest-conversions-data';
@@ -16,13 +17,16 @@ export default async function HomePage() {
           when they expire.
         </p>
       </div>
-      <Converter />
-      <section className="flex flex-col gap-3" aria-labelledby="batch-heading">
-        <h2 id="batch-heading" className="text-xl font-semibold tracking-tight">
-          Several files at once
-        </h2>
-        <BatchConverter limit={batchLimit} />
-      </section>
+      {/* Several files dropped on the one-file converter go to the many-files converter below. */}
+      <ManyFilesHandOff>
+        <Converter />
+        <section className="flex flex-col gap-3" aria-labelledby="batch-heading">
+          <h2 id="batch-heading" className="text-xl font-semibold tracking-tight">
+            Several files at once
+          </h2>
+          <BatchConverter limit={batchLimit} />
+        </section>
+      </ManyFilesHandOff>
       <RecentConversions items={recent} />
     </div>
   );

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { DropZone } from '@/components/converter/drop-zone';
 import { describeFormat, guessSource, targetsFor } from '@/components/converter/format-utils';
 import type { ErrorInfo } from '@/components/converter/types';
@@ -10,6 +10,7 @@ import { formatBytes } from '@/components/ui/format-bytes';
 import type { BatchLimit } from '@/lib/accounts/batch-limit';
 import { BatchLimitNote, BatchTooLargeHelp } from './batch-limit-note';
 import { FileRow, REFUSED_BEFORE_SENDING } from './file-row';
+import { useReceiveManyFiles } from './many-files-hand-off';
 import { FINISHED, type FileItem, useMultiUpload } from './use-multi-upload';
 
 /** Starts the browser's own download of the ZIP of these conversions, grouped as one batch first. */
@@ -39,6 +40,9 @@ export function BatchConverter({ limit }: { limit: BatchLimit }) {
   const [common, setCommon] = useState('');
   const [zipError, setZipError] = useState<ErrorInfo | null>(null);
   const [zipping, setZipping] = useState(false);
+  // How many files the one-file converter handed over, and which hand-off (focus follows each one).
+  const [handedOver, setHandedOver] = useState({ files: 0, times: 0 });
+  const handOffNote = useRef<HTMLParagraphElement>(null);
   const targetsOf = useCallback((file: File) => targetsFor(guessSource(file.name, formats), formats), [formats]);
 
   const ready = (items: FileItem[]) => items.filter((i) => i.state === 'ready');
@@ -73,9 +77,32 @@ export function BatchConverter({ limit }: { limit: BatchLimit }) {
     };
   }
 
+  // Several files dropped on the one-file converter: listed here, and focus follows them.
+  useReceiveManyFiles((files) => {
+    multi.add(files, refuse);
+    setHandedOver((h) => ({ files: files.length, times: h.times + 1 }));
+  });
+  useEffect(() => {
+    if (handedOver.times === 0) return;
+    handOffNote.current?.scrollIntoView({ block: 'center' });
+    handOffNote.current?.focus({ preventScroll: true });
+  }, [handedOver.times]);
+
   return (
     <div className="flex flex-col gap-4" data-testid="batch-form">
-      <BatchLimitNote limit={limit} chosen={items.length} />
+      <BatchLimitNote limit={limit} chosen={items.length} waiting={waiting.length} charged={multi.charged} />
+      {handedOver.files > 0 && (
+        <p
+          ref={handOffNote}
+          tabIndex={-1}
+          role="status"
+          data-testid="batch-handed-over"
+          className="rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-500 dark:bg-brand-900/40 dark:text-brand-100"
+        >
+          The {handedOver.files} files given to the converter above are listed here: choose their targets, then convert
+          them.
+        </p>
+      )}
       <DropZone
         file={null}
         onFile={(file) => multi.add([file], refuse)}
@@ -175,7 +202,14 @@ export function BatchConverter({ limit }: { limit: BatchLimit }) {
       )}
       {items.length > 0 && allFinished && (
         <div>
-          <button type="button" className={buttonStyles.secondary} onClick={multi.clear}>
+          <button
+            type="button"
+            className={buttonStyles.secondary}
+            onClick={() => {
+              multi.clear();
+              setHandedOver((h) => ({ ...h, files: 0 }));
+            }}
+          >
             Convert more files
           </button>
         </div>

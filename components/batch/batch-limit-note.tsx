@@ -22,22 +22,66 @@ function MoreOnPaidPlans({ signedIn }: { signedIn: boolean }) {
 const sizeNote = (limit: BatchLimit) =>
   limit.maxUploadBytes === null ? '' : ` Each file may have up to ${formatBytes(limit.maxUploadBytes)}.`;
 
-/** The caller's files-per-batch and size limits, said before files are chosen, and a note past them. */
-export function BatchLimitNote({ limit, chosen }: { limit: BatchLimit; chosen: number }) {
+/** Conversions the daily allowance still takes, after `charged` more since the page was read; null: no limit. */
+export const allowanceLeft = (limit: BatchLimit, charged: number) =>
+  limit.dailyConversions === null ? null : Math.max(0, limit.dailyConversions - limit.usedToday - charged);
+
+const conversions = (n: number) => `${n} conversion${n === 1 ? '' : 's'}`;
+
+/** Today's allowance as a sentence: what is left of it, or that there is none. */
+function AllowanceNote({ limit, left }: { limit: BatchLimit; left: number | null }) {
+  return (
+    <span data-testid="batch-allowance" data-left={left ?? 'unlimited'}>
+      {left === null
+        ? 'No daily limit on conversions.'
+        : `${conversions(left)} left today of ${limit.dailyConversions} (renews at 00:00 UTC).`}
+    </span>
+  );
+}
+
+type NoteProps = {
+  limit: BatchLimit;
+  /** Files in the list. */
+  chosen: number;
+  /** Files chosen and not sent yet. */
+  waiting: number;
+  /** Conversions created on this page since it was read (each one charged to the allowance). */
+  charged: number;
+};
+
+/**
+ * The caller's limits said before anything is sent: files per batch, size per file and what is left
+ * of today's allowance, and a note when the files chosen go past one of them.
+ */
+export function BatchLimitNote({ limit, chosen, waiting, charged }: NoteProps) {
   const max = limit.filesPerBatch;
+  const left = allowanceLeft(limit, charged);
+  const overAllowance = left !== null && waiting > left && (
+    <p role="status" data-testid="batch-over-allowance" className="text-sm text-amber-800 dark:text-amber-300">
+      {left === 0
+        ? `No conversions left today: the server refuses these ${files(waiting)}`
+        : `${files(waiting)} waiting and ${conversions(left)} left today: the first ${left} convert, the server refuses the other ${waiting - left}`}{' '}
+      until the allowance renews at 00:00 UTC.
+    </p>
+  );
   if (max === null) {
     return (
-      <p data-testid="batch-limit" className="text-sm text-zinc-600 dark:text-zinc-400">
-        Your plan ({limit.planName}) takes any number of files per batch.{sizeNote(limit)}
-      </p>
+      <>
+        <p data-testid="batch-limit" className="text-sm text-zinc-600 dark:text-zinc-400">
+          Your plan ({limit.planName}) takes any number of files per batch.{sizeNote(limit)}{' '}
+          <AllowanceNote limit={limit} left={left} />
+        </p>
+        {overAllowance}
+      </>
     );
   }
   return (
     <>
       <p data-testid="batch-limit" data-max-files={max} className="text-sm text-zinc-600 dark:text-zinc-400">
         Your plan ({limit.planName}) takes up to {files(max)} per batch (one ZIP).{sizeNote(limit)}{' '}
-        <MoreOnPaidPlans signedIn={limit.signedIn} />
+        <AllowanceNote limit={limit} left={left} /> <MoreOnPaidPlans signedIn={limit.signedIn} />
       </p>
+      {overAllowance}
       {chosen > max && (
         <p role="status" data-testid="batch-over-limit" className="text-sm text-amber-800 dark:text-amber-300">
           {files(chosen)} chosen: more than the {files(max)} of a batch on the {limit.planName} plan, so they convert

@@ -47,6 +47,8 @@ let nextKey = 0;
  */
 export function useMultiUpload() {
   const [items, setItems] = useState<FileItem[]>([]);
+  // Conversions created here, each charged to today's allowance (a retry creates another).
+  const [charged, setCharged] = useState(0);
   const uploads = useRef(new Map<string, UploadHandle>());
   const watchers = useRef(new Map<string, () => void>());
 
@@ -112,6 +114,7 @@ export function useMultiUpload() {
         running.current--;
         identified.current = true;
         if (outcome.ok) {
+          setCharged((n) => n + 1);
           update(item.key, { state: 'converting', percent: 0, conversion: outcome.conversion });
           follow(item.key, outcome.conversion);
         } else if ('aborted' in outcome) update(item.key, { state: 'cancelled' });
@@ -143,6 +146,7 @@ export function useMultiUpload() {
 
   return {
     items,
+    charged,
     add: (files: File[], refuse: (file: File) => ErrorInfo | null) =>
       setItems((all) => [
         ...all,

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { useSendManyFiles } from '@/components/batch/many-files-hand-off';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { DropZone } from './drop-zone';
 import { ErrorAlert } from './error-alert';
@@ -30,6 +31,7 @@ export function Converter() {
   const [optionValues, setOptionValues] = useState<OptionValues>({});
   const names = optionNames(source?.format, target);
   const options = optionsToSend(names, optionValues);
+  const sendManyFiles = useSendManyFiles();
 
   return (
     <div className="flex flex-col gap-8">
@@ -55,7 +57,7 @@ export function Converter() {
           <UrlImport formats={formats} loading={loading} />
         ) : phase.kind === 'idle' ? (
           <>
-            <DropZone file={file} onFile={chooseFile} />
+            <DropZone file={file} onFile={chooseFile} onManyFiles={sendManyFiles} />
             {file && (
               <form
                 className="flex flex-col gap-4"

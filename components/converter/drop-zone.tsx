@@ -11,6 +11,8 @@ type Props = {
   hint?: string;
   /** Takes many files at once (dropped or picked), given to `onFiles` together. */
   onFiles?: (files: File[]) => void;
+  /** A zone for one file that lets several through: more than one (dropped or picked) go here, not to `onFile`. */
+  onManyFiles?: (files: File[]) => void;
   testId?: string;
   inputTestId?: string;
 };
@@ -25,6 +27,7 @@ export function DropZone({
   onFile,
   hint,
   onFiles,
+  onManyFiles,
   testId = 'drop-zone',
   inputTestId = 'file-input',
 }: Props) {
@@ -60,6 +63,11 @@ export function DropZone({
       open();
     }
   };
+  const take = (files: File[]) => {
+    if (onFiles) return onFiles(files);
+    if (files.length > 1 && onManyFiles) return onManyFiles(files);
+    if (files[0]) onFile(files[0]);
+  };
   const onDragOver = (e: DragEvent<HTMLDivElement>) => {
     if (!hasFiles(e) || disabled) return;
     e.preventDefault();
@@ -72,10 +80,7 @@ export function DropZone({
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
     e.preventDefault();
     setDragging(false);
-    if (disabled) return;
-    if (onFiles) return onFiles([...e.dataTransfer.files]);
-    const dropped = e.dataTransfer.files[0];
-    if (dropped) onFile(dropped);
+    if (!disabled) take([...e.dataTransfer.files]);
   };
 
   return (
@@ -130,11 +135,9 @@ export function DropZone({
         className="sr-only"
         aria-hidden="true"
         data-testid={inputTestId}
-        multiple={onFiles !== undefined}
+        multiple={onFiles !== undefined || onManyFiles !== undefined}
         onChange={(e) => {
-          const chosen = e.currentTarget.files?.[0];
-          if (onFiles) onFiles([...(e.currentTarget.files ?? [])]);
-          else if (chosen) onFile(chosen);
+          take([...(e.currentTarget.files ?? [])]);
           e.currentTarget.value = ''; // choosing the same file again still fires change
         }}
       />

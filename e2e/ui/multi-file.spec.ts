@@ -132,3 +132,43 @@ test('files dropped on the zone: one with its own target, a failed one to retry,
   await rows.nth(2).getByTestId('batch-file-retry').click();
   await expect(rows.nth(2)).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
 });
+
+test('several files dropped or picked on the one-file converter go to the many-files list', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('drop-zone')).toHaveAttribute('data-ready', 'true');
+  const png = [...(await makePng(12, 12))];
+  const transfer = await page.evaluateHandle((bytes) => {
+    const data = new DataTransfer();
+    for (const name of ['one.png', 'two.png', 'three.png'])
+      data.items.add(new File([new Uint8Array(bytes)], name, { type: 'image/png' }));
+    return data;
+  }, png);
+  await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
+
+  await expect(page.getByTestId('batch-file')).toHaveCount(3);
+  await expect(page.getByTestId('batch-file')).toContainText(['one.png', 'two.png', 'three.png']);
+  // The one-file converter keeps no file; the list says where the files went and takes the focus.
+  await expect(page.getByTestId('file-name')).toHaveCount(0);
+  await expect(page.getByTestId('batch-handed-over')).toContainText('The 3 files given to the converter above');
+  await expect(page.getByTestId('batch-handed-over')).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The picker of the one-file zone takes several too; one file stays with the one-file converter.
+  await page.getByTestId('file-input').setInputFiles([
+    { name: 'four.png', mimeType: 'image/png', buffer: Buffer.from(png) },
+    { name: 'five.png', mimeType: 'image/png', buffer: Buffer.from(png) },
+  ]);
+  await expect(page.getByTestId('batch-file')).toHaveCount(5);
+  await expect(page.getByTestId('batch-handed-over')).toContainText('The 2 files given');
+  await page
+    .getByTestId('file-input')
+    .setInputFiles({ name: 'six.png', mimeType: 'image/png', buffer: Buffer.from(png) });
+  await expect(page.getByTestId('file-name')).toHaveText('six.png');
+  await expect(page.getByTestId('batch-file')).toHaveCount(5);
+
+  // Converted from the list like files chosen there (Free: one by one).
+  await page.getByTestId('batch-target').selectOption('webp');
+  await page.getByTestId('batch-convert').click();
+  await expect(page.getByTestId('batch-panel')).toHaveAttribute('data-status', 'finished', { timeout: 60_000 });
+  await expect(page.locator('[data-testid="batch-file"][data-state="completed"]')).toHaveCount(5);
+});
