@@ -11,32 +11,13 @@ import { resetStripeClientForTests } from '@/lib/billing/stripe-config';
 import { db } from '@/lib/db';
 import { signedUpUser } from '@/tests/support/accounts';
 import { overrideEnv } from '@/tests/support/env';
+import { type Handler, handlerOf, routeModules } from '@/tests/support/operation-handler';
 import { jsonBody, RouteClient } from '@/tests/support/route-client';
 
 // Every operation of lib/api/operations.ts (a new one is covered without editing this file) gets
 // the inputs an adversarial client sends: a body that is not JSON, NUL in every string field, a
 // malformed cookie, oversized headers and bad path parameters. None may answer 5xx, and every
 // failure is the API's JSON `{error, code}` unless the operation documents another body for it.
-
-type Handler = (request: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type RouteModule = Record<string, unknown>;
-
-const modules = import.meta.glob<RouteModule>('/app/api/**/route.ts');
-
-/** The route module serving an OpenAPI path: `{id}` is the folder `[id]` (or `[...id]`). */
-async function handlerOf(op: AnyOperation): Promise<Handler> {
-  const file = Object.keys(modules).find((f) => {
-    const route = f
-      .replace(/^\/app/, '')
-      .replace(/\/route\.ts$/, '')
-      .replace(/\[(?:\.\.\.)?([^\]]+)\]/g, '{$1}');
-    return route === op.path;
-  });
-  if (!file) throw new Error(`${op.operationId}: no route module serves ${op.path}`);
-  const handler = (await modules[file]())[op.method.toUpperCase()];
-  if (typeof handler !== 'function') throw new Error(`${op.operationId}: ${file} exports no ${op.method}`);
-  return handler as Handler;
-}
 
 const NUL = 'a\u0000b';
 const HUGE = 'x'.repeat(64 * 1024);
@@ -77,6 +58,8 @@ type Case = {
   headers?: Record<string, string>;
   body?: BodyInit;
   params?: Record<string, string>;
+  /** The one right answer, where it is known (not just "no 5xx"). */
+  status?: number;
 };
 
 /** The adversarial requests for one operation. */
@@ -93,8 +76,11 @@ function casesFor(op: AnyOperation): Case[] {
     cases.push({ name: 'body that is not JSON', signedIn: true, headers: json, body: '{"unterminated": ' });
     cases.push({ name: 'binary body as JSON', signedIn: true, headers: json, body: new Uint8Array([0xff, 0, 0xfe]) });
     cases.push({ name: 'text body', signedIn: true, headers: { 'content-type': 'text/plain' }, body: 'hello' });
+    // An operation that reads a JSON body refuses NUL in it (lib/schemas/common.ts `text`): 400.
     const nulBody = op.body ? withNul(op.body) : { anything: NUL };
-    cases.push({ name: 'NUL in every string field', signedIn: true, headers: json, body: JSON.stringify(nulBody) });
+    const nulStatus = op.body ? 400 : undefined;
+    const nul = { name: 'NUL in every string field', signedIn: true, headers: json, status: nulStatus };
+    cases.push({ ...nul, body: JSON.stringify(nulBody) });
     const form = multipartWithNul(op);
     if (form) cases.push({ name: 'NUL in every multipart field', signedIn: true, body: form });
   }
@@ -168,6 +154,7 @@ describe('bad input never becomes a 500', () => {
       const text = await response.text();
       const label = `${c.name}: ${status} ${text.slice(0, 160)}`;
       if (status >= 500) failures.push(label);
+      if (c.status !== undefined && status !== c.status) failures.push(`${label} (expected ${c.status})`);
       if (status < 400) continue;
       const doc = documented(op, status);
       if (!doc.listed) failures.push(`${label} (status not documented)`);
@@ -211,7 +198,7 @@ describe('a record that disappears between read and write', () => {
 
 describe('an unknown path under /api/v1', () => {
   it('answers every method with a JSON 404, not the HTML page', async () => {
-    const route = (await modules['/app/api/v1/[...path]/route.ts']()) as Record<string, Handler>;
+    const route = (await routeModules['/app/api/v1/[...path]/route.ts']()) as Record<string, Handler>;
     for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
       const response = await new RouteClient().call(route[method], { method, path: '/api/v1/no/such/thing' });
       expect(response.status, method).toBe(404);

@@ -1,29 +1,53 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import * as upload from '@/app/api/v1/convert/upload/route';
 import * as status from '@/app/api/v1/convert/status/[id]/route';
-import * as download from '@/app/api/v1/convert/download/[id]/route';
-import * as presigned from '@/app/api/v1/convert/presigned-url/[id]/route';
-import * as progress from '@/app/api/v1/conversions/[id]/progress/route';
 import * as cancel from '@/app/api/v1/conversions/[id]/cancel/route';
-import * as retry from '@/app/api/v1/conversions/[id]/retry/route';
-import * as conversion from '@/app/api/v1/conversions/[id]/route';
+import { operations } from '@/lib/api/operations';
 import { db } from '@/lib/db';
 import { runConversion } from '@/lib/conversions/run-conversion';
+import { ConversionIdParams } from '@/lib/schemas/common';
+import type { AnyOperation } from '@/lib/schemas/operation';
+import { handlerOf } from '@/tests/support/operation-handler';
 import { RouteClient, uploadForm } from '@/tests/support/route-client';
 import { makePng } from '@/tests/support/fixtures';
 
-// Every conversion endpoint, called by a stranger on someone else's conversion: 403, nothing changes.
-const endpoints = (id: string) =>
-  [
-    ['status', status.GET, 'GET', `/api/v1/convert/status/${id}`],
-    ['download', download.GET, 'GET', `/api/v1/convert/download/${id}`],
-    ['download redirect', download.GET, 'GET', `/api/v1/convert/download/${id}?redirect=true`],
-    ['presigned-url', presigned.GET, 'GET', `/api/v1/convert/presigned-url/${id}`],
-    ['progress', progress.GET, 'GET', `/api/v1/conversions/${id}/progress`],
-    ['cancel', cancel.POST, 'POST', `/api/v1/conversions/${id}/cancel`],
-    ['retry', retry.POST, 'POST', `/api/v1/conversions/${id}/retry`],
-    ['delete', conversion.DELETE, 'DELETE', `/api/v1/conversions/${id}`],
-  ] as const;
+// Every operation on one conversion (its path names it by ConversionIdParams), called by a
+// stranger on someone else's conversion: 403, nothing changes. Walked from the operations
+// registry, so an operation added there is covered without editing this file.
+
+const conversionOperations = operations.filter((op) => op.params === ConversionIdParams);
+
+/** Each query an operation takes that changes what it does: one per value of an enum field (download's redirect). */
+function queries(op: AnyOperation): string[] {
+  const variants = [''];
+  for (const [name, field] of Object.entries(op.query?.shape ?? {})) {
+    const inner = field instanceof z.ZodOptional ? field.unwrap() : field;
+    if (inner instanceof z.ZodEnum) for (const value of inner.options) variants.push(`?${name}=${String(value)}`);
+  }
+  return variants;
+}
+
+type Call = { name: string; call: (client: RouteClient) => Promise<Response> };
+
+/** The requests of every conversion operation on conversion `id`; a JSON body is `{}` (the share link's defaults). */
+async function endpoints(id: string): Promise<Call[]> {
+  const calls: Call[] = [];
+  for (const op of conversionOperations) {
+    const handler = await handlerOf(op);
+    const path = op.path.replace('{id}', id);
+    const body = op.body ? { body: '{}', headers: { 'content-type': 'application/json' } } : {};
+    for (const query of queries(op)) {
+      const method = op.method.toUpperCase();
+      const name = `${op.operationId}${query}`;
+      calls.push({
+        name,
+        call: (client) => client.call(handler, { method, path: path + query, params: { id }, ...body }),
+      });
+    }
+  }
+  return calls;
+}
 
 async function ownedConversion(complete: boolean) {
   const owner = new RouteClient();
@@ -38,13 +62,28 @@ async function ownedConversion(complete: boolean) {
 }
 
 describe("a stranger cannot touch another caller's conversion", () => {
+  it('walks every conversion operation', () => {
+    // The eight requests this file once listed by hand, at least (download twice: bytes and redirect).
+    expect(conversionOperations.map((op) => op.operationId)).toEqual(
+      expect.arrayContaining([
+        'getConversionStatus',
+        'downloadConversionResult',
+        'getPresignedResultUrl',
+        'streamConversionProgress',
+        'cancelConversion',
+        'retryConversion',
+        'deleteConversion',
+      ]),
+    );
+  });
+
   for (const complete of [false, true]) {
     it(`every endpoint answers 403 (conversion ${complete ? 'completed' : 'pending'})`, async () => {
       const { owner, id } = await ownedConversion(complete);
       const before = await db.conversion.findUniqueOrThrow({ where: { id: BigInt(id) } });
       const stranger = new RouteClient();
-      for (const [name, handler, method, path] of endpoints(id)) {
-        const res = await stranger.call(handler, { method, path, params: { id } });
+      for (const { name, call } of await endpoints(id)) {
+        const res = await call(stranger);
         expect(res.status, name).toBe(403);
         expect((await res.json()).code, name).toBe('forbidden');
       }
@@ -57,8 +96,8 @@ describe("a stranger cannot touch another caller's conversion", () => {
 
   it('a missing conversion answers 404 on every endpoint', async () => {
     const caller = new RouteClient();
-    for (const [name, handler, method, path] of endpoints('4398046511104')) {
-      const res = await caller.call(handler, { method, path, params: { id: '4398046511104' } });
+    for (const { name, call } of await endpoints('4398046511104')) {
+      const res = await call(caller);
       expect(res.status, name).toBe(404);
     }
   });
