@@ -14,7 +14,7 @@ import * as download from '@/app/api/v1/batch/[batchId]/download/route';
 import { createSession } from '@/lib/accounts/sessions';
 import { randomToken } from '@/lib/crypto';
 import { db } from '@/lib/db';
-import { newConversionId } from '@/lib/conversions/conversion-id';
+import { newConversionId } from '@/lib/domain/conversion-id';
 import { newStorageKey } from '@/lib/storage/keys';
 import { storage } from '@/lib/storage';
 import { signedClientAddressHeaders } from '@/lib/identity/client-address';

@@ -7,7 +7,7 @@ import * as files from '@/app/api/v1/files/[token]/route';
 import * as conversion from '@/app/api/v1/conversions/[id]/route';
 import * as cancel from '@/app/api/v1/conversions/[id]/cancel/route';
 import { db } from '@/lib/db';
-import { CONVERSION_ID_MIN } from '@/lib/conversions/conversion-id';
+import { CONVERSION_ID_MIN } from '@/lib/domain/conversion-id';
 import { runConversion } from '@/lib/conversions/run-conversion';
 import { purgeExpiredConversions } from '@/lib/retention/purge-expired';
 import { storage } from '@/lib/storage';

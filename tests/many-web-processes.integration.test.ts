@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db';
-import { PART_SIZE_BYTES } from '@/lib/uploads/upload-rules';
+import { PART_SIZE_BYTES } from '@/lib/domain/upload-rules';
 import { signedUpUser } from '@/tests/support/accounts';
 import { makePng } from '@/tests/support/fixtures';
 

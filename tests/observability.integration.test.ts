@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as live from '@/app/api/v1/health/live/route';
 import * as upload from '@/app/api/v1/convert/upload/route';
-import { isTerminal } from '@/lib/conversions/status';
+import { isTerminal } from '@/lib/domain/conversion-status';
 import { db } from '@/lib/db';
 import { stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
 import { metrics } from '@/lib/observability/metrics';

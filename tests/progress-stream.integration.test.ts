@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as upload from '@/app/api/v1/convert/upload/route';
 import * as progress from '@/app/api/v1/conversions/[id]/progress/route';
 import { runConversion } from '@/lib/conversions/run-conversion';
-import { ACTIVE_STATUSES } from '@/lib/conversions/status';
+import { ACTIVE_STATUSES } from '@/lib/domain/conversion-status';
 import { RouteClient, uploadForm } from '@/tests/support/route-client';
 import { makePng } from '@/tests/support/fixtures';
 

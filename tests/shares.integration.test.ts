@@ -11,7 +11,7 @@ import { publicOrigin } from '@/lib/http/public-origin';
 import { runConversion } from '@/lib/conversions/run-conversion';
 import { purgeExpiredConversions } from '@/lib/retention/purge-expired';
 import { storage } from '@/lib/storage';
-import { SHARE_PASSWORD_LINK_TRIES, SHARE_PASSWORD_TRIES, SHARE_PASSWORD_WINDOW_MS } from '@/lib/shares/share-rules';
+import { SHARE_PASSWORD_LINK_TRIES, SHARE_PASSWORD_TRIES, SHARE_PASSWORD_WINDOW_MS } from '@/lib/domain/share-rules';
 import { makePng } from '@/tests/support/fixtures';
 import { jsonBody, RouteClient, uploadForm } from '@/tests/support/route-client';
 

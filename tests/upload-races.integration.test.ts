@@ -8,7 +8,7 @@ import * as part from '@/app/api/v1/uploads/[token]/parts/[number]/route';
 import * as complete from '@/app/api/v1/uploads/[token]/complete/route';
 import { db } from '@/lib/db';
 import { storage } from '@/lib/storage';
-import { PART_SIZE_BYTES } from '@/lib/uploads/upload-rules';
+import { PART_SIZE_BYTES } from '@/lib/domain/upload-rules';
 import { makePng } from '@/tests/support/fixtures';
 import { emptyConversionQueue } from '@/tests/support/job-queue';
 import { jsonBody, RouteClient } from '@/tests/support/route-client';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as deliveriesRoute from '@/app/api/v1/webhooks-mgmt/[id]/deliveries/route';
 import { purgeExpiredConversions } from '@/lib/retention/purge-expired';
 import { db } from '@/lib/db';
-import { DELIVERY_LOG_DAYS } from '@/lib/webhooks/webhook-rules';
+import { DELIVERY_LOG_DAYS } from '@/lib/domain/webhook-rules';
 import { signedUpUser } from '@/tests/support/accounts';
 
 // The delivery log is pruned by the retention sweep (lib/webhooks/purge-delivery-log.ts).

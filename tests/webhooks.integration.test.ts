@@ -15,7 +15,7 @@ import { installLoopbackOnlyGuard } from '@/tests/support/loopback-only';
 import { localServers } from '@/tests/support/local-servers';
 import { DeliveryAttemptFailed, deliverWebhook } from '@/lib/webhooks/deliver-webhook';
 import { WEBHOOK_DELIVERY_ATTEMPTS as MAX_ATTEMPTS } from '@/lib/jobs/retries';
-import { WEBHOOK_EVENTS } from '@/lib/webhooks/webhook-rules';
+import { WEBHOOK_EVENTS } from '@/lib/domain/webhook-rules';
 import { signedUpUser } from '@/tests/support/accounts';
 import { overrideEnv } from '@/tests/support/env';
 import { makePng } from '@/tests/support/fixtures';

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as upload from '@/app/api/v1/convert/upload/route';
 import { config } from '@/lib/config';
-import { isTerminal } from '@/lib/conversions/status';
+import { isTerminal } from '@/lib/domain/conversion-status';
 import { db } from '@/lib/db';
 import { stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
 import { storage } from '@/lib/storage';

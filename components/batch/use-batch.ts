@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { errorFromResponse } from '@/components/converter/api-errors';
 import type { ErrorInfo } from '@/components/converter/types';
-import { isBatchFinished } from '@/lib/batches/batch-status';
+import { isBatchFinished } from '@/lib/domain/batch-status';
 import type { BatchCreated, BatchStatusBody } from '@/lib/schemas/batches';
 
 export type BatchState = z.infer<typeof BatchStatusBody>;

@@ -21,4 +21,4 @@ export type ProgressUpdate = { id: number; status: ConversionStatus; progress: n
 /** What the UI shows in the alert region. */
 export type ErrorInfo = { title: string; message: string; code?: string };
 
-export { CONVERSION_STATUSES, isTerminal, TERMINAL_STATUSES } from '@/lib/conversions/status';
+export { CONVERSION_STATUSES, isTerminal, TERMINAL_STATUSES } from '@/lib/domain/conversion-status';

@@ -2,7 +2,7 @@ import * as tus from 'tus-js-client';
 import { NETWORK_ERROR, errorFromResponse } from './api-errors';
 import type { Conversion, ErrorInfo, StatusResponse } from './types';
 
-// Same values as lib/uploads/upload-rules.ts (browser code does not import server modules).
+// Same values as lib/domain/upload-rules.ts (browser code does not import server modules).
 const TUS_ENDPOINT = '/api/v1/tus';
 const CONVERSION_ID_HEADER = 'X-Conversion-Id';
 /** Retries after a dropped connection; each resumes from the offset the server reports. */

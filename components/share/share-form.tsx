@@ -6,7 +6,7 @@ import { ErrorAlert } from '@/components/converter/error-alert';
 import { errorFromResponse } from '@/components/converter/api-errors';
 import type { ErrorInfo } from '@/components/converter/types';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { SHARE_PASSWORD_MAX, SHARE_PASSWORD_MIN } from '@/lib/shares/share-rules';
+import { SHARE_PASSWORD_MAX, SHARE_PASSWORD_MIN } from '@/lib/domain/share-rules';
 
 import type { ShareLinkJson } from './share-link-list';
 

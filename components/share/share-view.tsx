@@ -7,7 +7,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { formatBytes } from '@/components/ui/format-bytes';
 import { formatInfo } from '@/lib/formats/catalog';
 import type { ShareInfo } from '@/lib/schemas/shares';
-import { PREVIEW_FORMATS, SHARE_PASSWORD_HEADER } from '@/lib/shares/share-rules';
+import { PREVIEW_FORMATS, SHARE_PASSWORD_HEADER } from '@/lib/domain/share-rules';
 import { type ShareProblem, shareProblem } from './share-messages';
 import { ShareProblemCard } from './share-problem-card';
 import { SharedPreview } from './shared-preview';

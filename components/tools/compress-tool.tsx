@@ -2,7 +2,7 @@
 
 import { useId, useState } from 'react';
 import { extensionOf } from '@/components/converter/format-utils';
-import { COMPRESS_LEVELS, type CompressLevel } from '@/lib/conversions/tools';
+import { COMPRESS_LEVELS, type CompressLevel } from '@/lib/domain/tools';
 import { CompressResult } from './compress-result';
 import { ToolCard } from './tool-card';
 import { useToolJob } from './use-tool-job';

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/converter/error-alert';
-import { OCR_OUTPUTS, type OcrOutput } from '@/lib/conversions/tools';
+import { OCR_OUTPUTS, type OcrOutput } from '@/lib/domain/tools';
 import { fieldStyles } from './field-styles';
 import { OcrResult } from './ocr-result';
 import { ToolCard } from './tool-card';

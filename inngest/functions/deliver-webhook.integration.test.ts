@@ -6,7 +6,7 @@ import { deliverWebhookFn } from '@/inngest/functions/deliver-webhook';
 import { seal } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import { webhookDeliveryRequested } from '@/lib/jobs/events';
-import { SECRET_SEAL_PURPOSE } from '@/lib/webhooks/webhook-rules';
+import { SECRET_SEAL_PURPOSE } from '@/lib/domain/webhook-rules';
 import { signedUpUser } from '@/tests/support/accounts';
 import { overrideEnv } from '@/tests/support/env';
 

@@ -7,7 +7,7 @@ import { enqueueCharged } from '@/lib/conversions/enqueue-charged';
 import { chargeDailyAllowance } from '@/lib/limits/daily-allowance';
 import { expiresAtFor, limitsFor } from '@/lib/plans';
 import { newStorageKey } from '@/lib/storage/keys';
-import { newConversionId } from '@/lib/conversions/conversion-id';
+import { newConversionId } from '@/lib/domain/conversion-id';
 import { checkInput, type CheckedInput } from '@/lib/conversions/check-input';
 import type { StoredInput } from '@/lib/conversions/create-conversion';
 import { cleanFileName } from '@/lib/conversions/file-names';

@@ -1,6 +1,6 @@
 import { db } from '@/lib/db';
 import type { ConversionOwner } from '@/lib/conversions/lifecycle';
-import { ACTIVE_STATUSES } from '@/lib/conversions/status';
+import { ACTIVE_STATUSES } from '@/lib/domain/conversion-status';
 import { serializeBatchStatus } from '@/lib/batches/serialize-batch';
 import { fireWebhookEvent } from '@/lib/webhooks/notify-webhooks';
 

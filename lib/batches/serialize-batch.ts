@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Batch as BatchRow, Conversion as ConversionRow } from '@/lib/generated/prisma/client';
 import { serializeConversion } from '@/lib/conversions/serialize-conversion';
 import type { BatchCreated, BatchStatusBody } from '@/lib/schemas/batches';
-import { summarizeBatch } from '@/lib/batches/batch-status';
+import { summarizeBatch } from '@/lib/domain/batch-status';
 
 type Loaded = { batch: BatchRow; conversions: ConversionRow[] };
 

@@ -3,7 +3,7 @@ import { db } from '@/lib/db';
 import type { Caller } from '@/lib/identity/caller';
 import { publishConversionEvent } from '@/lib/conversions/conversion-events';
 import { getConversionOrThrow } from '@/lib/conversions/get-conversion-or-throw';
-import { ACTIVE_STATUSES } from '@/lib/conversions/status';
+import { ACTIVE_STATUSES } from '@/lib/domain/conversion-status';
 
 /**
  * Cancels a pending or processing conversion. The worker hears the event and kills the

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Client } from 'pg';
-import type { ConversionStatus } from '@/lib/conversions/status';
+import type { ConversionStatus } from '@/lib/domain/conversion-status';
 import { DATABASE_POOL_SETTINGS } from '@/lib/database-settings';
 import { db } from '@/lib/db';
 import { phaseInstant } from '@/lib/system/phase-timings';

@@ -8,7 +8,7 @@ import { expiresAtFor } from '@/lib/plans';
 import { chargeDailyAllowance } from '@/lib/limits/daily-allowance';
 import { newStorageKey } from '@/lib/storage/keys';
 import { storage } from '@/lib/storage';
-import { newConversionId } from '@/lib/conversions/conversion-id';
+import { newConversionId } from '@/lib/domain/conversion-id';
 import { parseConvertOptions } from '@/lib/conversions/convert-options';
 import { detectSource, engineFor, parseTargetFormat } from '@/lib/conversions/check-input';
 import { type ToolRequest, toolTarget } from '@/lib/conversions/tool-target';

@@ -3,7 +3,7 @@ import type { Caller } from '@/lib/identity/caller';
 import { storage } from '@/lib/storage';
 import { publishConversionEvent } from '@/lib/conversions/conversion-events';
 import { getConversionOrThrow } from '@/lib/conversions/get-conversion-or-throw';
-import { ACTIVE_STATUSES, isTerminal } from '@/lib/conversions/status';
+import { ACTIVE_STATUSES, isTerminal } from '@/lib/domain/conversion-status';
 
 /** Deletes a conversion, its input and its result; a running job is stopped first. */
 export async function deleteConversion(caller: Caller, id: bigint): Promise<void> {

@@ -1,6 +1,6 @@
 // The account's conversions and its usage history, for the /dashboard/conversions page (no public
 // list endpoint exists; SPEC.md lists none). The page reads them through lib/dashboard/conversions-data.ts.
-import { CONVERSION_STATUSES, type ConversionStatus } from '@/lib/conversions/status';
+import { CONVERSION_STATUSES, type ConversionStatus } from '@/lib/domain/conversion-status';
 import { db } from '@/lib/db';
 import { allowanceSubject, type Caller } from '@/lib/identity/caller';
 import { isFormatName } from '@/lib/formats/catalog';

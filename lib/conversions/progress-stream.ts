@@ -1,7 +1,7 @@
 import type { Caller } from '@/lib/identity/caller';
 import { type ConversionEvent, subscribeConversionEvents } from '@/lib/conversions/conversion-events';
 import { getConversionOrThrow } from '@/lib/conversions/get-conversion-or-throw';
-import { isTerminal } from '@/lib/conversions/status';
+import { isTerminal } from '@/lib/domain/conversion-status';
 import { onShutdown } from '@/lib/system/process-shutdown';
 
 const encoder = new TextEncoder();

@@ -5,7 +5,7 @@ import { enqueueCharged } from '@/lib/conversions/enqueue-charged';
 import { chargeDailyAllowance } from '@/lib/limits/daily-allowance';
 import { publishConversionEvent } from '@/lib/conversions/conversion-events';
 import { getConversionOrThrow } from '@/lib/conversions/get-conversion-or-throw';
-import { RETRYABLE_STATUSES } from '@/lib/conversions/status';
+import { RETRYABLE_STATUSES } from '@/lib/domain/conversion-status';
 
 /**
  * Runs a failed or cancelled conversion again from its stored input, as a new job charged one

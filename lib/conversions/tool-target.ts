@@ -1,7 +1,7 @@
 import { AppError } from '@/lib/errors';
 import { findEngine, inputFormats } from '@/lib/engines/registry';
 import type { FormatName } from '@/lib/formats/catalog';
-import type { ToolJob } from '@/lib/conversions/tools';
+import type { ToolJob } from '@/lib/domain/tools';
 
 /** A compression or OCR request: the tool and its parsed options. */
 export type ToolRequest = Exclude<ToolJob, { name: 'convert' }>;

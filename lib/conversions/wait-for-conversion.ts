@@ -1,6 +1,6 @@
 import { type ConversionEvent, subscribeConversionEvents } from '@/lib/conversions/conversion-events';
 import { readConversionStatus } from '@/lib/conversions/read-conversion-status';
-import { isTerminal } from '@/lib/conversions/status';
+import { isTerminal } from '@/lib/domain/conversion-status';
 import type { Caller } from '@/lib/identity/caller';
 
 /**

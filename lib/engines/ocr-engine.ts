@@ -2,7 +2,7 @@ import { mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@/lib/errors';
 import { config } from '@/lib/config';
-import { OcrOptions } from '@/lib/conversions/tools';
+import { OcrOptions } from '@/lib/domain/tools';
 import type { FormatName } from '@/lib/formats/catalog';
 import { sanitizePdf } from './compress/pdf-sanitize';
 import { inspectPdf, QPDF_OK, runPdfTool } from './compress/pdf-tools';

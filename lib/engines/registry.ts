@@ -1,4 +1,4 @@
-import type { Tool } from '@/lib/conversions/tools';
+import type { Tool } from '@/lib/domain/tools';
 import { FORMATS, type FormatFamily, type FormatName } from '@/lib/formats/catalog';
 import { COMPRESSORS } from './compress';
 import { ffmpegEngine } from './ffmpeg-engine';

@@ -1,4 +1,4 @@
-import type { Tool } from '@/lib/conversions/tools';
+import type { Tool } from '@/lib/domain/tools';
 import type { FormatName } from '@/lib/formats/catalog';
 
 /** One conversion as an engine sees it: local files inside a private working directory. */
@@ -11,7 +11,7 @@ export type EngineJob = {
   targetFormat: FormatName;
   /** Where the engine must leave its result, inside workDir. */
   outputPath: string;
-  /** The tool's options, already parsed with its schema (lib/conversions/tools.ts). */
+  /** The tool's options, already parsed with its schema (lib/domain/tools.ts). */
   options: Record<string, unknown>;
   /** Aborted on cancel or timeout: the engine must kill its whole process group. */
   signal: AbortSignal;

@@ -1,4 +1,4 @@
-import { sharePagePath } from '@/lib/shares/share-rules';
+import { sharePagePath } from '@/lib/domain/share-rules';
 
 // The security headers of every page (set by proxy.ts; file downloads carry their own sandboxing
 // policy, lib/api/file-response.ts). Scripts run only from our origin or with the request's nonce,

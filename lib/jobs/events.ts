@@ -1,7 +1,7 @@
 import { eventType } from 'inngest';
 import { z } from 'zod';
-import { parseConversionId } from '@/lib/conversions/conversion-id';
-import { WEBHOOK_EVENTS } from '@/lib/webhooks/webhook-rules';
+import { parseConversionId } from '@/lib/domain/conversion-id';
+import { WEBHOOK_EVENTS } from '@/lib/domain/webhook-rules';
 
 // The one job message: "run this conversion". Both queues carry it (the Inngest event's data,
 // the pg-boss job's data) and both parse it with this schema; a payload that fails can never

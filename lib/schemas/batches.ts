@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/schemas/operation';
-import { BATCH_STATUSES } from '@/lib/batches/batch-status';
+import { BATCH_STATUSES } from '@/lib/domain/batch-status';
 import { Conversion, ConversionOptions, OPTIONS_ENCODING } from '@/lib/schemas/conversion';
 import { binaryContent, errors, json, text } from '@/lib/schemas/common';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import 'zod-openapi';
 import type { JsonResponse } from '@/lib/schemas/operation';
-import { CONVERSION_ID_PATTERN, parseConversionId } from '@/lib/conversions/conversion-id';
+import { CONVERSION_ID_PATTERN, parseConversionId } from '@/lib/domain/conversion-id';
 
 // Control characters (C0, DEL, C1) belong in no field we store, compare or mail, and PostgreSQL
 // refuses NUL in text outright (a 500 if it got that far).
@@ -44,7 +44,7 @@ export const json = <S extends z.ZodType>(schema: S, description: string): JsonR
 /** A request or response body of raw bytes of `type`, for an operation's `openapi` (OpenAPI's binary string). */
 export const binaryContent = (type: string) => ({ [type]: { schema: z.string().meta({ format: 'binary' }) } });
 
-/** `{id}` path parameter of conversion routes: the rule of lib/conversions/conversion-id.ts. */
+/** `{id}` path parameter of conversion routes: the rule of lib/domain/conversion-id.ts. */
 export const ConversionIdParams = z.object({
   id: text()
     .regex(CONVERSION_ID_PATTERN, 'must be a positive integer conversion id')

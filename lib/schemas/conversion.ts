@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/schemas/operation';
-import { CONVERSION_ID_MAX, CONVERSION_ID_MIN } from '@/lib/conversions/conversion-id';
-import { CONVERSION_STATUSES } from '@/lib/conversions/status';
+import { CONVERSION_ID_MAX, CONVERSION_ID_MIN } from '@/lib/domain/conversion-id';
+import { CONVERSION_STATUSES } from '@/lib/domain/conversion-status';
 import { DocumentOptions, ImageOptions, MediaOptions } from '@/lib/conversions/convert-options';
 import { binaryContent, ConversionIdParams, errors, json, text } from '@/lib/schemas/common';
 

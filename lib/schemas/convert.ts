@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/schemas/operation';
-import { DEFAULT_WAIT_SECONDS } from '@/lib/conversions/wait-bound';
+import { DEFAULT_WAIT_SECONDS } from '@/lib/domain/wait-bound';
 import { Conversion, ConversionOptions, OPTIONS_ENCODING } from '@/lib/schemas/conversion';
 import { binaryContent, ErrorBody, errors, json, text } from '@/lib/schemas/common';
 

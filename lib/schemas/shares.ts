@@ -9,7 +9,7 @@ import {
   SHARE_PASSWORD_MIN,
   SHARE_PASSWORD_TRIES,
   SHARE_PASSWORD_WINDOW_MS,
-} from '@/lib/shares/share-rules';
+} from '@/lib/domain/share-rules';
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 const MAX_ACCESS_LIMIT = 1_000_000;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/schemas/operation';
-import { COMPRESS_LEVELS, OCR_OUTPUTS } from '@/lib/conversions/tools';
+import { COMPRESS_LEVELS, OCR_OUTPUTS } from '@/lib/domain/tools';
 import { Conversion } from '@/lib/schemas/conversion';
 import { errors, json, text } from '@/lib/schemas/common';
 

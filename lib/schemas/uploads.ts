@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from '@/lib/schemas/operation';
 import { Conversion, OptionsMember } from '@/lib/schemas/conversion';
 import { binaryContent, errors, json, text } from '@/lib/schemas/common';
-import { MAX_FILE_SIZE_BYTES, MAX_PARTS, PART_SIZE_BYTES } from '@/lib/uploads/upload-rules';
+import { MAX_FILE_SIZE_BYTES, MAX_PARTS, PART_SIZE_BYTES } from '@/lib/domain/upload-rules';
 
 // The parts API (SPEC "Resumable upload"); tus at /api/v1/tus follows its own protocol.
 

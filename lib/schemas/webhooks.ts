@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from '@/lib/schemas/operation';
 import { errors, json, text } from '@/lib/schemas/common';
 import { WEBHOOK_DELIVERY_ATTEMPTS } from '@/lib/jobs/retries';
-import { DELIVERIES_LISTED, DELIVERY_LOG_DAYS, MAX_WEBHOOKS, WEBHOOK_EVENTS } from '@/lib/webhooks/webhook-rules';
+import { DELIVERIES_LISTED, DELIVERY_LOG_DAYS, MAX_WEBHOOKS, WEBHOOK_EVENTS } from '@/lib/domain/webhook-rules';
 
 const tags = ['Webhooks'];
 const dateTime = z.string().meta({ format: 'date-time' });

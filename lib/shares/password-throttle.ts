@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '@/lib/errors';
 import { db } from '@/lib/db';
-import { SHARE_PASSWORD_LINK_TRIES, SHARE_PASSWORD_TRIES, SHARE_PASSWORD_WINDOW_MS } from '@/lib/shares/share-rules';
+import { SHARE_PASSWORD_LINK_TRIES, SHARE_PASSWORD_TRIES, SHARE_PASSWORD_WINDOW_MS } from '@/lib/domain/share-rules';
 
 // Wrong passwords on a link are counted per caller's address (SHARE_PASSWORD_TRIES: a guesser
 // locks only itself) and for the link as a whole (SHARE_PASSWORD_LINK_TRIES, higher: the ceiling a

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ShareLink as ShareRow } from '@/lib/generated/prisma/client';
 import type { ShareLink } from '@/lib/schemas/shares';
-import { sharePagePath } from '@/lib/shares/share-rules';
+import { sharePagePath } from '@/lib/domain/share-rules';
 
 /** A share link as its owner sees it: the token works, so only the owner ever gets this. */
 export function serializeShare(row: ShareRow, origin: string) {

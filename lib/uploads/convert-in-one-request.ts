@@ -4,8 +4,8 @@ import { convertUpload } from '@/lib/uploads/convert-upload';
 import { getConversionOrThrow } from '@/lib/conversions/get-conversion-or-throw';
 import { openResult } from '@/lib/conversions/open-result';
 import { serializeConversion } from '@/lib/conversions/serialize-conversion';
-import { isTerminal } from '@/lib/conversions/status';
-import { parseWait } from '@/lib/conversions/wait-bound';
+import { isTerminal } from '@/lib/domain/conversion-status';
+import { parseWait } from '@/lib/domain/wait-bound';
 import { waitForConversion } from '@/lib/conversions/wait-for-conversion';
 
 /**

@@ -4,7 +4,7 @@ import { checkOptionsForTarget } from '@/lib/conversions/convert-options';
 import { parseTargetFormat } from '@/lib/conversions/check-input';
 import { storage } from '@/lib/storage';
 import { finishUpload } from '@/lib/uploads/finish-upload';
-import { missingParts } from '@/lib/uploads/upload-rules';
+import { missingParts } from '@/lib/domain/upload-rules';
 
 /**
  * POST /uploads/{token}/complete: assembles the parts (no copy on either driver) and creates the

@@ -10,7 +10,7 @@ import { limitsFor } from '@/lib/plans';
 import { storage } from '@/lib/storage';
 import { newStorageKey } from '@/lib/storage/keys';
 import { tooLarge } from '@/lib/uploads/too-large';
-import { partLayout, UPLOAD_TTL_MS } from '@/lib/uploads/upload-rules';
+import { partLayout, UPLOAD_TTL_MS } from '@/lib/domain/upload-rules';
 
 /** A target some engine produces (from any input); the pair itself is checked once the bytes are in. */
 export function parseProducibleTarget(raw: string): FormatName {

@@ -7,7 +7,7 @@ import { isOutOfSpace, outOfSpaceError } from '@/lib/storage/out-of-space';
 import { exactLength } from '@/lib/uploads/exact-length';
 import { assertUploadOf } from '@/lib/uploads/get-upload-or-throw';
 import { releaseBody, requestBodyStream } from '@/lib/uploads/request-body';
-import { partRange } from '@/lib/uploads/upload-rules';
+import { partRange } from '@/lib/domain/upload-rules';
 
 /**
  * PUT /uploads/{token}/parts/{number}: streams the body into the upload's object at the part's

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '@/lib/errors';
 import { createConversion } from '@/lib/conversions/create-conversion';
-import { COMPRESS_LEVELS, OCR_OUTPUTS } from '@/lib/conversions/tools';
+import { COMPRESS_LEVELS, OCR_OUTPUTS } from '@/lib/domain/tools';
 import type { ToolRequest } from '@/lib/conversions/tool-target';
 import { installedLanguages } from '@/lib/engines/ocr/languages';
 import type { Caller } from '@/lib/identity/caller';

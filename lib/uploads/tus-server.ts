@@ -8,7 +8,7 @@ import { finishUpload } from '@/lib/uploads/finish-upload';
 import { PostgresLocker } from '@/lib/uploads/tus-locker';
 import { readNodeBodies, rememberNodeBody } from '@/lib/uploads/tus-node-body';
 import { discardTusUpload, tusStore } from '@/lib/uploads/tus-store';
-import { CONVERSION_ID_HEADER, MAX_FILE_SIZE_BYTES, TUS_PATH } from '@/lib/uploads/upload-rules';
+import { CONVERSION_ID_HEADER, MAX_FILE_SIZE_BYTES, TUS_PATH } from '@/lib/domain/upload-rules';
 
 /** What the route resolved for one request, for the hooks @tus/server calls with that request. */
 export type TusCall = { caller: Caller; newId?: string };

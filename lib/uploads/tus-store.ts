@@ -10,7 +10,7 @@ import { config } from '@/lib/config';
 import { createFileWriter } from '@/lib/storage/file-writer';
 import { isOutOfSpace } from '@/lib/storage/out-of-space';
 import { s3ClientOptions } from '@/lib/storage/s3';
-import { PART_SIZE_BYTES, UPLOAD_TTL_MS } from '@/lib/uploads/upload-rules';
+import { PART_SIZE_BYTES, UPLOAD_TTL_MS } from '@/lib/domain/upload-rules';
 
 // The tus upload's id is its storage key (`inputs/<token>`): @tus/file-store writes the file where
 // local-disk storage reads that key, and @tus/s3-store writes the S3 object of that key, so a

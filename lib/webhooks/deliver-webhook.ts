@@ -5,7 +5,7 @@ import type { WebhookDeliveryData } from '@/lib/jobs/events';
 import { outboundRequest } from '@/lib/outbound/client';
 import { randomToken } from '@/lib/crypto';
 import { WEBHOOK_DELIVERY_ATTEMPTS } from '@/lib/jobs/retries';
-import { DELIVERY_TIMEOUT_MS, SECRET_SEAL_PURPOSE } from '@/lib/webhooks/webhook-rules';
+import { DELIVERY_TIMEOUT_MS, SECRET_SEAL_PURPOSE } from '@/lib/domain/webhook-rules';
 
 /** How much of a receiver's answer is read (and dropped). */
 const MAX_RESPONSE_BYTES = 64 * 1024;

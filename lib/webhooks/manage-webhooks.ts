@@ -12,7 +12,7 @@ import {
   SECRET_SEAL_PURPOSE,
   WEBHOOK_EVENTS,
   type WebhookEvent,
-} from '@/lib/webhooks/webhook-rules';
+} from '@/lib/domain/webhook-rules';
 
 /**
  * Registers a webhook: the destination must pass the outbound rule now (400 otherwise; it is

@@ -3,7 +3,7 @@ import { randomToken } from '@/lib/crypto';
 import type { ConversionFinished } from '@/lib/conversions/lifecycle';
 import { enqueueWebhookDelivery } from '@/lib/jobs/enqueue';
 import { serializeConversion } from '@/lib/conversions/serialize-conversion';
-import type { WebhookEvent } from '@/lib/webhooks/webhook-rules';
+import type { WebhookEvent } from '@/lib/domain/webhook-rules';
 
 /**
  * Queues a delivery of `conversion.completed` or `conversion.failed` to each of the owner's

@@ -1,5 +1,5 @@
 import { db } from '@/lib/db';
-import { DELIVERY_LOG_DAYS } from '@/lib/webhooks/webhook-rules';
+import { DELIVERY_LOG_DAYS } from '@/lib/domain/webhook-rules';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Webhook as WebhookRow, WebhookDelivery as DeliveryRow } from '@/lib/generated/prisma/client';
 import type { Webhook, WebhookDelivery } from '@/lib/schemas/webhooks';
-import type { WebhookEvent } from '@/lib/webhooks/webhook-rules';
+import type { WebhookEvent } from '@/lib/domain/webhook-rules';
 
 export const serializeWebhook = (row: WebhookRow) =>
   ({

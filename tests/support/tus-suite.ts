@@ -8,7 +8,7 @@ import * as one from '@/app/api/v1/tus/[token]/route';
 import { db } from '@/lib/db';
 import { storage } from '@/lib/storage';
 import { purgeExpiredUploads } from '@/lib/uploads/parts-abandon';
-import { MAX_FILE_SIZE_BYTES } from '@/lib/uploads/upload-rules';
+import { MAX_FILE_SIZE_BYTES } from '@/lib/domain/upload-rules';
 import { signedUpUser } from '@/tests/support/accounts';
 import { withEnv } from '@/tests/support/env';
 import { makePng } from '@/tests/support/fixtures';

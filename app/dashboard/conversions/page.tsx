@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireProfile } from '@/lib/accounts/current-account';
-import { CONVERSION_STATUSES, isRetryable } from '@/lib/conversions/status';
+import { CONVERSION_STATUSES, isRetryable } from '@/lib/domain/conversion-status';
 import { FORMATS } from '@/lib/formats/catalog';
 import {
   loadConversions,

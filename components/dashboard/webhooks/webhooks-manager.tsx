@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { apiRequest } from '@/components/account/api-client';
 import { smallButton } from '@/components/dashboard/small-button';
-import { WEBHOOK_EVENTS, type WebhookEvent } from '@/lib/webhooks/webhook-rules';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '@/lib/domain/webhook-rules';
 import { WebhookDeliveries } from './webhook-deliveries';
 
 type WebhookJson = { id: string; url: string; events: WebhookEvent[]; created_at: string };

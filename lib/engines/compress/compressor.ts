@@ -1,5 +1,5 @@
 import { copyFile, stat } from 'node:fs/promises';
-import { CompressOptions, type CompressOptions as Options } from '@/lib/conversions/tools';
+import { CompressOptions, type CompressOptions as Options } from '@/lib/domain/tools';
 import type { FormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
 import { readHead } from '@/lib/formats/read-head';

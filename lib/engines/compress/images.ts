@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { CompressLevel } from '@/lib/conversions/tools';
+import type { CompressLevel } from '@/lib/domain/tools';
 import type { FormatName } from '@/lib/formats/catalog';
 import { AppError } from '@/lib/errors';
 import { EngineError } from '../sandbox';

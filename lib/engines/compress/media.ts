@@ -1,5 +1,5 @@
 import { AppError } from '@/lib/errors';
-import type { CompressLevel } from '@/lib/conversions/tools';
+import type { CompressLevel } from '@/lib/domain/tools';
 import type { FormatName } from '@/lib/formats/catalog';
 import { aac, ffmpegCommand, h264 as h264Video, webmVp9 } from '../ffmpeg/args';
 import { DEMUXER, mediaInput, runFfmpeg } from '../ffmpeg/sandboxed';

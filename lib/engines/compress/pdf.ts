@@ -1,7 +1,7 @@
 import { rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@/lib/errors';
-import type { CompressLevel } from '@/lib/conversions/tools';
+import type { CompressLevel } from '@/lib/domain/tools';
 import type { EngineJob } from '../types';
 import type { CompressFamily } from './compressor';
 import { sanitizePdf } from './pdf-sanitize';

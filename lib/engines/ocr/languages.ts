@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { OCR_LANGUAGE_CODE } from '@/lib/conversions/tools';
+import { OCR_LANGUAGE_CODE } from '@/lib/domain/tools';
 
 // The OCR languages are the traineddata files installed on this machine (Debian's
 // tesseract-ocr-<lang> packages, scripts/setup.sh): the list is read from the folder, never kept

@@ -1,6 +1,6 @@
-// A batch's status, derived from its conversions' (lib/conversions/status.ts). Pure data, so the
+// A batch's status, derived from its conversions' (lib/domain/conversion-status.ts). Pure data, so the
 // schemas and the browser import it too.
-import { isTerminal, type ConversionStatus } from '@/lib/conversions/status';
+import { isTerminal, type ConversionStatus } from '@/lib/domain/conversion-status';
 
 export const BATCH_STATUSES = ['pending', 'processing', 'completed', 'partial', 'failed', 'cancelled'] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];

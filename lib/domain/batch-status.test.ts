@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isBatchFinished, summarizeBatch } from '@/lib/batches/batch-status';
-import { CONVERSION_STATUSES, type ConversionStatus, isTerminal } from '@/lib/conversions/status';
+import { isBatchFinished, summarizeBatch } from '@/lib/domain/batch-status';
+import { CONVERSION_STATUSES, type ConversionStatus, isTerminal } from '@/lib/domain/conversion-status';
 
 const batch = (...members: Array<[ConversionStatus, number?]>) =>
   summarizeBatch(members.map(([status, progress = 0]) => ({ status, progress })));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PARTS, missingParts, PART_SIZE_BYTES, partLayout, partRange } from '@/lib/uploads/upload-rules';
+import { MAX_PARTS, missingParts, PART_SIZE_BYTES, partLayout, partRange } from '@/lib/domain/upload-rules';
 
 describe('part layout', () => {
   it('8 MiB parts, the last one the remainder', () => {
