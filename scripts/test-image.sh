@@ -57,7 +57,7 @@ source scripts/node-env.sh
 source scripts/database.sh
 source scripts/build-if-needed.sh
 compile_scripts || give_up "compiling scripts"
-tools=(podman runc mmdebstrap uidmap slirp4netns fuse-overlayfs)
+tools=(podman podman-compose runc mmdebstrap uidmap slirp4netns fuse-overlayfs)
 missing=()
 for p in "${tools[@]}"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then
@@ -318,8 +318,31 @@ fi
 
 # --- compose.yaml -----------------------------------------------------------------------------------
 step "compose.yaml"
-# Debian 12's podman-compose (1.0.3) has no `config`; dclint checks the file against the Compose
-# Specification's schema (and its errors-level rules: pinned tags, bound interfaces).
+# Debian 12's podman-compose (1.0.3) has no `config`, and no newer one installs here (PyPI is not
+# reachable). Its dry run resolves the file as `up` would (anchors, interpolation) and prints the
+# podman commands instead of running them (it does create the project's network and volumes, removed
+# after): each Transmute role comes out with its command and every variable interpolated.
+compose_resolves() {
+  local project="$RUN_ID-compose" out status name line
+  out=$(POSTGRES_PASSWORD=check S3_SECRET_ACCESS_KEY=check APP_SECRET=compose-check-secret-of-32-characters \
+    podman-compose --dry-run -p "$project" -f compose.yaml up --no-build 2>&1)
+  status=$?
+  podman volume ls -q --filter "label=io.podman.compose.project=$project" | xargs -r podman volume rm -f >/dev/null 2>&1
+  podman network rm -f "${project}_default" >/dev/null 2>&1
+  [ "$status" = 0 ] || { echo "$out" | tail -5; return 1; }
+  for name in postgres s3 migrate web worker; do
+    line=$(grep "^podman create --name=${project}_${name}_1 " <<<"$out") || { echo "  no $name container"; return 1; }
+    case "$name" in
+      migrate | web | worker)
+        [[ "$line" == *" $name" && "$line" == *"-e APP_SECRET=compose-check-secret-of-32-characters "* ]] ||
+          { echo "  $name: $line"; return 1; } ;;
+    esac
+    [[ "$line" != *'${'* ]] || { echo "  $name left a variable uninterpolated: $line"; return 1; }
+  done
+}
+check "compose.yaml resolves into web, worker, migrate, PostgreSQL and S3 (podman-compose --dry-run)" compose_resolves
+# dclint checks the file against the Compose Specification's schema (and its errors-level rules:
+# pinned tags, bound interfaces).
 check "compose.yaml follows the Compose Specification (dclint)" npx --yes dclint@3.1.0 -q compose.yaml
 
 # --- 6. size -------------------------------------------------------------------------------------
