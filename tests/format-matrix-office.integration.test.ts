@@ -7,11 +7,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '@/lib/errors';
 import { findEngine } from '@/lib/engines/registry';
 import type { FormatName } from '@/lib/formats/catalog';
-import { OFFICE_TAIL } from '@/lib/formats/catalog-office-tail';
 import { detectFormat } from '@/lib/formats/detect-format';
 import { readHead } from '@/lib/formats/read-head';
 import { makeJob } from '@/tests/fixtures/engine-job';
-import { makeOfficeSamples } from '@/tests/fixtures/samples-office-tail';
+import { OFFICE_SAMPLED, makeOfficeSamples } from '@/tests/fixtures/samples-office-tail';
 import { odfPackage } from '@/tests/fixtures/zip';
 import { convertPair, twoAtATime } from '@/tests/support/format-matrix';
 
@@ -24,7 +23,6 @@ vi.hoisted(() => {
 });
 const { libreofficeEngine, shutdownLibreOffice, warmUp } = await import('@/lib/engines/libreoffice-engine');
 
-const TAIL = new Set(Object.keys(OFFICE_TAIL) as FormatName[]);
 const BASE = path.join(process.cwd(), 'tests/fixtures/formats/office/base');
 
 let dir: string;
@@ -59,7 +57,7 @@ afterAll(async () => {
 
 const pairs = libreofficeEngine.conversions
   .flatMap((c) => c.from.flatMap((from) => c.to.map((to) => [from, to] as [FormatName, FormatName])))
-  .filter(([from, to]) => TAIL.has(from) || TAIL.has(to) || from === 'pdf')
+  .filter(([from, to]) => OFFICE_SAMPLED.has(from) || OFFICE_SAMPLED.has(to) || from === 'pdf')
   .filter(([from, to]) => findEngine(from, to)?.name === libreofficeEngine.name);
 
 describe('format matrix: office (LibreOffice)', () => {

@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { HEAD_BYTES } from '@/lib/formats/detect-format';
+import { HEAD_BYTES } from './head-bytes';
 
 /** The first bytes of a file (what format detection looks at). */
 export async function readHead(file: string, bytes = HEAD_BYTES): Promise<Buffer> {

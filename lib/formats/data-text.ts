@@ -1,68 +1,9 @@
-import { constants, gunzipSync, zstdDecompressSync } from 'node:zlib';
-import type { FormatName } from './catalog';
-import type { TailDetector } from './detect-tail';
+import type { TextSample } from './format-record';
+import { sniffedAs } from './text-sniff';
 
-// Recognising the long-tail data files, markup, fonts and archives (see ./detect-tail.ts for the rules).
-// Binary formats by their magic; text by its content: JSON must parse (the head may end mid-value),
-// XML is named by its root element, BibTeX by its first entry; YAML, TOML, INI and TSV need both
-// their structure and their name, since much plain text has that structure too.
-
-const ascii = (head: Buffer, s: string, at = 0) => head.subarray(at, at + s.length).toString('latin1') === s;
-
-/** A POSIX or GNU tar header: "ustar" at offset 257. */
-const isTarHeader = (b: Buffer) => b.length >= 262 && ascii(b, 'ustar', 257);
-
-/**
- * The start of a compressed stream, decompressed from its first 2 KiB only (at most ~2 MB out,
- * whatever the ratio): enough to see a tar header. Errors (a cut stream) yield what came out.
- */
-function inflatedStart(head: Buffer, kind: 'gzip' | 'zstd'): Buffer {
-  const input = head.subarray(0, 2048);
-  try {
-    if (kind === 'gzip') return gunzipSync(input, { finishFlush: constants.Z_SYNC_FLUSH });
-    return zstdDecompressSync(input, { finishFlush: constants.ZSTD_e_flush });
-  } catch {
-    return Buffer.alloc(0);
-  }
-}
-
-/** Binary signatures (single-file compressors, archives, fonts, binary plists). */
-function binary(head: Buffer): FormatName | null {
-  if (ascii(head, 'bplist00')) return 'bplist';
-  // gzip and zstd streams: a TAR inside makes them tgz / tzst, anything else is one compressed file.
-  if (ascii(head, '\x1f\x8b\x08')) return isTarHeader(inflatedStart(head, 'gzip')) ? 'tgz' : 'gz';
-  if (ascii(head, '\x28\xb5\x2f\xfd')) return isTarHeader(inflatedStart(head, 'zstd')) ? 'tzst' : 'zst';
-  if (ascii(head, 'wOFF')) return 'woff';
-  if (ascii(head, '\x04\x22\x4d\x18')) return 'lz4';
-  if (ascii(head, 'MSWIM\0\0\0')) return 'wim';
-  if (ascii(head, 'hsqs')) return 'squashfs';
-  if (ascii(head, '\x1f\x9d')) return 'z';
-  if (ascii(head, '\x89LZO\0\r\n\x1a\n')) return 'lzo';
-  if (ascii(head, '070701') || ascii(head, '070702') || ascii(head, '070707')) return 'cpio';
-  if (head.length >= 2 && head.readUInt16LE(0) === 0o70707) return 'cpio';
-  if (ascii(head, '!<arch>\n')) return 'ar';
-  if (head[0] === 0x80 && head[1] === 0x01 && ascii(head, '%!PS-AdobeFont-1', 6)) return 'pfb';
-  if (ascii(head, 'SplineFontDB:')) return 'sfd';
-  // lzma-alone: properties byte (lc/lp/pb < 225), a power-of-two-ish dictionary, an unknown or small size.
-  if (head.length >= 13 && head[0] === 0x5d && head[1] === 0 && head[2] === 0 && head.readUInt32LE(1) >= 4096)
-    return 'lzma';
-  return null;
-}
-
-/** file-type answers (gzip and zstd are left to `binary`, which looks inside). */
-function byFileType(ftExt: string): FormatName | null {
-  if (ftExt === 'cpio') return 'cpio';
-  if (ftExt === 'ar' || ftExt === 'deb') return 'ar';
-  if (ftExt === 'woff') return 'woff';
-  if (ftExt === 'eot') return 'eot';
-  if (ftExt === 'lz4') return 'lz4';
-  if (ftExt === 'lz') return 'lz';
-  if (ftExt === 'Z') return 'z';
-  if (ftExt === 'iso' || ftExt === 'cab' || ftExt === 'arj') return ftExt;
-  return null;
-}
-
-// ---- text
+// Data files, bibliographies and drawings recognised as text. JSON must parse (the head may end
+// mid-value), XML is named by its root element, BibTeX by its first entry; YAML, TOML, INI and TSV
+// need both their structure and their name, since much plain text has that structure too.
 
 /** The head is JSON, or the start of it (cut at the end of the head). */
 function isJson(raw: string): boolean {
@@ -95,7 +36,7 @@ function isJsonLines(raw: string, min = 2): boolean {
 const GEOJSON_TYPE =
   /^\{[\s\S]{0,200}?"type"\s*:\s*"(FeatureCollection|Feature|Point|LineString|Polygon|MultiPoint|MultiLineString|MultiPolygon|GeometryCollection)"/;
 
-function jsonFormat(raw: string, ext: string): FormatName | null {
+function jsonFormat(raw: string, ext: string) {
   const s = raw.trim();
   if ((ext === 'ndjson' || ext === 'jsonl') && isJsonLines(s, 1)) return 'ndjson';
   if (!isJson(raw) && isJsonLines(s)) return 'ndjson';
@@ -110,8 +51,7 @@ function xmlRoot(start: string): string | null {
   return /^<([a-z_][\w.:-]*)[\s/>]/.exec(body)?.[1] ?? null;
 }
 
-function xmlFormat(start: string, ext: string): FormatName | null {
-  if (!start.startsWith('<')) return null;
+function xmlFormat(start: string, ext: string) {
   const root = xmlRoot(start);
   if (root === 'plist' && /<!doctype plist|^<\?xml/.test(start)) return 'plist';
   if (root === 'tei') return 'tei';
@@ -132,7 +72,7 @@ const YAML_LINE = /^(---|\.\.\.|%YAML|\s*- |\s*-$|\s*[^\s:#][^:]*:(\s|$)|\s+\S)/
 const TOML_LINE = /^\s*(\[\[?[^\]]+\]\]?\s*$|[A-Za-z0-9_."'-]+\s*=|[\]}"'\s\d-])/;
 const INI_LINE = /^\s*(\[[^\]]+\]\s*$|[^=:[\s][^=:]*[=:]|\s)/;
 
-function structured(raw: string, ext: string): FormatName | null {
+function structured(raw: string, ext: string) {
   const lines = significant(raw).slice(0, 50);
   if (lines.length === 0) return null;
   const first = lines[0];
@@ -151,7 +91,7 @@ function structured(raw: string, ext: string): FormatName | null {
 const BIBTEX =
   /^(%[^\n]*\n|\s)*@(article|book|booklet|conference|inbook|incollection|inproceedings|manual|mastersthesis|misc|phdthesis|proceedings|techreport|unpublished|online|report|thesis|string|preamble|comment)\s*[{(]/i;
 
-function text(raw: string, start: string, ext: string): FormatName | null {
+function dataText({ raw, start, ext }: TextSample) {
   if (start.startsWith('{') || start.startsWith('[')) {
     const json = jsonFormat(raw, ext);
     if (json) return json;
@@ -164,4 +104,5 @@ function text(raw: string, start: string, ext: string): FormatName | null {
   return structured(raw, ext);
 }
 
-export const DATA_DETECTOR: TailDetector = { binary, byFileType, text };
+/** `dataTextIs('json')`: the data sniffer's answer is JSON. */
+export const dataTextIs = sniffedAs(dataText);
