@@ -55,8 +55,30 @@ const HealthWarnings = z.array(z.string()).meta({
     '(stored files and job folders; under `STORAGE_MIN_FREE_MB` the storage check fails). Empty when none',
 });
 
+const HealthJobs = z
+  .object({
+    engine: z.enum(['embedded', 'inngest']).meta({
+      description:
+        'What runs the jobs: the embedded queue in PostgreSQL, or Inngest (`INNGEST_EVENT_KEY` or `INNGEST_DEV`)',
+    }),
+    inngest: z
+      .object({
+        app_id: z.string(),
+        mode: z.enum(['cloud', 'self-hosted', 'dev']),
+        base_url: z
+          .string()
+          .nullable()
+          .meta({ description: "The Inngest server's origin (`INNGEST_BASE_URL`); null for Inngest Cloud" }),
+        event_key_set: z.boolean(),
+        signing_key_set: z.boolean(),
+      })
+      .optional()
+      .meta({ description: "Inngest's configuration, with Inngest only; whether each key is set, never a key" }),
+  })
+  .meta({ id: 'HealthJobs' });
+
 export const Health = z
-  .object({ status: z.literal('ok'), checks: HealthChecks, warnings: HealthWarnings })
+  .object({ status: z.literal('ok'), checks: HealthChecks, jobs: HealthJobs, warnings: HealthWarnings })
   .meta({ id: 'Health' });
 
 /** A failing check: the checks, plus the error body every failure carries. */
@@ -64,6 +86,7 @@ export const HealthDegraded = z
   .object({
     status: z.literal('degraded'),
     checks: HealthChecks,
+    jobs: HealthJobs,
     warnings: HealthWarnings,
     error: z.string().meta({ description: 'Names the failing checks' }),
     code: z.literal('service_unavailable'),

@@ -2,6 +2,7 @@ import { db } from '@/lib/db';
 import { embeddedQueue, QUEUES } from '@/lib/jobs/embedded-queue';
 import { config } from '@/lib/config';
 import { SANDBOX_OFF_WARNING, sandboxRefusal, sandboxStatus } from '@/lib/engines/sandbox-status';
+import { inngest } from '@/lib/jobs/inngest-client';
 import { storage } from '@/lib/storage';
 import { checkDiskSpace, type DiskSpace } from '@/lib/system/disk-space';
 
@@ -25,6 +26,36 @@ async function checkSpace(): Promise<DiskSpace> {
   } catch {
     return { ok: false, warnings: ['Free storage space could not be measured'] };
   }
+}
+
+/**
+ * How jobs reach the workers, for an operator checking a deployment: the embedded queue, or
+ * Inngest with where it is (its server's origin; Inngest Cloud when none) and whether each key is
+ * set. Never a key itself, nor credentials or a path of the server's address.
+ */
+export function jobEngineReport() {
+  if (!config.inngestEnabled) return { engine: 'embedded' as const };
+  const dev = Boolean(process.env.INNGEST_DEV);
+  const given = process.env.INNGEST_BASE_URL;
+  const baseUrl = given && URL.canParse(given) ? new URL(given).origin : null;
+  return {
+    engine: 'inngest' as const,
+    inngest: {
+      app_id: inngest.id,
+      mode: dev ? ('dev' as const) : baseUrl ? ('self-hosted' as const) : ('cloud' as const),
+      base_url: baseUrl,
+      event_key_set: Boolean(process.env.INNGEST_EVENT_KEY),
+      signing_key_set: Boolean(process.env.INNGEST_SIGNING_KEY),
+    },
+  };
+}
+
+/** What an Inngest configuration lacks to run jobs (outside dev mode, both keys are needed). */
+function inngestWarnings(jobs: ReturnType<typeof jobEngineReport>): string[] {
+  if (jobs.engine !== 'inngest' || jobs.inngest.mode === 'dev') return [];
+  return jobs.inngest.signing_key_set
+    ? []
+    : ['INNGEST_EVENT_KEY is set without INNGEST_SIGNING_KEY: Inngest cannot call the service or its workers'];
 }
 
 /**
@@ -55,5 +86,6 @@ export async function checkHealth() {
     sandbox,
   };
   const status = Object.values(checks).every((c) => c === 'ok') ? ('ok' as const) : ('degraded' as const);
-  return { status, checks, warnings: [...space.warnings, ...sandboxWarnings] };
+  const jobs = jobEngineReport();
+  return { status, checks, jobs, warnings: [...space.warnings, ...sandboxWarnings, ...inngestWarnings(jobs)] };
 }

@@ -1547,8 +1547,26 @@ export interface components {
          */
         sandbox: 'ok' | 'error';
       };
+      jobs: components['schemas']['HealthJobs'];
       /** @description Conditions to act on before a check fails, e.g. storage space under `STORAGE_WARN_FREE_MB` (stored files and job folders; under `STORAGE_MIN_FREE_MB` the storage check fails). Empty when none */
       warnings: string[];
+    };
+    HealthJobs: {
+      /**
+       * @description What runs the jobs: the embedded queue in PostgreSQL, or Inngest (`INNGEST_EVENT_KEY` or `INNGEST_DEV`)
+       * @enum {string}
+       */
+      engine: 'embedded' | 'inngest';
+      /** @description Inngest's configuration, with Inngest only; whether each key is set, never a key */
+      inngest?: {
+        app_id: string;
+        /** @enum {string} */
+        mode: 'cloud' | 'self-hosted' | 'dev';
+        /** @description The Inngest server's origin (`INNGEST_BASE_URL`); null for Inngest Cloud */
+        base_url: string | null;
+        event_key_set: boolean;
+        signing_key_set: boolean;
+      };
     };
     HealthDegraded: {
       /** @constant */
@@ -1566,6 +1584,7 @@ export interface components {
          */
         sandbox: 'ok' | 'error';
       };
+      jobs: components['schemas']['HealthJobs'];
       /** @description Conditions to act on before a check fails, e.g. storage space under `STORAGE_WARN_FREE_MB` (stored files and job folders; under `STORAGE_MIN_FREE_MB` the storage check fails). Empty when none */
       warnings: string[];
       /** @description Names the failing checks */
