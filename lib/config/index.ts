@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { defaultOfficePoolSize } from '@/lib/engines/libreoffice/pool-size';
+import { defaultOfficePoolSize } from './office-pool-size';
 import { appSecret } from './app-secret';
 import { setting } from './read-setting';
 
@@ -68,7 +68,7 @@ export const config = {
   },
   get libreoffice() {
     return {
-      /** Sized from cores and memory unless set (lib/engines/libreoffice/pool-size.ts). */
+      /** Sized from cores and memory unless set (lib/config/office-pool-size.ts). */
       poolSize:
         setting('LIBREOFFICE_POOL_SIZE') ??
         defaultOfficePoolSize({

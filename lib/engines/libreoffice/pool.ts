@@ -3,7 +3,7 @@ import { createWarmPool } from '../warm/warm-pool';
 import { officeWorkerSpec } from './instance';
 
 // The warm LibreOffice instances: LIBREOFFICE_POOL_SIZE of them (by default from cores and memory,
-// pool-size.ts), each replaced after LIBREOFFICE_MAX_CONVERSIONS conversions or any error
+// lib/config/office-pool-size.ts), each replaced after LIBREOFFICE_MAX_CONVERSIONS conversions or any error
 // (see warm/warm-pool.ts).
 
 const pool = createWarmPool({

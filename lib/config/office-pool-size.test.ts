@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultOfficePoolSize } from './pool-size';
+import { defaultOfficePoolSize } from './office-pool-size';
 
 const GiB = 1024 ** 3;
 
