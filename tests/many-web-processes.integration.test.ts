@@ -10,8 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db';
 import { PART_SIZE_BYTES } from '@/lib/domain/upload-rules';
+import { tusLockKeys } from '@/lib/uploads/tus-locker';
+import { tusIdOf } from '@/lib/uploads/tus-server';
 import { signedUpUser } from '@/tests/support/accounts';
 import { makePng } from '@/tests/support/fixtures';
+import { waitFor } from '@/tests/support/wait-for';
 
 // Two web processes (tests/support/upload-server-process.ts) on one database and one STORAGE_DIR,
 // each with its own DATA_DIR, as two machines behind a load balancer with a shared volume: any
@@ -87,6 +90,18 @@ async function createTusUpload(base: string, auth: Record<string, string>, size:
  * A PATCH whose headers go out at once and whose body waits for `send`, so a test can have two
  * requests past tus's offset check before either writes a byte.
  */
+/** Waits until a web process holds the tus lock of upload `token`: its PATCH is in and the body may come. */
+async function lockTaken(token: string): Promise<void> {
+  const [space, key] = tusLockKeys(tusIdOf(token));
+  await waitFor(
+    () => db.$queryRaw<Array<{ held: number }>>`
+      SELECT count(*)::int AS held FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 2
+        AND classid::bigint = ${space} AND objid::bigint = ${key}`,
+    ([row]) => row.held > 0,
+    { timeoutMs: 10_000, intervalMs: 20 },
+  );
+}
+
 function heldPatch(base: string, token: string, headers: Record<string, string>, body: Buffer) {
   const req = httpRequest(`${base}/api/v1/tus/${token}`, {
     method: 'PATCH',
@@ -154,7 +169,7 @@ describe('two web processes on one database and one STORAGE_DIR', () => {
     // Both requests are in before either body arrives: without a shared lock both pass the offset
     // check and write over each other.
     const viaA = heldPatch(urls[0], token, auth, first);
-    await sleep(500);
+    await lockTaken(token);
     const viaB = heldPatch(urls[1], token, auth, second);
     await sleep(500);
     viaA.send();
@@ -184,7 +199,7 @@ describe('two web processes on one database and one STORAGE_DIR', () => {
     // A client that sent part of its body and went quiet, as a half-open connection does.
     const stalled = heldPatch(urls[0], token, auth, file);
     stalled.write(file.subarray(0, 256 * 1024));
-    await sleep(500);
+    await lockTaken(token);
 
     // The other process's HEAD finds the upload locked, asks the holder to release it (tus's
     // request-release), and gets it once the stalled request is cut off: not a 409 at the wait's end.

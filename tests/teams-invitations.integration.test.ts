@@ -7,6 +7,7 @@ import { lastMailTo, tokenFromMail } from '@/tests/support/mail-outbox';
 import { RouteClient, jsonBody } from '@/tests/support/route-client';
 import * as team from '@/app/api/v1/team/route';
 import { codeOf, createTeam, getTeam, inviteTo, joinWith, teamWith, withdraw } from '@/tests/support/teams';
+import { waitFor } from '@/tests/support/wait-for';
 
 describe('creating a team', () => {
   it('is for Pro and Business only, once per account, and the creator is its owner', async () => {
@@ -162,7 +163,14 @@ describe('invitations', () => {
       );
       await isHolding;
       const joins = Promise.all(people.map((p, i) => joinWith(p, tokens[i])));
-      await new Promise((resolve) => setTimeout(resolve, 1500)); // let every join reach a lock
+      // Every join reaches a lock (the blocker's invitation rows, or the team row the first join holds).
+      await waitFor(
+        () => db.$queryRaw<Array<{ waiting: number }>>`
+          SELECT count(*)::int AS waiting FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        ([row]) => row.waiting >= people.length,
+        { timeoutMs: 10_000, intervalMs: 20 },
+      );
       release();
       await blocker;
       const results = await joins;

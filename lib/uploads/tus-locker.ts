@@ -29,6 +29,9 @@ const LOCK_NAMESPACE = 0x7475_7301; // "tus" 1
 /** The second key: 32 bits of the id's SHA-256 (a collision only makes two uploads take turns). */
 const lockKey = (id: string) => createHash('sha256').update(id).digest().readInt32BE(0);
 
+/** The two keys of an upload's lock, as pg_locks shows them (classid, objid: unsigned). */
+export const tusLockKeys = (id: string): [number, number] => [LOCK_NAMESPACE, lockKey(id) >>> 0];
+
 type Shared = {
   pool: Pool;
   /** Release requests of the locks this process holds, by upload id. */

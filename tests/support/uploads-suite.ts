@@ -227,6 +227,8 @@ export function uploadsSuite(store: StoreView) {
         const u = await opened(client, file);
         const bytes = slice(file, u, 1);
         let release = () => {};
+        let firstBytesRead = () => {};
+        const reading = new Promise<void>((resolve) => (firstBytesRead = resolve));
         const body = new ReadableStream<Uint8Array>({
           start(controller) {
             controller.enqueue(new Uint8Array(bytes.subarray(0, 1000)));
@@ -235,6 +237,8 @@ export function uploadsSuite(store: StoreView) {
               controller.close();
             };
           },
+          // Asked for more once the server has taken the first bytes (the queue holds one chunk).
+          pull: () => firstBytesRead(),
         });
         const putting = client.call(part.PUT, {
           method: 'PUT',
@@ -244,7 +248,7 @@ export function uploadsSuite(store: StoreView) {
           headers: { 'content-length': String(bytes.length) },
         });
         // The part's first bytes are being written when the upload is abandoned.
-        await new Promise((r) => setTimeout(r, 300));
+        await reading;
         expect((await api(client).remove(u.token)).status).toBe(200);
         release();
         const res = await putting;
