@@ -1,8 +1,11 @@
-// Cloud import providers and their settings, read from the environment on every use. The three
-// file services are reached through the outbound client, with an access token the caller brings or
-// the one of the person's connection (OAuth 2.0, when the administrator also gave the client
-// secret); `s3` is a bucket the administrator configures, read with the AWS SDK. The API and OAuth
-// endpoint URLs are overridable (tests point them at local stand-ins).
+import { setting } from '@/lib/config/read-setting';
+
+// Cloud import providers and their settings, read from the environment on every use (through the
+// configuration's schema, which holds their defaults). The three file services are reached through
+// the outbound client, with an access token the caller brings or the one of the person's connection
+// (OAuth 2.0, when the administrator also gave the client secret); `s3` is a bucket the
+// administrator configures, read with the AWS SDK. The API and OAuth endpoint URLs are overridable
+// (tests point them at local stand-ins).
 
 export const CLOUD_PROVIDERS = ['google_drive', 'dropbox', 'onedrive', 's3'] as const;
 export type CloudProvider = (typeof CLOUD_PROVIDERS)[number];
@@ -17,38 +20,36 @@ export const CLOUD_PROVIDER_NAMES: Record<CloudProvider, string> = {
 /** How long a fetched file waits for POST /convert/from-cloud. */
 export const CLOUD_IMPORT_TTL_MS = 15 * 60_000;
 
-const env = process.env;
-
 export const providerSettings = {
   google_drive: () => ({
-    clientId: env.GOOGLE_DRIVE_CLIENT_ID,
-    clientSecret: env.GOOGLE_DRIVE_CLIENT_SECRET,
-    apiBase: env.GOOGLE_DRIVE_API_BASE ?? 'https://www.googleapis.com',
-    authorizeUrl: env.GOOGLE_DRIVE_AUTHORIZE_URL ?? 'https://accounts.google.com/o/oauth2/v2/auth',
-    tokenUrl: env.GOOGLE_DRIVE_TOKEN_URL ?? 'https://oauth2.googleapis.com/token',
+    clientId: setting('GOOGLE_DRIVE_CLIENT_ID'),
+    clientSecret: setting('GOOGLE_DRIVE_CLIENT_SECRET'),
+    apiBase: setting('GOOGLE_DRIVE_API_BASE'),
+    authorizeUrl: setting('GOOGLE_DRIVE_AUTHORIZE_URL'),
+    tokenUrl: setting('GOOGLE_DRIVE_TOKEN_URL'),
   }),
   dropbox: () => ({
-    appKey: env.DROPBOX_APP_KEY,
-    appSecret: env.DROPBOX_APP_SECRET,
-    apiBase: env.DROPBOX_API_BASE ?? 'https://api.dropboxapi.com',
-    contentApiBase: env.DROPBOX_CONTENT_API_BASE ?? 'https://content.dropboxapi.com',
-    authorizeUrl: env.DROPBOX_AUTHORIZE_URL ?? 'https://www.dropbox.com/oauth2/authorize',
-    tokenUrl: env.DROPBOX_TOKEN_URL ?? 'https://api.dropboxapi.com/oauth2/token',
+    appKey: setting('DROPBOX_APP_KEY'),
+    appSecret: setting('DROPBOX_APP_SECRET'),
+    apiBase: setting('DROPBOX_API_BASE'),
+    contentApiBase: setting('DROPBOX_CONTENT_API_BASE'),
+    authorizeUrl: setting('DROPBOX_AUTHORIZE_URL'),
+    tokenUrl: setting('DROPBOX_TOKEN_URL'),
   }),
   onedrive: () => ({
-    clientId: env.ONEDRIVE_CLIENT_ID,
-    clientSecret: env.ONEDRIVE_CLIENT_SECRET,
-    apiBase: env.ONEDRIVE_API_BASE ?? 'https://graph.microsoft.com',
-    authorizeUrl: env.ONEDRIVE_AUTHORIZE_URL ?? 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',
-    tokenUrl: env.ONEDRIVE_TOKEN_URL ?? 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
+    clientId: setting('ONEDRIVE_CLIENT_ID'),
+    clientSecret: setting('ONEDRIVE_CLIENT_SECRET'),
+    apiBase: setting('ONEDRIVE_API_BASE'),
+    authorizeUrl: setting('ONEDRIVE_AUTHORIZE_URL'),
+    tokenUrl: setting('ONEDRIVE_TOKEN_URL'),
   }),
   s3: () => ({
-    bucket: env.CLOUD_S3_BUCKET,
-    endpoint: env.CLOUD_S3_ENDPOINT,
-    region: env.CLOUD_S3_REGION ?? 'us-east-1',
-    accessKeyId: env.CLOUD_S3_ACCESS_KEY_ID,
-    secretAccessKey: env.CLOUD_S3_SECRET_ACCESS_KEY,
-    forcePathStyle: env.CLOUD_S3_FORCE_PATH_STYLE !== 'false',
+    bucket: setting('CLOUD_S3_BUCKET'),
+    endpoint: setting('CLOUD_S3_ENDPOINT'),
+    region: setting('CLOUD_S3_REGION'),
+    accessKeyId: setting('CLOUD_S3_ACCESS_KEY_ID'),
+    secretAccessKey: setting('CLOUD_S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: setting('CLOUD_S3_FORCE_PATH_STYLE'),
   }),
 };
 

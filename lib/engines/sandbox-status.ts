@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { setting } from '@/lib/config/read-setting';
 
 // Whether engines can run in their sandbox here, probed once per process. bubblewrap needs user and
 // PID namespaces and a fresh /proc; a container denies the /proc mount unless it runs with
@@ -40,7 +41,7 @@ let status: SandboxStatus | undefined;
 
 export function sandboxStatus(): SandboxStatus {
   if (status) return status;
-  if (process.env.ENGINE_SANDBOX === 'off') {
+  if (setting('ENGINE_SANDBOX') === 'off') {
     console.warn(`[engines] WARNING: ${SANDBOX_OFF_WARNING}`);
     return (status = { state: 'off' });
   }

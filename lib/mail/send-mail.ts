@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { randomToken } from '@/lib/crypto';
+import { setting } from '@/lib/config/read-setting';
 
 export type Mail = { to: string; subject: string; text: string };
 
@@ -10,18 +11,17 @@ export type Mail = { to: string; subject: string; text: string };
 let transport: nodemailer.Transporter | undefined;
 
 export async function sendMail(mail: Mail): Promise<void> {
-  const from = process.env.MAIL_FROM ?? 'Transmute <no-reply@localhost>';
-  if (process.env.SMTP_URL) {
-    transport ??= nodemailer.createTransport(process.env.SMTP_URL);
+  const from = setting('MAIL_FROM');
+  const smtpUrl = setting('SMTP_URL');
+  if (smtpUrl) {
+    transport ??= nodemailer.createTransport(smtpUrl);
     await transport.sendMail({ from, ...mail });
     return;
   }
-  if (process.env.MAIL_OUTBOX_DIR) {
-    await mkdir(process.env.MAIL_OUTBOX_DIR, { recursive: true });
-    await writeFile(
-      path.join(process.env.MAIL_OUTBOX_DIR, `${Date.now()}-${randomToken(6)}.json`),
-      JSON.stringify({ from, ...mail }),
-    );
+  const outbox = setting('MAIL_OUTBOX_DIR');
+  if (outbox) {
+    await mkdir(outbox, { recursive: true });
+    await writeFile(path.join(outbox, `${Date.now()}-${randomToken(6)}.json`), JSON.stringify({ from, ...mail }));
     return;
   }
   console.log(`[mail] To: ${mail.to}\n[mail] Subject: ${mail.subject}\n${mail.text.replace(/^/gm, '[mail] ')}`);

@@ -1,5 +1,6 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { logContext } from '@/lib/observability/log-context';
+import { setting } from '@/lib/config/read-setting';
 
 // The service's log: one line per event, with its level, time and the ids that tie it to a request
 // or a conversion. LOG_FORMAT=json writes JSON lines for a collector; the default is readable text.
@@ -9,7 +10,7 @@ import { logContext } from '@/lib/observability/log-context';
 export const LOG_FORMATS = ['text', 'json'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
 
-export const logFormat = (): LogFormat => (process.env.LOG_FORMAT === 'json' ? 'json' : 'text');
+export const logFormat = (): LogFormat => setting('LOG_FORMAT');
 
 /** `12:00:00.000 INFO message key=value`, from pino's JSON line. */
 const textLines: DestinationStream = {
@@ -26,7 +27,7 @@ const textLines: DestinationStream = {
 };
 
 function createLogger(): Logger {
-  const options = { level: process.env.LOG_LEVEL ?? 'info', base: { pid: process.pid }, mixin: logContext };
+  const options = { level: setting('LOG_LEVEL'), base: { pid: process.pid }, mixin: logContext };
   return logFormat() === 'json' ? pino(options) : pino(options, textLines);
 }
 

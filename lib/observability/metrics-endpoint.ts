@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { metrics } from '@/lib/observability/metrics';
 import { settleOpenTraffic } from '@/lib/observability/traffic';
+import { setting } from '@/lib/config/read-setting';
 
 // GET /metrics, as the web server (beside the API) and the private metrics listener answer it. With
 // METRICS_TOKEN set a scrape must carry `Authorization: Bearer <token>`: the web port is public,
@@ -9,7 +10,7 @@ import { settleOpenTraffic } from '@/lib/observability/traffic';
 
 export const METRICS_PATH = '/metrics';
 
-const metricsToken = (): string => process.env.METRICS_TOKEN ?? '';
+const metricsToken = (): string => setting('METRICS_TOKEN') ?? '';
 
 /** Whether the request may read the metrics: no token configured, or the right bearer token. */
 export function mayScrape(authorization: string | undefined): boolean {

@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import { answerMetrics, METRICS_PATH } from '@/lib/observability/metrics-endpoint';
+import { setting } from '@/lib/config/read-setting';
 
 /** The port of each process's metrics listener (METRICS_PORT); unset or 0: no listener. */
-export const metricsPort = (): number => Number(process.env.METRICS_PORT) || 0;
+export const metricsPort = (): number => setting('METRICS_PORT') ?? 0;
 
 /** Paths the metrics listener answers: Prometheus's scrape and the process's liveness. */
 export const METRICS_PATHS = { metrics: METRICS_PATH, live: '/health/live' } as const;

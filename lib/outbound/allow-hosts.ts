@@ -1,15 +1,12 @@
+import { setting } from '@/lib/config/read-setting';
+
 // OUTBOUND_ALLOW_HOSTS: comma-separated `host:port` pairs an administrator lets the server reach
 // although they resolve to refused addresses (an intranet file server; the tests' local servers).
 // Matching is on the URL's hostname and port exactly as written; nothing else bypasses the rule.
 
 /** The allow-list, read on every use so a test or an operator's change applies at once. */
 export function allowedHosts(): Set<string> {
-  return new Set(
-    (process.env.OUTBOUND_ALLOW_HOSTS ?? '')
-      .split(',')
-      .map((s) => s.trim().toLowerCase())
-      .filter(Boolean),
-  );
+  return new Set(setting('OUTBOUND_ALLOW_HOSTS'));
 }
 
 /** The `host:port` key of a URL (default port filled in; IPv6 keeps its brackets). */

@@ -2,14 +2,12 @@ import type { z } from 'zod';
 import { db } from '@/lib/db';
 import { listFormats } from '@/lib/engines/registry';
 import type { PublicStats } from '@/lib/schemas/stats';
+import { setting } from '@/lib/config/read-setting';
 
 type Aggregates = Omit<z.input<typeof PublicStats>, 'uptime_seconds'>;
 
 /** Seconds the aggregates are reused for (at most 60; STATS_CACHE_SECONDS lowers it, 0 = always fresh). */
-function cacheSeconds(): number {
-  const n = Number(process.env.STATS_CACHE_SECONDS ?? 60);
-  return Number.isFinite(n) ? Math.min(Math.max(n, 0), 60) : 60;
-}
+const cacheSeconds = (): number => setting('STATS_CACHE_SECONDS');
 
 // One computation per process per minute; concurrent requests during a refresh share the pending promise.
 let cached: { at: number; value: Promise<Aggregates> } | undefined;

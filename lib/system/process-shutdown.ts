@@ -1,3 +1,5 @@
+import { setting } from '@/lib/config/read-setting';
+
 // This process's stop, as long-lived work must hear of it: on SIGTERM a web process tells each
 // progress stream to send `event: reconnect` and end (its client reconnects to another process)
 // before it waits for its in-flight requests. Kept on globalThis: the web server's bundle announces
@@ -14,8 +16,7 @@ const shutdown = (global.transmuteShutdown ??= { announced: false, listeners: ne
  * under the 30 s a container runtime or supervisor waits before its SIGKILL.
  */
 export function shutdownDeadlineMs(): number {
-  const seconds = Number(process.env.SHUTDOWN_SECONDS);
-  return (Number.isFinite(seconds) && seconds > 0 ? seconds : 20) * 1000;
+  return setting('SHUTDOWN_SECONDS') * 1000;
 }
 
 /** Whether this process is stopping. */

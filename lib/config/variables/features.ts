@@ -65,8 +65,8 @@ export const billingSettings = defineSettings({
 });
 
 /** A cloud provider's API and OAuth endpoints: overridable, the provider's own by default. */
-const endpoint = (description: string, url: string): Setting => ({
-  group: 'Cloud import',
+const endpoint = (description: string, url: string) => ({
+  group: 'Cloud import' as const,
   schema: httpUrl().default(url),
   description,
 });
