@@ -25,7 +25,9 @@ need_database_url() {
 }
 
 # A secret generated into one container's /data would differ on every other replica (each with its
-# own cookies and presigned URLs): with a shared database or store, APP_SECRET must be given.
+# own cookies and presigned URLs): with a shared database or store, APP_SECRET must be given. The
+# processes check it too (lib/config), but only here is it known that /data is this container's own,
+# so a DATABASE_URL on this host's loopback (--network host) is shared with other containers as well.
 need_app_secret() {
   local secret="${APP_SECRET:-}"
   [ -z "${DATABASE_URL:-}" ] && [ -z "${S3_BUCKET:-}" ] && return 0
