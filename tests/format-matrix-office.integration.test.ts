@@ -10,12 +10,12 @@ import type { FormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
 import { readHead } from '@/lib/formats/read-head';
 import { makeJob } from '@/tests/fixtures/engine-job';
-import { OFFICE_SAMPLED, makeOfficeSamples } from '@/tests/fixtures/samples-office-tail';
+import { OFFICE_SAMPLED, makeOfficeSamples } from '@/tests/fixtures/samples-office';
 import { odfPackage } from '@/tests/fixtures/zip';
 import { convertPair, twoAtATime } from '@/tests/support/format-matrix';
 
-// The office part of the format matrix (issue 13): every pair the LibreOffice engine serves that
-// has one of the long-tail office formats on either side (and PDF → DOCX/ODT through its PDF
+// The office part of the format matrix: every pair the LibreOffice engine serves that
+// has one of the formats with a committed sample on either side (and PDF → DOCX/ODT through its PDF
 // import) converts, with an output whose bytes are the target's. Two warm instances, two pairs at a time.
 
 vi.hoisted(() => {

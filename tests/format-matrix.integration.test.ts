@@ -7,11 +7,11 @@ import { findEngine, listFormats } from '@/lib/engines/registry';
 import type { FormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
 import { readHead } from '@/lib/formats/read-head';
-import { makeSamples } from '@/tests/fixtures/breadth-samples';
+import { makeSamples } from '@/tests/fixtures/matrix-samples';
 import { convertPair, twoAtATime } from '@/tests/support/format-matrix';
 
-// The format matrix (issue 13): every sample's format is detected from its bytes, and every pair
-// GET /api/v1/formats lists for it that a long-tail engine serves converts, with an output whose
+// The format matrix: every sample's format is detected from its bytes, and every pair
+// GET /api/v1/formats lists for it that a specialist engine serves converts, with an output whose
 // bytes are the target's. (The sharp, ffmpeg and LibreOffice pairs have their own engine tests.)
 
 let dir: string;
@@ -36,7 +36,7 @@ describe('format matrix', () => {
     expect(new Set(listed.flatMap((f) => f.targets)).size).toBeGreaterThanOrEqual(150);
   });
 
-  it('lists at least the long-tail inputs it has samples for, each detected from its bytes', async () => {
+  it('lists at least the inputs it has samples for, each detected from its bytes', async () => {
     const listed = new Set(listFormats().map((f) => f.format));
     for (const [format, file] of samples) {
       if (!listed.has(format)) continue;
@@ -46,7 +46,7 @@ describe('format matrix', () => {
     }
   });
 
-  it('has a sample for every input a long-tail engine serves', () => {
+  it('has a sample for every input a specialist engine serves', () => {
     const inputs = new Set(pairs.map(([from]) => from));
     expect([...inputs].filter((f) => !samples.has(f))).toEqual([]);
   });

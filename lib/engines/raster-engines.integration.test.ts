@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { inspectAndConvert, makeJob, type TestJob } from '@/tests/fixtures/engine-job';
-import { dicom, dng } from '@/tests/fixtures/samples-raster-tail';
+import { dicom, dng } from '@/tests/fixtures/samples-raster';
 import type { Engine } from './types';
 import { dicomEngine } from './dicom-engine';
 import { ffmpegImageEngine } from './ffmpeg-image-engine';

@@ -155,7 +155,7 @@ describe('detectFormat', () => {
   });
 });
 
-describe('long-tail signatures', () => {
+describe('signatures of formats file-type does not know', () => {
   const pad = (b: Buffer) => Buffer.concat([b, Buffer.alloc(600)]);
   it('reads netpbm, DDS, FITS, Radiance, Sun raster and MIFF from their first bytes', async () => {
     expect(await detectFormat(Buffer.from('P6\n2 2\n255\n\0\0\0\0\0\0\0\0\0\0\0\0'), 'x')).toBe('ppm');

@@ -5,9 +5,9 @@ import { FORMATS, type FormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
 import { readHead } from '@/lib/formats/read-head';
 import { makeJob } from '@/tests/fixtures/engine-job';
-import { TAIL_OUTPUTS } from '@/tests/fixtures/breadth-samples';
+import { DETECTED_OUTPUTS } from '@/tests/fixtures/matrix-samples';
 
-// One pair of the format matrix (issue 13): the sample converts with the engine the registry
+// One pair of the format matrix: the sample converts with the engine the registry
 // picks, and the output's bytes are the target's. Shared by the matrix test files.
 
 /** Text formats whose outputs only the name can tell (detection of `output.<ext>`). */
@@ -41,7 +41,7 @@ function accepted(target: FormatName): readonly FormatName[] {
   const dialect = DIALECT_OF[target];
   if (dialect) return [dialect];
   if (TEXT_FAMILY.has(target)) return [target, 'txt'];
-  return TAIL_OUTPUTS[target] ?? [target];
+  return DETECTED_OUTPUTS[target] ?? [target];
 }
 
 export async function outputFormat(file: string, target: FormatName): Promise<FormatName | null> {

@@ -10,10 +10,10 @@ import {
   s3mSample,
   xmSample,
 } from '@/tests/fixtures/samples-media-music';
-import { SUBTITLES } from '@/tests/fixtures/samples-media-tail';
+import { SUBTITLES } from '@/tests/fixtures/samples-media';
 import { detectFormat } from './detect-format';
 
-// The long-tail audio, video and subtitle signatures (./detect-media-tail.ts): what the bytes
+// Audio, video and subtitle signatures (./audio.ts, ./video.ts, ./subtitle.ts): what the bytes
 // prove, where the name may choose inside a container, and look-alikes that must not match.
 
 const hex = (h: string, pad = 256) => Buffer.concat([Buffer.from(h, 'hex'), Buffer.alloc(pad, 0x55)]);
@@ -58,7 +58,7 @@ const gsm = (frames: number, badAt = -1) =>
     ),
   );
 
-describe('media tail: containers file-type names', () => {
+describe('media: containers file-type names', () => {
   it('Ogg Opus and Ogg Speex are their own inputs, not Ogg Vorbis', async () => {
     expect(await detectFormat(head('opus'), 'song.ogg')).toBe('opus');
     expect(await detectFormat(head('spx'), 'voice.ogg')).toBe('spx');
@@ -105,7 +105,7 @@ describe('media tail: containers file-type names', () => {
   });
 });
 
-describe('media tail: signatures', () => {
+describe('media: signatures', () => {
   const cases: Array<[FormatName, Buffer]> = [
     ['nut', text('nut/multimedia container\0')],
     ['y4m', text('YUV4MPEG2 W160 H120 F25:1 Ip A1:1 C420jpeg\nFRAME\n')],
@@ -159,7 +159,7 @@ describe('media tail: signatures', () => {
   });
 });
 
-describe('media tail: subtitles by content', () => {
+describe('media: subtitles by content', () => {
   const samples = Object.entries(SUBTITLES) as Array<[FormatName, [string, string]]>;
   it.each(samples)('%s', async (format, [, content]) => {
     expect(await detectFormat(Buffer.from(content), 'upload.txt')).toBe(format);

@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { detectFormat } from './detect-format';
 
-// Office formats of issue 13 from their bytes: the committed samples (tests/fixtures/formats/office),
+// LibreOffice's variants, templates and Draw formats from their bytes: the committed samples (tests/fixtures/formats/office),
 // and the cases where the name may or may not choose.
 
 const DIR = path.join(process.cwd(), 'tests/fixtures/formats/office');

@@ -2,7 +2,7 @@ import { gzipSync, zstdCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { detectFormat } from './detect-format';
 
-// Data files, more markup, fonts and archives (issue 13): the bytes prove the format, the name
+// Data files, markup, fonts and archives: the bytes prove the format, the name
 // only chooses among what they allow.
 
 const detect = (text: string | Buffer, name: string) => detectFormat(Buffer.from(text), name);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { biorad, dicom, dng, msp, tim, xcf } from '@/tests/fixtures/samples-raster-tail';
+import { biorad, dicom, dng, msp, tim, xcf } from '@/tests/fixtures/samples-raster';
 import { detectFormat } from './detect-format';
 
-// The long-tail raster images (./detect-raster-tail.ts): magic numbers, file-type refinements,
+// Raster images (./image.ts, ./image-headers.ts): magic numbers, file-type refinements,
 // and the header-only formats, which need every field legal (and the name, where the bytes allow
 // almost anything).
 
@@ -23,7 +23,7 @@ const photoshop = (version: number) => {
   return h;
 };
 
-describe('detectFormat: long-tail raster images', () => {
+describe('detectFormat: raster images', () => {
   it('tells a PSB from a PSD by the version, and a J2K codestream from a JP2 file', async () => {
     expect(await detectFormat(photoshop(1), 'a.psd')).toBe('psd');
     expect(await detectFormat(photoshop(2), 'a.psd')).toBe('psb');
