@@ -9,7 +9,7 @@ import { expiresAtFor, limitsFor } from '@/lib/plans';
 import { newStorageKey } from '@/lib/storage/keys';
 import { newConversionId } from '@/lib/domain/conversion-id';
 import { checkInput, type CheckedInput } from '@/lib/conversions/check-input';
-import type { StoredInput } from '@/lib/conversions/create-conversion';
+import type { StoredInput } from '@/lib/conversions/stored-input';
 import { cleanFileName } from '@/lib/conversions/file-names';
 import { deleteInputs, receiveBatch } from '@/lib/batches/receive-batch';
 

@@ -1,5 +1,5 @@
 import { AppError } from '@/lib/errors';
-import type { StoredInput } from '@/lib/conversions/create-conversion';
+import type { StoredInput } from '@/lib/conversions/stored-input';
 import { cleanFileName } from '@/lib/conversions/file-names';
 import { storage } from '@/lib/storage';
 import { multipartContentType, multipartParser, storeFilePart, tooManyFields } from '@/lib/uploads/multipart-file';

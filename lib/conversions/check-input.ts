@@ -4,7 +4,7 @@ import { type FormatName, resolveFormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
 import { cleanFileName } from '@/lib/conversions/file-names';
 import { parseConvertOptions, parseOptionsText } from '@/lib/conversions/convert-options';
-import type { StoredInput } from '@/lib/conversions/create-conversion';
+import type { StoredInput } from '@/lib/conversions/stored-input';
 
 export type CheckedInput = {
   fileName: string;

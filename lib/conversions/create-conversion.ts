@@ -13,8 +13,8 @@ import { parseConvertOptions } from '@/lib/conversions/convert-options';
 import { detectSource, engineFor, parseTargetFormat } from '@/lib/conversions/check-input';
 import { type ToolRequest, toolTarget } from '@/lib/conversions/tool-target';
 import type { PhaseTimer } from '@/lib/system/phase-timings';
+import type { StoredInput } from '@/lib/conversions/stored-input';
 
-export type StoredInput = { key: string; fileName: string; size: number; head: Buffer };
 type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
 /** A write that must commit with the new conversion's row or not at all (it uses `tx` only). */
 export type RecordConversion = (tx: Tx, conversionId: bigint) => Promise<unknown>;

@@ -1,7 +1,7 @@
 import busboy from 'busboy';
 import { finished, type Readable } from 'node:stream';
 import { AppError } from '@/lib/errors';
-import type { StoredInput } from '@/lib/conversions/create-conversion';
+import type { StoredInput } from '@/lib/conversions/stored-input';
 import { HEAD_BYTES } from '@/lib/formats/detect-format';
 import { newStorageKey } from '@/lib/storage/keys';
 import { storage } from '@/lib/storage';

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { AppError } from '@/lib/errors';
-import type { StoredInput as StoredFile } from '@/lib/conversions/create-conversion';
+import type { StoredInput as StoredFile } from '@/lib/conversions/stored-input';
 import { storage } from '@/lib/storage';
 import { releaseBody, requestBodyStream } from '@/lib/uploads/request-body';
 import { multipartContentType, multipartParser, storeFilePart, tooManyFields } from './multipart-file';
