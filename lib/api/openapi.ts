@@ -4,6 +4,7 @@ import { type AnyOperation, bodyIsOptional } from '@/lib/schemas/operation';
 import { operations } from '@/lib/api/operations';
 import type { AuthMode } from '@/lib/identity/resolve-caller';
 import { errors } from '@/lib/schemas/common';
+import { withApiErrorStatuses } from '@/lib/api/with-api-errors';
 import { license } from '@/package.json';
 
 let cached: ReturnType<typeof createDocument> | undefined;
@@ -20,10 +21,7 @@ function responsesOf(op: AnyOperation) {
     status,
     { description, content: { 'application/json': { schema } } },
   ]);
-  // withApi answers 429 past the subject's requests at once (lib/limits/concurrent-requests.ts) and
-  // 503 when the rate limit cannot be counted or the database is busy or unreachable.
-  const limited = op.path.startsWith('/api/v1/') && op.rateLimited !== false ? errors(429, 503) : {};
-  return { ...Object.fromEntries(json), ...limited, ...op.openapi.responses };
+  return { ...Object.fromEntries(json), ...errors(...withApiErrorStatuses(op)), ...op.openapi.responses };
 }
 
 /** An operation's JSON body: an optional one is published as its inner schema, not required. */

@@ -47,7 +47,7 @@ export const registerOp = defineOperation({
   openapi: {
     tags: ['Accounts'],
     summary: 'Create an account (Free plan); a verification link is mailed',
-    responses: errors(400, 409, 429),
+    responses: errors(409),
   },
 });
 
@@ -61,7 +61,7 @@ export const tokenOp = defineOperation({
   openapi: {
     tags: ['Accounts'],
     summary: 'Sign in: issue a session token (JWT, 15 minutes) and a refresh token',
-    responses: errors(400, 401, 429),
+    responses: errors(401),
   },
 });
 
@@ -78,7 +78,7 @@ export const refreshOp = defineOperation({
     description:
       'A refresh token already swapped and presented again answers 401 and revokes its whole session: ' +
       'the access and refresh tokens issued since stop working too (a reused token was copied).',
-    responses: errors(400, 401, 429),
+    responses: errors(401),
   },
 });
 
@@ -92,7 +92,7 @@ export const revokeOp = defineOperation({
     tags: ['Accounts'],
     summary: 'Revoke the session of this token: its access and refresh tokens stop working',
     description: '400 for a browser session (it signs out instead).',
-    responses: errors(400, 401, 403, 429),
+    responses: errors(400),
   },
 });
 
@@ -106,7 +106,6 @@ export const verifyEmailOp = defineOperation({
   openapi: {
     tags: ['Accounts'],
     summary: 'Confirm an e-mail address with the token from the verification mail',
-    responses: errors(400, 429),
   },
 });
 
@@ -120,7 +119,6 @@ export const passwordResetOp = defineOperation({
   openapi: {
     tags: ['Accounts'],
     summary: 'Mail a password reset link (answers the same whether or not the account exists)',
-    responses: errors(400, 429),
   },
 });
 
@@ -134,7 +132,6 @@ export const passwordResetConfirmOp = defineOperation({
   openapi: {
     tags: ['Accounts'],
     summary: 'Set a new password with the token from the reset mail; ends all API sessions',
-    responses: errors(400, 429),
   },
 });
 
@@ -147,7 +144,6 @@ export const profileOp = defineOperation({
   openapi: {
     tags: ['Accounts'],
     summary: 'Your profile, with the plan in force and your own plan',
-    responses: errors(401, 429),
   },
 });
 
@@ -161,7 +157,7 @@ export const resendVerificationOp = defineOperation({
     tags: ['Accounts'],
     summary: 'Mail a new verification link to your address',
     description: '409 when the address is already verified.',
-    responses: errors(401, 403, 409, 429),
+    responses: errors(409),
   },
 });
 

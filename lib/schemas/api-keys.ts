@@ -22,7 +22,7 @@ export const listApiKeysOp = defineOperation({
   path: '/api/v1/api-keys',
   auth: 'bearer',
   responses: { 200: json(ApiKeyList, 'Keys (never their secrets)') },
-  openapi: { tags: ['API keys'], summary: 'List your API keys', responses: errors(401, 429) },
+  openapi: { tags: ['API keys'], summary: 'List your API keys' },
 });
 
 export const createApiKeyOp = defineOperation({
@@ -37,7 +37,7 @@ export const createApiKeyOp = defineOperation({
     summary:
       'Create an API key (paid plans). The secret is in this response only; ' +
       'send it as `X-API-Key` or `Authorization: Bearer`',
-    responses: errors(400, 401, 403, 409, 429),
+    responses: errors(409),
   },
 });
 
@@ -53,5 +53,5 @@ export const deleteApiKeyOp = defineOperation({
       .meta({ param: { description: 'API key id' } }),
   }),
   responses: { 200: json(z.object({ deleted: z.literal(true) }), 'Deleted') },
-  openapi: { tags: ['API keys'], summary: 'Delete an API key', responses: errors(400, 401, 403, 404, 429) },
+  openapi: { tags: ['API keys'], summary: 'Delete an API key' },
 });

@@ -87,7 +87,7 @@ export const batchUploadOp = defineOperation({
       required: true,
       content: { 'multipart/form-data': { schema: BatchUploadForm, encoding: OPTIONS_ENCODING } },
     },
-    responses: errors(400, 401, 403, 413, 429, 500, 503, 507),
+    responses: errors(413, 500, 507),
   },
 });
 
@@ -98,7 +98,7 @@ export const batchStatusOp = defineOperation({
   auth: 'any',
   params: BatchIdParams,
   responses: { 200: json(BatchStatusBody, 'The batch and its files') },
-  openapi: { tags, summary: 'Get batch status', responses: errors(400, 401, 403, 404, 429) },
+  openapi: { tags, summary: 'Get batch status', responses: errors(403) },
 });
 
 export const batchDownloadOp = defineOperation({
@@ -120,7 +120,7 @@ export const batchDownloadOp = defineOperation({
         description: 'The ZIP',
         content: binaryContent('application/zip'),
       },
-      ...errors(400, 401, 403, 404, 409, 429),
+      ...errors(403, 409),
     },
   },
 });
@@ -149,7 +149,7 @@ export const groupConversionsOp = defineOperation({
       'For files uploaded one by one (resumable uploads): the batch then has a status and a ZIP like an ' +
       "uploaded one. More conversions than the plan's files per batch → 413 `batch_too_large`; one of " +
       "someone else's → 403; one already in a batch → 409. Nothing is charged again.",
-    responses: errors(400, 401, 403, 404, 409, 413, 429),
+    responses: errors(404, 409, 413),
   },
 });
 

@@ -29,7 +29,7 @@ export const checkoutOp = defineOperation({
       "The plan changes when Stripe's webhook confirms the subscription. 400 when the plan has no price " +
       'configured, 409 when the account already has a live subscription (use the portal), 503 when this ' +
       'instance has no Stripe configured (the administrator manages plans).',
-    responses: errors(400, 401, 403, 409, 429, 503),
+    responses: errors(409),
   },
 });
 
@@ -44,7 +44,7 @@ export const portalOp = defineOperation({
     summary: 'Open the Stripe Customer Portal (change plan, payment method, invoices, cancel)',
     description:
       'Returns the portal URL; it returns the user to `/dashboard/billing`. 409 when the account has never subscribed.',
-    responses: errors(401, 403, 409, 429, 503),
+    responses: errors(409),
   },
 });
 

@@ -44,7 +44,6 @@ export const connectCloudOp = defineOperation({
       '`state` is single use, valid for 10 minutes, and bound to this account and to this browser (an HttpOnly ' +
       'cookie the response sets, sent only to the callback). A provider whose client secret the administrator ' +
       'did not set is a 400.',
-    responses: errors(400, 401, 403, 429),
   },
 });
 
@@ -69,7 +68,7 @@ export const cloudCallbackOp = defineOperation({
       'exchanges the code with the PKCE verifier and keeps the tokens sealed. Then redirects to the converter ' +
       '(`/?cloud_connected={provider}`). An unknown, used, expired or foreign `state`, a refusal at the ' +
       'provider or a code it does not accept is a 400 and connects nothing.',
-    responses: { '302': { description: 'Connected: back to the converter' }, ...errors(400, 401, 429) },
+    responses: { '302': { description: 'Connected: back to the converter' } },
   },
 });
 
@@ -116,7 +115,7 @@ export const cloudFilesOp = defineOperation({
     description:
       'For the picker. Import a file with POST /api/v1/cloud/{provider}/download and its `id` as `file_id` ' +
       '(no `access_token`: the connection is used). Not connected, or the provider ended the connection, is a 404.',
-    responses: errors(400, 401, 404, 429),
+    responses: errors(404),
   },
 });
 
@@ -132,7 +131,7 @@ export const disconnectCloudOp = defineOperation({
       'The tokens are deleted (also when there were none)',
     ),
   },
-  openapi: { tags, summary: 'Disconnect a cloud file service', responses: errors(400, 401, 403, 429) },
+  openapi: { tags, summary: 'Disconnect a cloud file service' },
 });
 
 export const cloudConnectionOperations = [connectCloudOp, cloudCallbackOp, cloudFilesOp, disconnectCloudOp];

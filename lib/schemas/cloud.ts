@@ -34,7 +34,7 @@ export const cloudStatusOp = defineOperation({
       'Every provider, whether the administrator configured it, and your connections',
     ),
   },
-  openapi: { tags, summary: 'Which cloud providers are configured', responses: errors(401, 429) },
+  openapi: { tags, summary: 'Which cloud providers are configured' },
 });
 
 export const cloudDownloadOp = defineOperation({
@@ -79,7 +79,7 @@ export const cloudDownloadOp = defineOperation({
       "The server downloads the file (through the same outbound rule as URL import; the caller's plan's upload limit " +
       'is counted while it streams: 413 and nothing kept). A provider that is not configured, or a missing ' +
       'access token, is a 400; a file the provider does not have is a 404.',
-    responses: errors(400, 401, 404, 413, 429, 507),
+    responses: errors(404, 413, 507),
   },
 });
 
@@ -102,7 +102,7 @@ export const convertFromCloudOp = defineOperation({
     description:
       'Redeems the token once. A used or expired token is a 404; a token another caller fetched is a 403 ' +
       '(and stays redeemable by that caller). Neither creates anything.',
-    responses: errors(400, 401, 403, 404, 429, 503),
+    responses: errors(404),
   },
 });
 

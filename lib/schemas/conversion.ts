@@ -90,7 +90,7 @@ export const convertUploadOp = defineOperation({
       required: true,
       content: { 'multipart/form-data': { schema: UploadForm, encoding: OPTIONS_ENCODING } },
     },
-    responses: errors(400, 401, 403, 413, 429, 500, 503, 507),
+    responses: errors(413, 500, 507),
   },
 });
 
@@ -101,7 +101,7 @@ export const conversionStatusOp = defineOperation({
   auth: 'any',
   params: ConversionIdParams,
   responses: { 200: json(ConversionStatusBody, 'Status wrapper') },
-  openapi: { tags: ['Conversions'], summary: 'Get conversion status', responses: errors(400, 401, 403, 404, 429) },
+  openapi: { tags: ['Conversions'], summary: 'Get conversion status', responses: errors(403) },
 });
 
 export const downloadOp = defineOperation({
@@ -131,7 +131,7 @@ export const downloadOp = defineOperation({
         content: binaryContent('application/octet-stream'),
       },
       '302': { description: 'Redirect to a presigned URL (with `redirect=true`)' },
-      ...errors(400, 401, 403, 404, 409, 429),
+      ...errors(403, 409),
     },
   },
 });
@@ -150,7 +150,7 @@ export const presignedUrlOp = defineOperation({
   openapi: {
     tags: ['Conversions'],
     summary: 'Get a short-lived direct link to the result (5 minutes by default), usable without credentials',
-    responses: errors(400, 401, 403, 404, 409, 429),
+    responses: errors(403, 409),
   },
 });
 
@@ -174,7 +174,7 @@ export const progressOp = defineOperation({
     ].join('\n'),
     responses: {
       '200': { description: 'Event stream', content: { 'text/event-stream': { schema: z.string() } } },
-      ...errors(400, 401, 403, 404, 429),
+      ...errors(403),
     },
   },
 });
@@ -189,7 +189,7 @@ export const cancelOp = defineOperation({
   openapi: {
     tags: ['Conversions'],
     summary: 'Cancel a pending or processing conversion (its engine is killed)',
-    responses: errors(400, 401, 403, 404, 409, 429),
+    responses: errors(409),
   },
 });
 
@@ -206,7 +206,7 @@ export const retryOp = defineOperation({
     description:
       'Charges one conversion to the daily allowance (429 when used up, nothing changed). ' +
       'Any other status answers 409, as does the loser of two concurrent retries. `expires_at` is unchanged.',
-    responses: errors(400, 401, 403, 404, 409, 429, 503),
+    responses: errors(409),
   },
 });
 
@@ -220,6 +220,5 @@ export const deleteOp = defineOperation({
   openapi: {
     tags: ['Conversions'],
     summary: 'Delete a conversion and its files',
-    responses: errors(400, 401, 403, 404, 429),
   },
 });

@@ -115,7 +115,7 @@ export const convertOp = defineOperation({
           },
         },
       },
-      ...errors(400, 401, 403, 409, 413, 429, 500, 503),
+      ...errors(409, 413, 500),
     },
   },
 });

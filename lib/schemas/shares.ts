@@ -89,7 +89,7 @@ export const createShareOp = defineOperation({
     tags,
     summary: 'Create a share link (optional password, expiry, access limit)',
     description: 'Owner only, for a completed conversion (409 otherwise). Send `{}` for a link without options.',
-    responses: errors(400, 401, 403, 404, 409, 429),
+    responses: errors(409),
   },
 });
 
@@ -103,7 +103,7 @@ export const listSharesOp = defineOperation({
   openapi: {
     tags,
     summary: 'List the share links of a conversion (owner only)',
-    responses: errors(400, 401, 403, 404, 429),
+    responses: errors(403),
   },
 });
 
@@ -114,7 +114,7 @@ export const revokeShareOp = defineOperation({
   auth: 'any',
   params: ConversionIdParams.extend(ShareTokenParams.shape),
   responses: { 200: json(z.object({ deleted: z.literal(true) }), 'Revoked: the link answers 404 from now on') },
-  openapi: { tags, summary: 'Revoke a share link (owner only)', responses: errors(400, 401, 403, 404, 429) },
+  openapi: { tags, summary: 'Revoke a share link (owner only)' },
 });
 
 export const resolveShareOp = defineOperation({
@@ -129,7 +129,7 @@ export const resolveShareOp = defineOperation({
     summary: 'Resolve a share link',
     description:
       'Unknown, revoked, or its conversion deleted or expired: 404. Expired (`link_expired`) or used up (`link_used_up`): 410.',
-    responses: errors(400, 404, 410, 429),
+    responses: errors(410),
   },
 });
 
@@ -159,7 +159,7 @@ export const downloadShareOp = defineOperation({
         description: 'The file, as an attachment',
         content: binaryContent('application/octet-stream'),
       },
-      ...errors(400, 401, 404, 410, 429),
+      ...errors(401, 410),
     },
   },
 });
@@ -180,7 +180,7 @@ export const shareDownloadUrlOp = defineOperation({
       'page navigates to it, so the browser streams the file to disk instead of holding it in memory.',
     ].join(' '),
     parameters: [sharePasswordHeader],
-    responses: errors(400, 401, 404, 410, 429),
+    responses: errors(401, 410),
   },
 });
 

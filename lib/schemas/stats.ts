@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/schemas/operation';
-import { errors, json } from '@/lib/schemas/common';
+import { json } from '@/lib/schemas/common';
 
 const count = () => z.number().int().nonnegative();
 
@@ -26,6 +26,5 @@ export const statsOp = defineOperation({
   openapi: {
     tags: ['System'],
     summary: 'Public product statistics (aggregates, recomputed at most once a minute)',
-    responses: errors(429),
   },
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/schemas/operation';
 import { PLANS } from '@/lib/plans';
-import { errors, json } from '@/lib/schemas/common';
+import { json } from '@/lib/schemas/common';
 
 // Every limit is null when unlimited (lib/plans.ts), in the API as in the code.
 const limit = (description = 'null = unlimited') => z.number().int().nullable().meta({ description });
@@ -47,7 +47,7 @@ export const plansOp = defineOperation({
   path: '/api/v1/subscriptions/plans',
   auth: 'open',
   responses: { 200: json(PlanList, 'Plans') },
-  openapi: { tags: ['Subscriptions'], summary: 'The four plans with the limits in force', responses: errors(429) },
+  openapi: { tags: ['Subscriptions'], summary: 'The four plans with the limits in force' },
 });
 
 export const subscriptionOp = defineOperation({
@@ -59,6 +59,5 @@ export const subscriptionOp = defineOperation({
   openapi: {
     tags: ['Subscriptions'],
     summary: 'Your plan, billing status, period end, usage today and the limits in force',
-    responses: errors(401, 429),
   },
 });

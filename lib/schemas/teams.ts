@@ -59,7 +59,7 @@ export const getTeamOp = defineOperation({
   path: '/api/v1/team',
   auth: 'bearer',
   responses: { 200: json(Team, 'Your team, its members and (for the owner) open invitations') },
-  openapi: { tags, summary: 'Your team', responses: errors(401, 404, 429) },
+  openapi: { tags, summary: 'Your team', responses: errors(404) },
 });
 
 export const createTeamOp = defineOperation({
@@ -69,7 +69,7 @@ export const createTeamOp = defineOperation({
   auth: 'bearer',
   body: z.strictObject({ name: text().trim().min(1).max(100) }),
   responses: { 200: json(Team, 'The new team, with you as its owner') },
-  openapi: { tags, summary: 'Create a team (Pro and Business)', responses: errors(400, 401, 403, 409, 429) },
+  openapi: { tags, summary: 'Create a team (Pro and Business)', responses: errors(409) },
 });
 
 export const inviteOp = defineOperation({
@@ -84,7 +84,7 @@ export const inviteOp = defineOperation({
     summary:
       'Invite someone by e-mail address (owner). Valid 7 days, single use; members plus open ' +
       'invitations may not exceed the capacity (403 `team_full`)',
-    responses: errors(400, 401, 403, 404, 409, 429),
+    responses: errors(404, 409),
   },
 });
 
@@ -95,7 +95,7 @@ export const withdrawInviteOp = defineOperation({
   auth: 'bearer',
   params: idParam('Invitation id'),
   responses: { 200: json(z.object({ deleted: z.literal(true) }), 'Withdrawn: the token stops working') },
-  openapi: { tags, summary: 'Withdraw an invitation (owner)', responses: errors(400, 401, 403, 404, 409, 429) },
+  openapi: { tags, summary: 'Withdraw an invitation (owner)', responses: errors(409) },
 });
 
 export const joinTeamOp = defineOperation({
@@ -108,7 +108,7 @@ export const joinTeamOp = defineOperation({
   openapi: {
     tags,
     summary: 'Accept an invitation (only the account with the invited e-mail address)',
-    responses: errors(400, 401, 403, 404, 409, 410, 429),
+    responses: errors(404, 409, 410),
   },
 });
 
@@ -123,7 +123,7 @@ export const removeMemberOp = defineOperation({
     tags,
     summary: 'Remove a member (owner), or leave (your own id)',
     description: `${AFTER_LEAVING}. The owner cannot leave while members remain (409); an owner alone leaving dissolves the team.`,
-    responses: errors(400, 401, 403, 404, 409, 429),
+    responses: errors(409),
   },
 });
 

@@ -38,7 +38,7 @@ export const compressUploadOp = defineOperation({
       'original. Formats that compress are marked `compress: true` in `GET /api/v1/formats`; any other ' +
       'format answers 400 naming them. Status and download use the conversion endpoints.',
     requestBody: multipart(CompressForm),
-    responses: errors(400, 401, 403, 413, 429, 500, 503, 507),
+    responses: errors(413, 500, 507),
   },
 });
 
@@ -66,7 +66,7 @@ export const ocrOp = defineOperation({
       'gets a text layer on the pages that had no text. A language that is not installed answers 400 ' +
       'listing the installed codes. Status, progress (per page) and download use the conversion endpoints.',
     requestBody: multipart(OcrForm),
-    responses: errors(400, 401, 403, 413, 429, 500, 503, 507),
+    responses: errors(413, 500, 507),
   },
 });
 
@@ -84,5 +84,5 @@ export const ocrLanguagesOp = defineOperation({
   path: '/api/v1/tools/ocr/languages',
   auth: 'open',
   responses: { 200: json(OcrLanguages, 'The installed OCR languages') },
-  openapi: { tags: ['Tools'], summary: 'List installed OCR languages', responses: errors(429) },
+  openapi: { tags: ['Tools'], summary: 'List installed OCR languages' },
 });

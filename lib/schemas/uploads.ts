@@ -72,7 +72,7 @@ export const initUploadOp = defineOperation({
     summary: 'Open a resumable upload',
     description:
       "The declared size is checked against the plan before any byte is accepted (413). `target_format` must be one some engine produces; the pair is checked at complete, from the file's bytes.",
-    responses: errors(400, 401, 403, 413, 429, 500, 503),
+    responses: errors(413, 500),
   },
 });
 
@@ -83,7 +83,7 @@ export const getUploadOp = defineOperation({
   auth: 'any',
   params: TokenParams,
   responses: { 200: json(UploadState, 'The upload with the part numbers stored so far') },
-  openapi: { tags, summary: 'Part numbers already stored', responses: errors(400, 401, 403, 404, 429) },
+  openapi: { tags, summary: 'Part numbers already stored', responses: errors(403) },
 });
 
 export const putPartOp = defineOperation({
@@ -102,7 +102,7 @@ export const putPartOp = defineOperation({
       required: true,
       content: binaryContent('application/octet-stream'),
     },
-    responses: errors(400, 401, 403, 404, 409, 429, 500, 503, 507),
+    responses: errors(409, 500, 507),
   },
 });
 
@@ -124,7 +124,7 @@ export const completeUploadOp = defineOperation({
       "Missing parts → 400 naming them (the upload stays open). The format is detected from the assembled bytes; an unsupported pair → 400 and the upload's bytes are deleted. The daily allowance is charged here (429 when used up, the upload is deleted). A repeated call returns the conversion already created; " +
       'one made while the first is still at work waits up to 20 s for it, then answers 409 with `Retry-After`. ' +
       'Once a complete has begun, part uploads answer 409.',
-    responses: errors(400, 401, 403, 404, 409, 429, 500, 503),
+    responses: errors(409, 500),
   },
 });
 
@@ -138,7 +138,6 @@ export const deleteUploadOp = defineOperation({
   openapi: {
     tags,
     summary: 'Abandon an upload (its token then answers 404)',
-    responses: errors(400, 401, 403, 404, 429),
   },
 });
 
@@ -166,7 +165,7 @@ export const tusOptionsOp = defineOperation({
       'No credentials needed. `Tus-Version: 1.0.0`, `Tus-Extension` (creation, creation-with-upload, termination, ' +
       'expiration; not creation-defer-length) and `Tus-Max-Size`, the largest file any plan accepts: the ' +
       "caller's own plan limit is checked at creation (413).",
-    responses: { '204': { description: 'The configuration in headers' }, ...errors(429) },
+    responses: { '204': { description: 'The configuration in headers' } },
   },
 });
 
@@ -185,7 +184,7 @@ export const tusCreateOp = defineOperation({
       'When the body already carries the whole file, the answer has `X-Conversion-Id`.',
     responses: {
       '201': { description: 'Created; `Location` is the upload URL, `Upload-Offset` the bytes stored' },
-      ...errors(400, 401, 403, 413, 429, 500, 503, 507),
+      ...errors(400, 413, 500, 507),
     },
   },
 });
@@ -201,7 +200,7 @@ export const tusHeadOp = defineOperation({
     tags: tusTags,
     summary: 'tus: the offset to resume from',
     description: `${tusHeaders} \`Upload-Offset\` and \`Upload-Length\`; \`X-Conversion-Id\` once the upload is finished.`,
-    responses: { '200': { description: 'The upload state in headers' }, ...errors(400, 401, 403, 404, 429) },
+    responses: { '200': { description: 'The upload state in headers' } },
   },
 });
 
@@ -225,7 +224,7 @@ export const tusPatchOp = defineOperation({
     },
     responses: {
       '204': { description: 'Stored; `Upload-Offset` is the new offset' },
-      ...errors(400, 401, 403, 404, 409, 429, 500, 503, 507),
+      ...errors(409, 500, 507),
     },
   },
 });
@@ -241,6 +240,6 @@ export const tusDeleteOp = defineOperation({
     tags: tusTags,
     summary: 'tus: terminate an unfinished upload',
     description: `${tusHeaders} A finished upload is a conversion: delete that instead (400 here).`,
-    responses: { '204': { description: 'Terminated' }, ...errors(400, 401, 403, 404, 429) },
+    responses: { '204': { description: 'Terminated' } },
   },
 });

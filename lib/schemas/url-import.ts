@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/schemas/operation';
-import { errors, json, text } from '@/lib/schemas/common';
+import { json, text } from '@/lib/schemas/common';
 import { Conversion, OptionsMember } from '@/lib/schemas/conversion';
 
 const MAX_URL_LENGTH = 4096;
@@ -46,6 +46,5 @@ export const uploadUrlOp = defineOperation({
       "fetched by the job: every connection and redirect hop (at most 5) is checked again, the plan's upload " +
       'limit is counted while the body streams, and a refusal, an HTTP error, a timeout or a file over the ' +
       'limit ends the conversion `failed` with its `error`. The format is detected from the bytes.',
-    responses: errors(400, 401, 403, 429, 503),
   },
 });

@@ -76,7 +76,7 @@ export const createWebhookOp = defineOperation({
     tags,
     summary: 'Register a webhook',
     description: `A destination that is not public (as for URL import) is refused with 400. At most ${MAX_WEBHOOKS} per account (409). ${delivery}`,
-    responses: errors(400, 401, 409, 429),
+    responses: errors(409),
   },
 });
 
@@ -86,7 +86,7 @@ export const listWebhooksOp = defineOperation({
   path: '/api/v1/webhooks-mgmt',
   auth: 'bearer',
   responses: { 200: json(z.object({ webhooks: z.array(Webhook) }), 'Your webhooks, newest first (no secrets)') },
-  openapi: { tags, summary: 'List your webhooks', responses: errors(401, 429) },
+  openapi: { tags, summary: 'List your webhooks' },
 });
 
 export const deleteWebhookOp = defineOperation({
@@ -96,7 +96,7 @@ export const deleteWebhookOp = defineOperation({
   auth: 'bearer',
   params: WebhookIdParams,
   responses: { 200: json(z.object({ deleted: z.literal(true) }), 'Deleted, with its delivery log') },
-  openapi: { tags, summary: 'Delete a webhook', responses: errors(400, 401, 404, 429) },
+  openapi: { tags, summary: 'Delete a webhook' },
 });
 
 export const webhookDeliveriesOp = defineOperation({
@@ -111,7 +111,7 @@ export const webhookDeliveriesOp = defineOperation({
       `Delivery attempts, newest first, the last ${DELIVERIES_LISTED}; attempts are kept ${DELIVERY_LOG_DAYS} days`,
     ),
   },
-  openapi: { tags, summary: 'Recent delivery attempts', responses: errors(400, 401, 404, 429) },
+  openapi: { tags, summary: 'Recent delivery attempts' },
 });
 
 export const webhookOperations = [createWebhookOp, listWebhooksOp, deleteWebhookOp, webhookDeliveriesOp];

@@ -5852,6 +5852,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Not permitted on this plan, or the resource is not the caller's */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The resource is not in a state that allows this */
       409: {
         headers: {
@@ -5916,6 +5925,15 @@ export interface operations {
       };
       /** @description Invalid or missing credentials */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not permitted on this plan, or the resource is not the caller's */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -6110,6 +6128,15 @@ export interface operations {
       };
       /** @description Invalid or missing credentials */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not permitted on this plan, or the resource is not the caller's */
+      403: {
         headers: {
           [name: string]: unknown;
         };
