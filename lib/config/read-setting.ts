@@ -10,3 +10,14 @@ export function setting<K extends SettingName>(name: K, env: Env = process.env):
   if (!result.success) throw new Error(`${name} ${result.error.issues[0]?.message ?? 'is invalid'}`);
   return result.data as SettingValue<K>;
 }
+
+/**
+ * As `setting`, but a malformed value gives the default: for what a module reads while it loads,
+ * which is before the process's configuration check (validate-config.ts) can stop it naming the
+ * variable.
+ */
+export function settingOrDefault<K extends SettingName>(name: K, env: Env = process.env): SettingValue<K> {
+  const schema = SETTINGS[name].schema;
+  const result = schema.safeParse(rawSetting(env, name));
+  return (result.success ? result.data : schema.parse(undefined)) as SettingValue<K>;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isConfigured, oauthSettings } from '@/lib/cloud/providers';
 import { withEnv } from '@/tests/support/env';
-import { setting } from './read-setting';
+import { setting, settingOrDefault } from './read-setting';
 import { type Env } from './schema';
 import { configProblems } from './validate-config';
 
@@ -92,5 +92,14 @@ describe('optional features', () => {
       expect(isConfigured('google_drive')).toBe(true); // files can still be imported with a picker token
       expect(oauthSettings('google_drive')).toBeNull(); // connecting an account is what is off
     });
+  });
+});
+
+describe('settings read while modules load', () => {
+  it('fall back on the default for a malformed value, which the check at start then names', () => {
+    expect(settingOrDefault('LOG_LEVEL', { LOG_LEVEL: 'loud' })).toBe('info');
+    expect(settingOrDefault('LOG_LEVEL', { LOG_LEVEL: 'debug' })).toBe('debug');
+    expect(() => setting('LOG_LEVEL', { LOG_LEVEL: 'loud' })).toThrow(/^LOG_LEVEL must be one of/);
+    expect(names({ LOG_LEVEL: 'loud' })).toEqual(['LOG_LEVEL']);
   });
 });

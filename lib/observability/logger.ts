@@ -1,6 +1,6 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { logContext } from '@/lib/observability/log-context';
-import { setting } from '@/lib/config/read-setting';
+import { setting, settingOrDefault } from '@/lib/config/read-setting';
 
 // The service's log: one line per event, with its level, time and the ids that tie it to a request
 // or a conversion. LOG_FORMAT=json writes JSON lines for a collector; the default is readable text.
@@ -27,8 +27,9 @@ const textLines: DestinationStream = {
 };
 
 function createLogger(): Logger {
-  const options = { level: setting('LOG_LEVEL'), base: { pid: process.pid }, mixin: logContext };
-  return logFormat() === 'json' ? pino(options) : pino(options, textLines);
+  // Made on import: a bad LOG_LEVEL or LOG_FORMAT is named by the configuration check at start.
+  const options = { level: settingOrDefault('LOG_LEVEL'), base: { pid: process.pid }, mixin: logContext };
+  return settingOrDefault('LOG_FORMAT') === 'json' ? pino(options) : pino(options, textLines);
 }
 
 const global = globalThis as unknown as { transmuteLogger?: Logger };
