@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { FormatName } from '@/lib/formats/catalog';
+import { FORMATS, type FormatName } from '@/lib/formats/catalog';
 import type { Engine, EngineJob } from './types';
 import { assertOutput, runTool } from './run-tool';
 
@@ -69,38 +69,9 @@ const VIA_COMMON_RW = [
 const PAIRWISE_READ_ONLY = ['cur', 'cin'] as const satisfies readonly FormatName[];
 const VIA_COMMON_READ_ONLY = ['xcf', 'tim'] as const satisfies readonly FormatName[];
 
-/** Targets that cannot hold transparency: laid over white first. */
-const OPAQUE = new Set<FormatName>([
-  'jpg',
-  'xwd',
-  'ppm',
-  'pgm',
-  'pbm',
-  'pcx',
-  'xbm',
-  'fits',
-  'hdr',
-  'ras',
-  'dpx',
-  'viff',
-  'pict',
-  'palmdb',
-  'palm',
-  'vicar',
-  'sixel',
-  'pgx',
-  'pfm',
-  'ipl',
-  'cals',
-  'pcd',
-  'jbig',
-  'otb',
-  'wbmp',
-  'mtv',
-]);
-
 function outputArgs(target: FormatName): string[] {
-  const args = OPAQUE.has(target) ? ['-background', 'white', '-alpha', 'remove', '-alpha', 'off'] : [];
+  // A target that cannot hold transparency is laid over white first.
+  const args = FORMATS[target].alpha ? [] : ['-background', 'white', '-alpha', 'remove', '-alpha', 'off'];
   if (target === 'ico') args.push('-resize', '256x256>');
   if (target === 'jpg') args.push('-quality', '90');
   if (target === 'dds') args.push('-define', 'dds:compression=none');

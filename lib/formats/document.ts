@@ -3,19 +3,17 @@ import { dataTextIs } from './data-text';
 import { recordsOf } from './format-record';
 import { officeTextIs } from './office-headers';
 import { isHtml, xmlRootIs } from './text-sniff';
+import { ODF, OOXML, PLAIN_TEXT as TEXT } from './mime';
 
 // Documents: office files (in OLE2 or ZIP containers, or flat XML), markup and bibliographies.
 // Markup is told apart by its content where it can be (HTML, OPML, DocBook, JATS, TEI…) and
 // otherwise by the file name (`textNames`), but only once the bytes have proven plain UTF-8 text.
 
 const doc = recordsOf('document');
-const TEXT = 'text/plain; charset=utf-8';
 const MARKDOWN = 'text/markdown; charset=utf-8';
 const HTML = 'text/html; charset=utf-8';
 const TEX = 'application/x-tex; charset=utf-8';
 const ROFF = 'text/troff; charset=utf-8';
-const OOXML = 'application/vnd.openxmlformats-officedocument';
-const ODF = 'application/vnd.oasis.opendocument';
 /** Markup only its name tells (plain .txt on disk for several wiki markups: named after the markup). */
 const byName = (...textNames: string[]) => ({ detect: { textNames } });
 

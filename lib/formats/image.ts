@@ -2,8 +2,9 @@ import { ascii, hexAt } from './bytes';
 import { recordsOf } from './format-record';
 import * as h from './image-headers';
 
-// Raster images. Records with a signature are in the order detection asks them: the loose headers
-// (PCX, Targa, then the magic-less ones at the end) after every format with a real magic number.
+// Raster images. Detection asks the signatures in the records' order; the headers without a magic
+// number (PCX, Targa, and the raw and bi-level ones at the end) take a file only when every field
+// holds a legal value.
 
 const image = recordsOf('image');
 const withAlpha = { alpha: true } as const;
@@ -89,7 +90,7 @@ export const IMAGE = {
     ...withAlpha,
     detect: { text: (t) => t.start.startsWith('/* xpm */') },
   }),
-  // camera RAW: read by dcraw from a TIFF-like container no signature here tells apart
+  // camera RAW: DNG is proven inside a TIFF; the others are not detected (no sample can be made here)
   cr2: image('image/x-canon-cr2', 'Canon RAW (CR2)', 'cr2'),
   nef: image('image/x-nikon-nef', 'Nikon RAW (NEF)', 'nef'),
   arw: image('image/x-sony-arw', 'Sony RAW (ARW)', 'arw'),
@@ -120,7 +121,10 @@ export const IMAGE = {
     aliases: ['j2c'],
     detect: { fileType: ['j2c'], signature: (b) => hexAt(b, 'ff4fff51') },
   }),
-  dcx: image('image/x-dcx', 'Multi-page PCX (DCX)', 'dcx', { detect: { signature: (b) => hexAt(b, 'b168de3a') } }),
+  dcx: image('image/x-dcx', 'Multi-page PCX (DCX)', 'dcx', {
+    ...withAlpha,
+    detect: { signature: (b) => hexAt(b, 'b168de3a') },
+  }),
   vips: image('image/x-vips', 'VIPS image', 'v', {
     ...withAlpha,
     detect: { signature: (b) => hexAt(b, '08f2a6b6') || hexAt(b, 'b6a6f208') },

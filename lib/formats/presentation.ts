@@ -1,11 +1,10 @@
 import { recordsOf } from './format-record';
 import { officeTextIs } from './office-headers';
+import { ODF, OOXML } from './mime';
 
 // Presentations: Impress's and PowerPoint's formats, in OLE2 or ZIP containers or flat XML.
 
 const show = recordsOf('presentation');
-const OOXML = 'application/vnd.openxmlformats-officedocument';
-const ODF = 'application/vnd.oasis.opendocument';
 
 export const PRESENTATION = {
   pptx: show(`${OOXML}.presentationml.presentation`, 'PowerPoint presentation', 'pptx', {

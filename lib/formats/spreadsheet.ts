@@ -1,11 +1,10 @@
 import { recordsOf } from './format-record';
 import { isDbf, officeTextIs } from './office-headers';
+import { ODF, OOXML } from './mime';
 
 // Spreadsheets: Calc's and Excel's formats, in OLE2 or ZIP containers or flat XML, and text tables.
 
 const sheet = recordsOf('spreadsheet');
-const OOXML = 'application/vnd.openxmlformats-officedocument';
-const ODF = 'application/vnd.oasis.opendocument';
 
 export const SPREADSHEET = {
   xlsx: sheet(`${OOXML}.spreadsheetml.sheet`, 'Excel workbook', 'xlsx', { detect: { fileType: ['xlsx'] } }),

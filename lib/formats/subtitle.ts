@@ -1,10 +1,10 @@
 import { recordsOf } from './format-record';
 import { subtitleIs } from './subtitle-text';
+import { PLAIN_TEXT as TEXT } from './mime';
 
 // Subtitles and lyrics: all text, told apart by their content (./subtitle-text.ts).
 
 const sub = recordsOf('subtitle');
-const TEXT = 'text/plain; charset=utf-8';
 const byContent = (id: Parameters<typeof subtitleIs>[0]) => ({ detect: { text: subtitleIs(id) } });
 
 export const SUBTITLE = {

@@ -2,11 +2,11 @@ import { dataTextIs } from './data-text';
 import { recordsOf } from './format-record';
 import { isEmf, isWmf, officeTextIs } from './office-headers';
 import { xmlRootIs } from './text-sniff';
+import { ODF } from './mime';
 
 // Vector drawings: SVG, PostScript, CAD and Xfig drawings, Draw's formats and Windows metafiles.
 
 const vec = recordsOf('vector');
-const ODF = 'application/vnd.oasis.opendocument';
 
 export const VECTOR = {
   svg: vec('image/svg+xml', 'SVG drawing', 'svg', { detect: { text: xmlRootIs(/^<svg[\s>]/) } }),
