@@ -1503,7 +1503,7 @@ export interface components {
     };
     FormatEntry: {
       /**
-       * @description Name used as `target_format`; aliases are accepted there too (264 = h264, 265 = hevc, jpeg = jpg, jpe = jpg, jfif = jpg, tif = tiff, htm = html, mpg = mpeg, aif = aiff, m2ts = ts, mts = ts, snd = au, xhtml = html, markdown = md, text = txt, asciidoc = adoc, latex = tex, wiki = mediawiki, dbk = docbook, heif = heic, oga = ogg, tar.gz = tgz, tar.bz2 = tbz2, tar.xz = txz, tar.zst = tzst, gzip = gz, zstd = zst, yml = yaml, jsonl = ndjson, bib = bibtex, xfig = fig, pnm = ppm, icon = ico, j2c = j2k, jpf = jp2, texi = texinfo, mkd = md, midi = mid, kar = mid, webvtt = vtt, subrip = srt, sami = smi, dfxp = ttml, mpl = mpl2, thd = truehd, rmvb = rm, avc = h264, h265 = hevc, mpv = m2v, azw = mobi, prc = mobi, djv = djvu)
+       * @description Name used as `target_format`; aliases are accepted there too (264 = h264, 265 = hevc, jpeg = jpg, jpe = jpg, jfif = jpg, tif = tiff, heif = heic, icon = ico, jpf = jp2, pnm = ppm, j2c = j2k, xfig = fig, text = txt, htm = html, xhtml = html, dbk = docbook, djv = djvu, markdown = md, mkd = md, asciidoc = adoc, latex = tex, wiki = mediawiki, texi = texinfo, bib = bibtex, azw = mobi, prc = mobi, mpg = mpeg, mpv = m2v, m2ts = ts, mts = ts, rmvb = rm, avc = h264, h265 = hevc, oga = ogg, aif = aiff, snd = au, midi = mid, kar = mid, thd = truehd, tar.gz = tgz, tar.bz2 = tbz2, tar.xz = txz, tar.zst = tzst, gzip = gz, zstd = zst, subrip = srt, webvtt = vtt, dfxp = ttml, sami = smi, mpl = mpl2, jsonl = ndjson, yml = yaml)
        * @example docx
        */
       format: string;
