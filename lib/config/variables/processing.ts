@@ -74,9 +74,8 @@ export const processingSettings = defineSettings({
   },
   OCR_TESSDATA_DIR: {
     group: 'Engines',
-    schema: text().optional(),
-    defaultText: '`/usr/share/tesseract-ocr/5/tessdata`',
-    description: "Tesseract's language models",
+    schema: text().default('/usr/share/tesseract-ocr/5/tessdata'),
+    description: "Tesseract's language models (Debian's `tesseract-ocr-<lang>` packages)",
   },
   METRICS_PORT: {
     group: 'Observability',
