@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FormatName } from '@/lib/formats/catalog';
+import { FORMATS, type FormatName } from '@/lib/formats/catalog';
 import type { Engine, EngineJob } from './types';
 import { pandocSystemView } from './pandoc/system-view';
 import { assertOutput, runTool } from './run-tool';
@@ -15,81 +15,97 @@ import { assertOutput, runTool } from './run-tool';
 // network. GHC reserves a huge address space, so memory is capped with the RTS's own -M
 // instead of RLIMIT_AS.
 
-/** Our format → pandoc reader. */
-const READERS: Partial<Record<FormatName, string>> = {
-  md: 'markdown',
-  txt: 'markdown',
-  rst: 'rst',
-  org: 'org',
-  tex: 'latex',
-  mediawiki: 'mediawiki',
-  textile: 'textile',
-  muse: 'muse',
-  t2t: 't2t',
-  creole: 'creole',
-  man: 'man',
-  docbook: 'docbook',
-  opml: 'opml',
-  ipynb: 'ipynb',
-  fb2: 'fb2',
-  epub: 'epub',
-  html: 'html',
-  odt: 'odt',
-  docx: 'docx',
-  rtf: 'rtf',
-  csv: 'csv',
-  dokuwiki: 'dokuwiki',
-  jira: 'jira',
-  tikiwiki: 'tikiwiki',
-  twiki: 'twiki',
-  vimwiki: 'vimwiki',
-  haddock: 'haddock',
-  jats: 'jats',
-};
+/** The formats pandoc reads. */
+const READS = [
+  'md',
+  'txt',
+  'rst',
+  'org',
+  'tex',
+  'mediawiki',
+  'textile',
+  'muse',
+  't2t',
+  'creole',
+  'man',
+  'docbook',
+  'opml',
+  'ipynb',
+  'fb2',
+  'epub',
+  'html',
+  'odt',
+  'docx',
+  'rtf',
+  'csv',
+  'dokuwiki',
+  'jira',
+  'tikiwiki',
+  'twiki',
+  'vimwiki',
+  'haddock',
+  'jats',
+] as const satisfies readonly FormatName[];
 
-/** Our format → pandoc writer (`-s` everywhere: whole documents, not fragments). */
-const WRITERS: Partial<Record<FormatName, string>> = {
-  md: 'markdown',
+/** The formats pandoc writes (`-s` everywhere: whole documents, not fragments). */
+const WRITES = [
+  'md',
+  'txt',
+  'rst',
+  'adoc',
+  'org',
+  'tex',
+  'mediawiki',
+  'dokuwiki',
+  'textile',
+  'jira',
+  'muse',
+  'man',
+  'docbook',
+  'jats',
+  'opml',
+  'ipynb',
+  'texinfo',
+  'icml',
+  'tei',
+  'zimwiki',
+  'fb2',
+  'epub',
+  'html',
+  'odt',
+  'docx',
+  'rtf',
+  'pptx',
+  'gfm',
+  'commonmark',
+  'markua',
+  'revealjs',
+  'slidy',
+  'beamer',
+  'context',
+  'ms',
+  'haddock',
+  'xwiki',
+  'dzslides',
+  's5',
+  'slideous',
+] as const satisfies readonly FormatName[];
+
+/** pandoc's name for a format: the record's markup name (markdown, latex…), else the format's own. */
+const markupName = (f: FormatName) => FORMATS[f].markup ?? f;
+/** Plain text is read as the Markdown it most often is. */
+const READ_AS: Partial<Record<FormatName, string>> = { txt: 'markdown' };
+/** The writer variant pandoc produces a whole current document with. */
+const WRITE_AS: Partial<Record<FormatName, string>> = {
   txt: 'plain',
-  rst: 'rst',
-  adoc: 'asciidoc',
-  org: 'org',
-  tex: 'latex',
-  mediawiki: 'mediawiki',
-  dokuwiki: 'dokuwiki',
-  textile: 'textile',
-  jira: 'jira',
-  muse: 'muse',
-  man: 'man',
   docbook: 'docbook5',
-  jats: 'jats',
-  opml: 'opml',
-  ipynb: 'ipynb',
-  texinfo: 'texinfo',
-  icml: 'icml',
-  tei: 'tei',
-  zimwiki: 'zimwiki',
-  fb2: 'fb2',
   epub: 'epub3',
   html: 'html5',
-  odt: 'odt',
-  docx: 'docx',
-  rtf: 'rtf',
-  pptx: 'pptx',
-  gfm: 'gfm',
-  commonmark: 'commonmark',
-  markua: 'markua',
-  revealjs: 'revealjs',
-  slidy: 'slidy',
-  beamer: 'beamer',
-  context: 'context',
-  ms: 'ms',
-  haddock: 'haddock',
-  xwiki: 'xwiki',
-  dzslides: 'dzslides',
-  s5: 's5',
-  slideous: 'slideous',
 };
+const reader = (f: FormatName) =>
+  (READS as readonly FormatName[]).includes(f) ? (READ_AS[f] ?? markupName(f)) : undefined;
+const writer = (f: FormatName) =>
+  (WRITES as readonly FormatName[]).includes(f) ? (WRITE_AS[f] ?? markupName(f)) : undefined;
 
 /**
  * A BibTeX database is read as references: it becomes another bibliography format, or a
@@ -100,12 +116,10 @@ const BIB_DOCUMENTS = ['md', 'html', 'txt', 'rst', 'docx', 'odt'] as const satis
 
 const ZIPPED_WRITERS = new Set<FormatName>(['docx', 'odt', 'epub', 'pptx']);
 
-const names = (m: Partial<Record<FormatName, string>>) => Object.keys(m) as FormatName[];
-
 async function convert(job: EngineJob): Promise<void> {
   const bib = job.inputFormat === 'bibtex';
-  const from = bib ? 'bibtex' : READERS[job.inputFormat];
-  const to = (bib ? BIB_WRITERS[job.targetFormat] : undefined) ?? WRITERS[job.targetFormat];
+  const from = bib ? 'bibtex' : reader(job.inputFormat);
+  const to = (bib ? BIB_WRITERS[job.targetFormat] : undefined) ?? writer(job.targetFormat);
   if (!from || !to) throw new Error(`pandoc: no ${job.inputFormat} → ${job.targetFormat}`);
   const sandbox = ZIPPED_WRITERS.has(job.targetFormat) ? [] : ['--sandbox'];
   const args = ['+RTS', '-M1g', '-RTS', ...sandbox, '-s', '-f', from, '-t', to, '-o', job.outputPath, job.inputPath];
@@ -126,8 +140,8 @@ export const pandocEngine: Engine = {
   name: 'pandoc',
   requires: ['pandoc'],
   conversions: [
-    { from: names(READERS), to: names(WRITERS) },
-    { from: ['bibtex'], to: [...names(BIB_WRITERS), ...BIB_DOCUMENTS] },
+    { from: READS, to: WRITES },
+    { from: ['bibtex'], to: [...(Object.keys(BIB_WRITERS) as FormatName[]), ...BIB_DOCUMENTS] },
   ],
   convert,
 };

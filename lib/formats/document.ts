@@ -58,11 +58,15 @@ export const DOCUMENT = {
     detect: { signature: (b) => ascii(b, 'AT&TFORM') && (ascii(b, 'DJVU', 12) || ascii(b, 'DJVM', 12)) },
   }),
   // markup
-  md: doc(MARKDOWN, 'Markdown', 'md', { aliases: ['markdown', 'mkd'], ...byName('md', 'markdown', 'mkd') }),
+  md: doc(MARKDOWN, 'Markdown', 'md', {
+    markup: 'markdown',
+    aliases: ['markdown', 'mkd'],
+    ...byName('md', 'markdown', 'mkd'),
+  }),
   rst: doc('text/x-rst; charset=utf-8', 'reStructuredText', 'rst', byName('rst')),
-  adoc: doc('text/asciidoc; charset=utf-8', 'AsciiDoc', 'adoc', { aliases: ['asciidoc'] }),
+  adoc: doc('text/asciidoc; charset=utf-8', 'AsciiDoc', 'adoc', { markup: 'asciidoc', aliases: ['asciidoc'] }),
   org: doc('text/x-org; charset=utf-8', 'Org mode', 'org', byName('org')),
-  tex: doc(TEX, 'LaTeX source', 'tex', { aliases: ['latex'], ...byName('tex', 'latex') }),
+  tex: doc(TEX, 'LaTeX source', 'tex', { markup: 'latex', aliases: ['latex'], ...byName('tex', 'latex') }),
   mediawiki: doc(TEXT, 'MediaWiki markup', 'wiki', { aliases: ['wiki'], ...byName('wiki', 'mediawiki') }),
   dokuwiki: doc(TEXT, 'DokuWiki markup', 'txt', byName('dokuwiki')),
   textile: doc('text/x-textile; charset=utf-8', 'Textile', 'textile', byName('textile')),

@@ -57,6 +57,8 @@ export type FormatRecord = {
   label: string;
   /** Other names accepted for it in `target_format`. */
   aliases?: readonly string[];
+  /** The name markup tools (pandoc's readers and writers) know it by, where it is not the format's own. */
+  markup?: string;
   /** The format holds transparency (writers lay other images over white when it does not). */
   alpha?: boolean;
   detect?: Detection;
