@@ -4,6 +4,7 @@ import { config } from '@/lib/config';
 import { runConversion } from '@/lib/conversions/run-conversion';
 import { conversionJobRetries, inngestRetries } from '@/lib/jobs/retries';
 import { conversionRequested, parseConversionRequested } from '@/lib/jobs/events';
+import { withLogContext } from '@/lib/observability/log-context';
 
 // transmute/conversion.requested → run the conversion (logic in lib/conversions/run-conversion.ts).
 export const convertFile = inngest.createFunction(
@@ -19,6 +20,7 @@ export const convertFile = inngest.createFunction(
   async ({ event, step }) => {
     const request = parseConversionRequested(event.data);
     if (request === null) throw new NonRetriableError('Bad payload: conversionId must be a conversion id');
-    return step.run('convert', () => runConversion(request.id, request.run));
+    const context = { conversionId: String(request.id), requestId: request.requestId };
+    return step.run('convert', () => withLogContext(context, () => runConversion(request.id, request.run)));
   },
 );

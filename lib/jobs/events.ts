@@ -13,20 +13,27 @@ export const ConversionRequestedData = z.object({
   run: z.number().int().nonnegative().optional(),
   /** Whom it runs for (an account, team owner or guest address): Inngest's concurrency key. */
   subject: z.string().min(1).optional(),
+  /** The id of the request that asked for it, so the job's log lines lead back to that request. */
+  requestId: z.string().min(1).max(128).optional(),
 });
 export type ConversionRequestedData = z.infer<typeof ConversionRequestedData>;
 
 /** The Inngest event (also the trigger of inngest/functions/convert-file.ts). */
 export const conversionRequested = eventType('transmute/conversion.requested', { schema: ConversionRequestedData });
 
-export const conversionRequestedData = (conversionId: bigint, run: number, subject: string): ConversionRequestedData =>
-  ConversionRequestedData.parse({ conversionId: String(conversionId), run, subject });
+export const conversionRequestedData = (
+  conversionId: bigint,
+  run: number,
+  subject: string,
+  requestId?: string,
+): ConversionRequestedData =>
+  ConversionRequestedData.parse({ conversionId: String(conversionId), run, subject, requestId });
 
 /** The conversion (and run) a job payload names, or null for a payload that is not one. */
-export function parseConversionRequested(data: unknown): { id: bigint; run?: number } | null {
+export function parseConversionRequested(data: unknown): { id: bigint; run?: number; requestId?: string } | null {
   const parsed = ConversionRequestedData.safeParse(data);
   const id = parsed.success ? parseConversionId(parsed.data.conversionId) : null;
-  return id === null ? null : { id, run: parsed.data?.run };
+  return id === null ? null : { id, run: parsed.data?.run, requestId: parsed.data?.requestId };
 }
 
 // The second job: "deliver this event to this webhook". The body is fixed when the event fires, so

@@ -1,5 +1,6 @@
 import { notifyBatchIfDone } from '@/lib/batches/notify-batch-completed';
 import { onConversionFinished, registerInputSource } from '@/lib/conversions/lifecycle';
+import { log } from '@/lib/observability/logger';
 import { metrics } from '@/lib/observability/metrics';
 import { fetchSource, needsFetch } from '@/lib/url-import/fetch-source';
 import { notifyConversionFinished } from '@/lib/webhooks/notify-webhooks';
@@ -18,5 +19,7 @@ export function registerConversionSubscribers(): void {
   // Counted where it finished, once: a skipped run (finished elsewhere, or cancelled) is not one.
   onConversionFinished('metrics', ({ outcome, engine }) => {
     metrics.conversions.inc({ engine: engine ?? 'none', outcome });
+    // The line that ends a job's log; the conversion and request ids come from the log context.
+    log.info({ engine: engine ?? 'none', outcome }, 'conversion finished');
   });
 }

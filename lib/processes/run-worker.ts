@@ -4,6 +4,7 @@ import { processJobsDir } from '@/lib/engines/job-folders';
 import { embeddedQueue, QUEUES, stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
 import { parseConversionRequested, parseWebhookDelivery } from '@/lib/jobs/events';
 import { PURGE_SCHEDULE } from '@/lib/jobs/retries';
+import { withLogContext } from '@/lib/observability/log-context';
 import { purgeExpiredConversions } from '@/lib/retention/purge-expired';
 import { withHeapGrowth } from '@/lib/runtime/heap-growth';
 import { deliverWebhook } from '@/lib/webhooks/deliver-webhook';
@@ -27,7 +28,11 @@ export async function runWorker(): Promise<() => Promise<void>> {
       const request = parseConversionRequested(job.data);
       if (request === null) return { outcome: 'bad-payload' }; // not retried: it can never succeed
       // V8's heap may grow more freely while conversions run, and not when idle (see the module).
-      return { outcome: await withHeapGrowth(() => runConversion(request.id, request.run)) };
+      // Every line the run logs names the conversion and the request that asked for it.
+      const context = { conversionId: String(request.id), requestId: request.requestId };
+      return {
+        outcome: await withLogContext(context, () => withHeapGrowth(() => runConversion(request.id, request.run))),
+      };
     },
   );
   // Deliveries have their own queue and slots, so a receiver that is down never holds up a conversion.

@@ -1,0 +1,206 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '@/lib/db';
+import { stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
+import { signedUpUser } from '@/tests/support/accounts';
+import { makeNoisyPng, makePng } from '@/tests/support/fixtures';
+import { emptyConversionQueue } from '@/tests/support/job-queue';
+import {
+  Cluster,
+  logLines,
+  sampleValue,
+  type WebProcess,
+  type WorkerProcess,
+} from '@/tests/support/multi-process-cluster';
+import { DatabaseProxy } from '@/tests/support/multi-process-db-proxy';
+import { uploadForm } from '@/tests/support/route-client';
+import { sleep, waitFor } from '@/tests/support/wait-for';
+
+// One service as several machines run it, on one machine: two web processes and two workers, each
+// its own process with its own DATA_DIR, on one PostgreSQL (behind a loopback proxy the test can
+// cut) and one STORAGE_DIR. Sized for a 2-core CI machine: 60 small conversions, a 10 s outage.
+
+const ANONYMOUS_RATE = 20;
+let proxy: DatabaseProxy;
+let cluster: Cluster;
+let web: WebProcess[];
+let workers: WorkerProcess[];
+let auth: { authorization: string };
+let smallPng: Buffer;
+
+beforeAll(async () => {
+  await emptyConversionQueue(); // the workers here must find only this file's jobs
+  proxy = await DatabaseProxy.start(process.env.DATABASE_URL!);
+  cluster = await Cluster.create({
+    DATABASE_URL: proxy.urlFor(process.env.DATABASE_URL!),
+    PLAN_FREE_RATE_PER_MINUTE: String(ANONYMOUS_RATE),
+    ENGINE_CONCURRENCY: '2',
+  });
+  web = await Promise.all([cluster.startWeb('web-a'), cluster.startWeb('web-b')]);
+  workers = await Promise.all([cluster.startWorker('worker-a'), cluster.startWorker('worker-b')]);
+  const { tokens } = await signedUpUser('pro');
+  auth = { authorization: `Bearer ${tokens.access_token}` };
+  smallPng = await makePng(32, 32);
+}, 180_000);
+
+afterAll(async () => {
+  await cluster?.stop();
+  await proxy?.cut();
+  await stopEmbeddedQueue();
+});
+
+async function createConversion(base: string, file: Buffer, target = 'webp', headers: Record<string, string> = {}) {
+  const encoded = new Response(uploadForm(file, 'photo.png', target));
+  const res = await fetch(`${base}/api/v1/convert/upload`, {
+    method: 'POST',
+    headers: { ...auth, ...headers, 'content-type': encoded.headers.get('content-type')! },
+    body: Buffer.from(await encoded.arrayBuffer()),
+  });
+  if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
+  return BigInt(((await res.json()) as { id: string | number }).id);
+}
+
+const scrape = async (worker: WorkerProcess) => (await fetch(worker.metricsUrl)).text();
+const completedBy = async (worker: WorkerProcess) =>
+  sampleValue(await scrape(worker), 'transmute_conversions_total', '{engine="sharp",outcome="completed"}');
+
+describe('two web processes and two workers on one database and one STORAGE_DIR', () => {
+  it('counts the anonymous rate limit exactly across both web processes', async () => {
+    // This file's only anonymous caller is this loopback address: its count starts from nothing.
+    await db.$executeRaw`DELETE FROM rate_limits WHERE key LIKE 'rpm:%127.0.0.1%'`;
+    const answers = await Promise.all(
+      Array.from({ length: 3 * ANONYMOUS_RATE }, (_, i) =>
+        fetch(`${web[i % 2].url}/api/v1/convert/status/999999999`).then((r) => r.status),
+      ),
+    );
+    expect(answers.filter((s) => s !== 429)).toHaveLength(ANONYMOUS_RATE);
+    expect(answers.filter((s) => s === 429)).toHaveLength(2 * ANONYMOUS_RATE);
+  });
+
+  it('runs 60 conversions sent to either web process exactly once, on both workers, leaving nothing unreferenced', async () => {
+    const before = await Promise.all(workers.map(completedBy));
+    const png = await makePng(96, 64);
+    const requestId = `tier-${Date.now()}`;
+    const ids: bigint[] = [];
+    // Ten at a time, alternating web processes, as a load balancer spreads clients.
+    for (let i = 0; i < 60; i += 10) {
+      ids.push(
+        ...(await Promise.all(
+          Array.from({ length: 10 }, (_, j) =>
+            createConversion(web[(i + j) % 2].url, png, 'webp', i + j === 0 ? { 'x-request-id': requestId } : {}),
+          ),
+        )),
+      );
+    }
+    const rows = await waitFor(
+      () => db.conversion.findMany({ where: { id: { in: ids } } }),
+      (r) => r.every((c) => c.status === 'completed' || c.status === 'failed'),
+      { timeoutMs: 120_000, intervalMs: 250 },
+    );
+    expect(rows.filter((c) => c.status === 'completed')).toHaveLength(60);
+    expect(rows.every((c) => c.attempts === 1)).toBe(true);
+
+    // Each finished once, counted by the worker that ran it, and both workers ran some.
+    const after = await Promise.all(workers.map(completedBy));
+    const ran = after.map((n, i) => n - before[i]);
+    expect(ran[0] + ran[1]).toBe(60);
+    expect(ran[0]).toBeGreaterThan(0);
+    expect(ran[1]).toBeGreaterThan(0);
+
+    // One result per conversion in the shared storage, and no stored file that no row references.
+    const results = await readdir(path.join(cluster.storageDir, 'results'));
+    const referenced = new Set(
+      (
+        await db.conversion.findMany({ where: { resultKey: { startsWith: 'results/' } }, select: { resultKey: true } })
+      ).map((c) => c.resultKey),
+    );
+    expect(results.filter((name) => !referenced.has(`results/${name}`))).toEqual([]);
+    expect(new Set(rows.map((c) => c.resultKey)).size).toBe(60);
+    for (const c of rows) expect(results).toContain(path.basename(c.resultKey));
+
+    // The request id given to the web process is on the worker's log line for that conversion.
+    const finished = workers
+      .flatMap((w) => logLines(w.output()))
+      .find((l) => l.msg === 'conversion finished' && l.conversionId === String(ids[0]));
+    expect(finished).toMatchObject({ requestId, outcome: 'completed', engine: 'sharp' });
+  });
+
+  it('a worker killed with SIGKILL mid-conversion: the other runs it, one result', async () => {
+    const id = await createConversion(web[0].url, await makeNoisyPng(1600, 1600), 'avif');
+    const conversion = () => db.conversion.findUniqueOrThrow({ where: { id } });
+    await waitFor(conversion, (c) => c.status === 'processing', { timeoutMs: 60_000, intervalMs: 50 });
+    // The worker running it is the one holding its job folder (`<id>-<attempt>-…`) under its DATA_DIR.
+    const jobFolder = new RegExp(`(^|/)${id}-1-[^/]+$`);
+    const busy = await waitFor(
+      async () => {
+        const folders = await Promise.all(
+          workers.map((w) => readdir(path.join(cluster.root, w.name, 'jobs'), { recursive: true }).catch(() => [])),
+        );
+        return folders.findIndex((f) => f.some((name) => jobFolder.test(name)));
+      },
+      (i) => i >= 0,
+      { timeoutMs: 30_000, intervalMs: 50 },
+    );
+    const [killed, survivor] = [workers[busy], workers[1 - busy]];
+    const survivorBefore = await completedBy(survivor);
+    killed.signal('SIGKILL');
+    expect(await killed.exited).toBeNull();
+    expect((await conversion()).status).toBe('processing');
+
+    const done = await waitFor(conversion, (c) => c.status === 'completed' || c.status === 'failed', {
+      timeoutMs: 120_000,
+      intervalMs: 250,
+    });
+    expect(done.status).toBe('completed');
+    expect(done.attempts).toBe(2);
+    expect(
+      sampleValue(await scrape(survivor), 'transmute_conversions_total', '{engine="sharp",outcome="completed"}'),
+    ).toBe(survivorBefore + 1);
+    const results = await readdir(path.join(cluster.storageDir, 'results'));
+    expect(results).toContain(path.basename(done.resultKey));
+    // The replacement, so the rest of the file again has two workers.
+    workers = [survivor, await cluster.startWorker('worker-c')];
+  }, 180_000);
+
+  it('PostgreSQL unreachable for 10 s: readiness 503 and liveness 200 meanwhile, all recovers without a restart', async () => {
+    await proxy.cut();
+    const cutAt = Date.now();
+    // Readiness fails on each web process; liveness, which touches nothing, still answers.
+    for (const w of web) {
+      const ready = await waitFor(
+        () => fetch(`${w.url}/api/v1/health`).then((r) => r.status),
+        (s) => s === 503,
+        { timeoutMs: 15_000, intervalMs: 250 },
+      );
+      expect(ready).toBe(503);
+      expect((await fetch(`${w.url}/api/v1/health/live`)).status).toBe(200);
+    }
+    await sleep(Math.max(0, 10_000 - (Date.now() - cutAt)));
+    await proxy.open();
+    const openedAt = Date.now();
+    await Promise.all(
+      web.map((w) =>
+        waitFor(
+          () => fetch(`${w.url}/api/v1/health`).then((r) => r.status),
+          (s) => s === 200,
+          { timeoutMs: 30_000, intervalMs: 250 },
+        ),
+      ),
+    );
+    const readyAfterMs = Date.now() - openedAt;
+    // The workers take jobs again: new conversions through both web processes complete.
+    const ids = await Promise.all(web.map((w) => createConversion(w.url, smallPng)));
+    await waitFor(
+      () => db.conversion.findMany({ where: { id: { in: ids } } }),
+      (r) => r.every((c) => c.status === 'completed'),
+      { timeoutMs: 60_000, intervalMs: 250 },
+    );
+    const convertingAfterMs = Date.now() - openedAt;
+    for (const p of [...web, ...workers]) expect(p.child.exitCode).toBeNull();
+    console.log(
+      `[multi-process] recovery after the outage: ready in ${readyAfterMs} ms, converting in ${convertingAfterMs} ms`,
+    );
+    expect(convertingAfterMs).toBeLessThan(30_000);
+  }, 120_000);
+});
