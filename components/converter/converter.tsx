@@ -29,7 +29,7 @@ export function Converter() {
   const shownError = error ?? formatsError;
   const [inputMode, setInputMode] = useState<'file' | 'url'>('file');
   const [optionValues, setOptionValues] = useState<OptionValues>({});
-  const names = optionNames(source?.format, target);
+  const names = optionNames(source, target);
   const options = optionsToSend(names, optionValues);
   const sendManyFiles = useSendManyFiles();
 

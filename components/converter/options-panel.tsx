@@ -1,11 +1,12 @@
 'use client';
 
 import { useId } from 'react';
-import { applicableOptions, FITS, SAMPLE_RATES } from '@/lib/conversions/convert-options';
-import { isFormatName } from '@/lib/formats/catalog';
+import { SAMPLE_RATES } from '@/lib/engines/ffmpeg/options';
+import { FITS } from '@/lib/engines/sharp/options';
+import type { FormatEntry } from './types';
 
-// The conversion options that apply to the chosen pair (lib/conversions/convert-options.ts decides
-// which), collapsed by default. Empty fields are not sent: the server's defaults apply.
+// The conversion options that apply to the chosen pair (GET /api/v1/formats lists them, from the
+// engine that converts it), collapsed by default. Empty fields are not sent: the server's defaults apply.
 
 /** What the user typed, by option name (text of number fields, or a checkbox's state). */
 export type OptionValues = Record<string, string | boolean>;
@@ -38,9 +39,8 @@ const FIELDS: Record<string, Field> = {
 };
 
 /** The option names shown for this pair (none when the source is unknown or the pair takes none). */
-export function optionNames(source: string | undefined, target: string): string[] {
-  if (!source || !isFormatName(source) || !isFormatName(target)) return [];
-  return (applicableOptions(source, target)?.names ?? []).filter((n) => n in FIELDS);
+export function optionNames(source: FormatEntry | undefined, target: string): string[] {
+  return (source?.target_options[target]?.names ?? []).filter((n) => n in FIELDS);
 }
 
 /** The `options` object to send: typed values only, numbers as numbers, checkboxes when changed. */

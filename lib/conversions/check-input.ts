@@ -59,6 +59,6 @@ export async function checkInput(
   const target = parseTargetFormat(targetFormat);
   const { fileName, source } = await detectSource(input);
   const engine = engineFor(source, target);
-  const options = parseConvertOptions(source, target, parseOptionsText(optionsText), engine.name);
+  const options = parseConvertOptions(source, target, parseOptionsText(optionsText), engine);
   return { fileName, source, target, options };
 }

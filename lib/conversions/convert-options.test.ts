@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { imagemagickEngine } from '@/lib/engines/imagemagick-engine';
+import { findEngine, listFormats } from '@/lib/engines/registry';
+import { sharpEngine } from '@/lib/engines/sharp-engine';
 import { applicableOptions, checkOptionsForTarget, parseConvertOptions } from './convert-options';
 
 describe('convert options', () => {
@@ -16,9 +19,21 @@ describe('convert options', () => {
   it('refuses what does not apply to the pair or its engine', () => {
     expect(() => parseConvertOptions('docx', 'odt', { pages: '1' })).toThrow(/"pages" does not apply to docx → odt/);
     expect(() => parseConvertOptions('mp4', 'avi', { crf: 20 })).toThrow(/"crf" does not apply/);
-    expect(() => parseConvertOptions('png', 'webp', { width: 10 }, 'imagemagick')).toThrow(/"width" does not apply/);
-    expect(parseConvertOptions('png', 'webp', { width: 10 }, 'sharp')).toMatchObject({ width: 10 });
+    expect(() => parseConvertOptions('png', 'webp', { width: 10 }, imagemagickEngine)).toThrow(
+      /"width" does not apply/,
+    );
+    expect(parseConvertOptions('png', 'webp', { width: 10 }, sharpEngine)).toMatchObject({ width: 10 });
     expect(applicableOptions('mp4', 'gif')?.names).toEqual(['width', 'height', 'fps', 'start', 'duration']);
+  });
+
+  it('follows the engine that converts the pair: one that declares no options takes none', () => {
+    expect(findEngine('psd', 'png')?.name).toBe('imagemagick');
+    expect(applicableOptions('psd', 'png')).toBeNull();
+    expect(() => parseConvertOptions('psd', 'png', { width: 10 })).toThrow(/"width" does not apply to psd → png/);
+    expect(() => parseConvertOptions('png', 'jpg', { nope: 1 })).toThrow(/Unknown option "nope"/);
+    // Each option once, in the order the panel shows them.
+    const video = applicableOptions('mkv', 'mp4')!.names;
+    expect(new Set(video).size).toBe(video.length);
   });
 
   it('checks against the target before the source is known', () => {
@@ -27,5 +42,22 @@ describe('convert options', () => {
     expect(() => checkOptionsForTarget('mp3', { width: 10 })).toThrow(/"width" does not apply/);
     expect(() => checkOptionsForTarget('odt', { pdfa: true })).toThrow(/takes no options|does not apply/);
     expect(() => checkOptionsForTarget('webp', { nope: 1 })).toThrow(/Unknown option "nope"/);
+  });
+
+  it('GET /api/v1/formats lists for each pair exactly the options it takes', () => {
+    const listed = listFormats();
+    const jpg = listed.find((f) => f.format === 'png')!.target_options.jpg;
+    expect(jpg).toEqual({ schema: 'ImageOptions', names: expect.arrayContaining(['quality', 'dpi', 'width']) });
+    expect(listed.find((f) => f.format === 'png')!.target_options.webp?.names).not.toContain('dpi');
+    expect(listed.find((f) => f.format === 'docx')!.target_options).toEqual({
+      pdf: { schema: 'DocumentOptions', names: ['pages', 'dpi', 'pdfa'] },
+    });
+    expect(listed.find((f) => f.format === 'psd')!.target_options).toEqual({});
+    for (const { format, targets, target_options } of listed) {
+      for (const target of targets) {
+        const names = target_options[target]?.names ?? [];
+        expect(applicableOptions(format, target)?.names ?? []).toEqual(names);
+      }
+    }
   });
 });

@@ -40,7 +40,7 @@ export async function createConversion(options: {
     const requested = tool ? undefined : parseTargetFormat(options.targetFormat);
     const { fileName, source } = await detectSource(input);
     const convertOptions = requested
-      ? parseConvertOptions(source, requested, options.convertOptions, engineFor(source, requested).name)
+      ? parseConvertOptions(source, requested, options.convertOptions, engineFor(source, requested))
       : undefined;
     const target = tool ? toolTarget(tool, source) : requested!;
     timer?.mark('detect');

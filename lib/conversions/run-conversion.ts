@@ -77,7 +77,7 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
       return await fail(row, `No engine converts ${row.originalFormat} to ${row.targetFormat}`, processingSent);
     // Convert options depend on the pair, so they are checked here too (a URL import learns its source only now).
     const pair = [row.originalFormat as FormatName, row.targetFormat as FormatName] as const;
-    const options = tool.name === 'convert' ? parseConvertOptions(...pair, tool.options, engine.name) : tool.options;
+    const options = tool.name === 'convert' ? parseConvertOptions(...pair, tool.options, engine) : tool.options;
     await mkdir(workDir, { recursive: true, mode: 0o700 });
     const inputPath = path.join(workDir, `input.${FORMATS[row.originalFormat as FormatName].extension}`);
     const outputPath = path.join(workDir, `output.${FORMATS[row.targetFormat as FormatName].extension}`);

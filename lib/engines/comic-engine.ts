@@ -3,6 +3,7 @@ import path from 'node:path';
 import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { inspect as inspectImage } from './sharp-engine';
+import { PIXEL_LIMITS } from './limits';
 import type { Engine, EngineJob } from './types';
 import { ZIP_LIMITS } from './zip-guard';
 import { archiveEngine } from './archive-engine';
@@ -163,6 +164,7 @@ export const comicEngine: Engine = {
     { from: [...COMICS, 'cbr'], to: ['pdf', ...COMICS] },
     { from: ['png', 'jpg', 'pdf'], to: COMICS },
   ],
+  limits: { maxPixels: PIXEL_LIMITS.image }, // each page goes through sharp's inspect
   inspect,
   convert,
 };

@@ -1,7 +1,7 @@
 import { AppError } from '@/lib/errors';
 import type { Engine, EngineJob } from './types';
 import { writeTarget } from './imagemagick-engine';
-import { IMAGE_TARGETS, MAX_PIXELS } from './raw-engine';
+import { IMAGE_TARGETS, RAW_LIMITS } from './raw-engine';
 import { assertOutput, runTool } from './run-tool';
 
 // DICOM medical images through dcmtk (ImageMagick 6's DICOM reader fails on valid files). dcmdump
@@ -14,7 +14,7 @@ async function convert(job: EngineJob): Promise<void> {
   const rows = /\(0028,0010\) US (\d+)/.exec(header)?.[1];
   const columns = /\(0028,0011\) US (\d+)/.exec(header)?.[1];
   if (!rows || !columns) throw new AppError('unsupported_format', 'The DICOM file holds no image.');
-  if (Number(rows) * Number(columns) > MAX_PIXELS)
+  if (Number(rows) * Number(columns) > RAW_LIMITS.maxPixels)
     throw new AppError('unsupported_format', `The DICOM image is too large (${columns}×${rows}).`);
   job.onProgress(10);
   const pnm = job.inputPath.replace(/\.[^./]*$/, '.pnm');
@@ -28,5 +28,6 @@ export const dicomEngine: Engine = {
   name: 'dicom',
   requires: ['dcmdump', 'dcmj2pnm', 'convert'],
   conversions: [{ from: ['dcm'], to: IMAGE_TARGETS }],
+  limits: RAW_LIMITS,
   convert,
 };

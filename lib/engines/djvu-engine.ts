@@ -2,8 +2,9 @@ import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
-import { inspect as inspectImage, MAX_INPUT_PIXELS } from './sharp-engine';
-import type { Engine, EngineJob } from './types';
+import { megapixels, PIXEL_LIMITS } from './limits';
+import { inspect as inspectImage } from './sharp-engine';
+import type { Engine, EngineJob, EngineLimits } from './types';
 import { imagemagickEngine } from './imagemagick-engine';
 import { checkImagePages, zipPages } from './page-images';
 import { assertOutput, runTool } from './run-tool';
@@ -24,6 +25,8 @@ const IMAGE_OUT = ['png', 'jpg'] as const satisfies readonly FormatName[];
 /** c44 reads these as they are (PNM and JPEG). */
 const C44_IN = new Set<FormatName>(['ppm', 'pgm', 'jpg']);
 
+/** Each page is decoded as an image (sharp's cap). */
+const LIMITS: EngineLimits = { maxPixels: PIXEL_LIMITS.image };
 const refuse = (why: string) => new AppError('unsupported_format', `The DjVu document was refused: ${why}.`);
 
 /** Pictures the sharp worker checks (claimed format, pixel budget) before they are decoded here. */
@@ -41,7 +44,8 @@ async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat' | 'signa
   if (Number(count) > MAX_PAGES) throw refuse(`more than ${MAX_PAGES} pages`);
   for (const line of sizes) {
     const m = /width=(\d+) height=(\d+)/.exec(line);
-    if (m && Number(m[1]) * Number(m[2]) > MAX_INPUT_PIXELS) throw refuse('a page is larger than 100 megapixels');
+    if (m && Number(m[1]) * Number(m[2]) > LIMITS.maxPixels)
+      throw refuse(`a page is larger than ${megapixels(LIMITS.maxPixels)}`);
   }
 }
 
@@ -125,6 +129,7 @@ export const djvuEngine: Engine = {
     { from: ['djvu'], to: ['pdf', 'ps', 'tiff', ...IMAGE_OUT] },
     { from: ['png', 'jpg', 'tiff', 'gif', 'bmp', 'webp', 'ppm', 'pgm', 'pbm', 'pdf'], to: ['djvu'] },
   ],
+  limits: LIMITS,
   inspect,
   convert,
 };

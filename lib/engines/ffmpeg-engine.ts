@@ -1,8 +1,8 @@
 import { AppError } from '@/lib/errors';
-import type { ConvertOptions } from '@/lib/conversions/convert-options';
 import type { FormatName } from '@/lib/formats/catalog';
 import { EVEN, ffmpegCommand, OUTPUT_ARGS } from './ffmpeg/args';
-import { assertFfmpegOk, inputArgs, inspect, probe, runFfmpeg } from './ffmpeg/sandboxed';
+import { type MediaOptions, mediaOptions } from './ffmpeg/options';
+import { assertFfmpegOk, inputArgs, inspect, probe, runFfmpeg, VIDEO_LIMITS } from './ffmpeg/sandboxed';
 import type { Engine, EngineJob } from './types';
 
 // Video and audio through ffmpeg, sandboxed, with the input rules of ./ffmpeg/sandboxed.ts
@@ -17,11 +17,11 @@ const isAudio = (f: FormatName) => (AUDIO as readonly FormatName[]).includes(f);
 const GIF_SCALE = "scale='min(480,iw)':-2";
 
 /**
- * A target's codec arguments with the conversion's options applied (lib/conversions/convert-options.ts
- * decides which apply). Every value is a number checked by its schema, written with String():
+ * A target's codec arguments with the conversion's options applied (./ffmpeg/options.ts says
+ * which apply to a pair). Every value is a number checked by its schema, written with String():
  * nothing from the request reaches ffmpeg as text.
  */
-export function outputArgs(target: FormatName, o: ConvertOptions): string[] {
+export function outputArgs(target: FormatName, o: Partial<MediaOptions>): string[] {
   const args = [...(OUTPUT_ARGS[target] ?? [])];
   const set = (flag: string, value: string) => {
     const i = args.indexOf(flag);
@@ -59,7 +59,7 @@ export function outputArgs(target: FormatName, o: ConvertOptions): string[] {
 
 async function convert(job: EngineJob): Promise<void> {
   if (!OUTPUT_ARGS[job.targetFormat]) throw new AppError('unsupported_format', `Cannot write ${job.targetFormat}.`);
-  const o = job.options as ConvertOptions;
+  const o = job.options as Partial<MediaOptions>;
   const codecArgs = outputArgs(job.targetFormat, o);
   const total = await probe(job);
   job.onProgress(1);
@@ -92,6 +92,8 @@ export const ffmpegEngine: Engine = {
     ...VIDEO_IN.map((from) => ({ from: [from], to: [...VIDEO_OUT.filter((t) => t !== from), ...AUDIO] })),
     ...AUDIO.map((from) => ({ from: [from], to: AUDIO.filter((t) => t !== from) })),
   ],
+  options: mediaOptions,
+  limits: VIDEO_LIMITS,
   inspect,
   convert,
 };

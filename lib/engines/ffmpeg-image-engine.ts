@@ -1,14 +1,14 @@
 import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { ffmpegCommand } from './ffmpeg/args';
-import { assertFfmpegOk, type Demuxers, MAX_VIDEO_PIXELS, mediaInput, runFfmpeg } from './ffmpeg/sandboxed';
+import { assertFfmpegOk, type Demuxers, mediaInput, runFfmpeg, VIDEO_LIMITS } from './ffmpeg/sandboxed';
 import type { Engine, EngineJob } from './types';
 import { assertOutput } from './run-tool';
 
 // Still images only ffmpeg reads and writes here (QOI, JPEG-LS, Alias PIX, OpenEXR, PHM, Vizrt VBN),
 // to and from the common ones, and Microsoft Paint files it reads. Same rules as the video engines (../ffmpeg/sandboxed.ts): the image demuxer
 // is forced from the content-checked format, only the file protocol exists, frames over
-// MAX_VIDEO_PIXELS are refused by the decoder before allocating them, and it all runs sandboxed.
+// VIDEO_LIMITS are refused by the decoder before allocating them, and it all runs sandboxed.
 
 const FFMPEG_ONLY = ['qoi', 'jls', 'pix', 'exr', 'phm', 'vbn'] as const satisfies readonly FormatName[];
 const READ_ONLY = ['msp'] as const satisfies readonly FormatName[];
@@ -59,7 +59,7 @@ async function convert(job: EngineJob): Promise<void> {
     : ['-map', '0:v:0'];
   const args = ffmpegCommand({
     // The image demuxers read no size: the decoder refuses a frame over the cap before allocating it.
-    input: ['-max_pixels', String(MAX_VIDEO_PIXELS), ...inputArgs(job)],
+    input: ['-max_pixels', String(VIDEO_LIMITS.maxPixels), ...inputArgs(job)],
     streams: [...flatten, '-frames:v', '1', '-an'],
     codec: [...codec, '-update', '1', '-f', 'image2'],
     outputPath: job.outputPath,
@@ -79,6 +79,7 @@ export const ffmpegImageEngine: Engine = {
     { from: READ_ONLY, to: COMMON },
     { from: COMMON, to: FFMPEG_ONLY },
   ],
+  limits: VIDEO_LIMITS,
   inspect,
   convert,
 };

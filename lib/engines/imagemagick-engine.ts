@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { FORMATS, type FormatName } from '@/lib/formats/catalog';
+import { PIXEL_LIMITS } from './limits';
 import type { Engine, EngineJob } from './types';
 import { assertOutput, runTool } from './run-tool';
 
@@ -108,5 +109,6 @@ export const imagemagickEngine: Engine = {
     { from: [...VIA_COMMON_RW, ...VIA_COMMON_READ_ONLY], to: COMMON },
     { from: COMMON, to: [...PAIRWISE_RW, ...VIA_COMMON_RW] },
   ],
+  limits: { maxPixels: PIXEL_LIMITS.imagemagick },
   convert,
 };

@@ -2,10 +2,10 @@ import path from 'node:path';
 import { readHead } from '@/lib/formats/read-head';
 import { AppError } from '@/lib/errors';
 import { config } from '@/lib/config';
-import type { ConvertOptions } from '@/lib/conversions/convert-options';
 import type { FormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
 import type { BridgeRequest } from './libreoffice/instance';
+import { type DocumentOptions, documentOptions } from './libreoffice/options';
 import { withOffice } from './libreoffice/pool';
 import { EngineError } from './sandbox';
 import type { Engine, EngineJob } from './types';
@@ -56,7 +56,7 @@ async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): Promi
  * PDF export settings from the conversion's options, as the JSON FilterOptions LibreOffice (7.4+)
  * reads into the PDF filter's FilterData: PageRange, PDF/A-2b, picture resolution.
  */
-export function pdfExportOptions(o: ConvertOptions): string | undefined {
+export function pdfExportOptions(o: Partial<DocumentOptions>): string | undefined {
   const data: Record<string, { type: string; value: string }> = {};
   if (o.pages) data.PageRange = { type: 'string', value: o.pages.replace(/\s+/g, '') };
   if (o.pdfa) data.SelectPdfVersion = { type: 'long', value: '2' };
@@ -91,7 +91,8 @@ async function convert(job: EngineJob): Promise<void> {
         inFilter: importFilter.name,
         inOptions: importFilter.options,
         filter: exportFilter.name,
-        options: job.targetFormat === 'pdf' ? pdfExportOptions(job.options as ConvertOptions) : exportFilter.options,
+        options:
+          job.targetFormat === 'pdf' ? pdfExportOptions(job.options as Partial<DocumentOptions>) : exportFilter.options,
       };
       const reply = await office.request(request, { signal: job.signal, timeoutMs: config.engineTimeoutMs });
       if (!reply.ok) {
@@ -112,6 +113,7 @@ async function convert(job: EngineJob): Promise<void> {
 export const libreofficeEngine: Engine = {
   name: 'libreoffice',
   conversions: OFFICE_PAIRS,
+  options: documentOptions,
   inspect,
   convert,
 };

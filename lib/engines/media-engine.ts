@@ -1,7 +1,14 @@
 import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { aac, EVEN, ffmpegCommand, h264, OUTPUT_ARGS as MAIN_OUTPUT_ARGS } from './ffmpeg/args';
-import { assertFfmpegOk, DEMUXER as MAIN_DEMUXER, type Demuxers, mediaInput, runFfmpeg } from './ffmpeg/sandboxed';
+import {
+  assertFfmpegOk,
+  DEMUXER as MAIN_DEMUXER,
+  type Demuxers,
+  mediaInput,
+  runFfmpeg,
+  VIDEO_LIMITS,
+} from './ffmpeg/sandboxed';
 import type { Engine, EngineJob } from './types';
 import { assertOutput } from './run-tool';
 import {
@@ -19,7 +26,7 @@ import {
 // The rest of what ffmpeg reads and writes that people use (WMA/WMV, AIFF, AC-3, FLV, MPEG-PS,
 // 3GP, MPEG-TS, Ogg Theora…), video → animated WebP and audio → a waveform PNG. Same rules as
 // ../ffmpeg-engine.ts (../ffmpeg/sandboxed.ts): the demuxer is forced from the content-checked
-// format, only the file protocol exists, frames over MAX_VIDEO_PIXELS are refused, all sandboxed.
+// format, only the file protocol exists, frames over VIDEO_LIMITS are refused, all sandboxed.
 
 const EVERYDAY_DEMUXER: Demuxers = {
   wma: 'asf',
@@ -168,6 +175,7 @@ export const mediaEngine: Engine = {
     { from: ['mp4'], to: [...NICHE_VIDEO_OUT, ...NICHE_AUDIO_OUT] },
     { from: ['mkv', 'mov'], to: NICHE_VIDEO_OUT },
   ],
+  limits: VIDEO_LIMITS,
   inspect,
   convert,
 };

@@ -2,7 +2,7 @@ import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import type { Engine, EngineJob } from './types';
 import { coder, runConvert, writeTarget } from './imagemagick-engine';
-import { MAX_PIXELS } from './raw-engine';
+import { RAW_LIMITS } from './raw-engine';
 import { assertOutput, runTool } from './run-tool';
 
 // The old and odd bitmaps Netpbm reads and writes (Amiga ILBM, Utah RLE, Atari Degas/NEOchrome,
@@ -66,7 +66,7 @@ async function assertPnmSize(job: EngineJob, reader: readonly string[], input: s
   const pam = /^P7\s[\s\S]*?WIDTH (\d+)\s+HEIGHT (\d+)/.exec(header);
   const [width, height] = (pnm ?? pam)?.slice(1).map(Number) ?? [0, 0];
   if (!width || !height) throw new AppError('unsupported_format', 'The image could not be read.');
-  if (width * height > MAX_PIXELS)
+  if (width * height > RAW_LIMITS.maxPixels)
     throw new AppError('unsupported_format', `The image is too large (${width}×${height}).`);
 }
 
@@ -116,5 +116,6 @@ export const netpbmEngine: Engine = {
     { from: [...NETPBM, ...READ_ONLY], to: COMMON },
     { from: COMMON, to: NETPBM },
   ],
+  limits: RAW_LIMITS,
   convert,
 };

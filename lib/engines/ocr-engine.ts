@@ -7,9 +7,10 @@ import type { FormatName } from '@/lib/formats/catalog';
 import { sanitizePdf } from './compress/pdf-sanitize';
 import { inspectPdf, QPDF_OK, runPdfTool } from './compress/pdf-tools';
 import { EngineError } from './sandbox';
-import { askWorker, inspect as inspectImage, MAX_INPUT_PIXELS } from './sharp-engine';
+import { PIXEL_LIMITS } from './limits';
+import { askWorker, inspect as inspectImage } from './sharp-engine';
 import { withOcrWorker } from './ocr/pool';
-import type { Engine, EngineJob } from './types';
+import type { Engine, EngineJob, EngineLimits } from './types';
 import { placeIn, takeOut, withExchangeSlot } from './warm/exchange';
 
 // OCR: page images go to the warm sandboxed tesseract.js workers (ocr/pool.ts), one page per
@@ -26,6 +27,8 @@ const IMAGE_INPUTS = ['png', 'jpg', 'tiff', 'webp'] as const satisfies readonly 
 const INPUTS = [...IMAGE_INPUTS, 'bmp', 'pdf'] as const satisfies readonly FormatName[];
 const RENDER_DPI = 300;
 const PAGE_BREAK = '\f';
+/** Images are decoded by sharp, with its cap. */
+const LIMITS: EngineLimits = { maxPixels: PIXEL_LIMITS.image };
 
 /** BMP header: 'BM', then width and height (signed, negative = top-down) at 18 and 22. */
 async function inspectBmp(file: string): Promise<void> {
@@ -38,7 +41,7 @@ async function inspectBmp(file: string): Promise<void> {
   }
   if (head.toString('latin1', 0, 2) !== 'BM') throw new AppError('unsupported_format', 'The file is not a BMP image.');
   const pixels = Math.abs(head.readInt32LE(18)) * Math.abs(head.readInt32LE(22));
-  if (pixels === 0 || pixels > MAX_INPUT_PIXELS)
+  if (pixels === 0 || pixels > LIMITS.maxPixels)
     throw new AppError('unsupported_format', 'The BMP image is too large or empty.');
 }
 
@@ -65,7 +68,7 @@ async function recognize(
       await placeIn(image, inFile);
       const pdfOut = pdf && path.join(slot, 'page.pdf');
       const reply = await worker.request(
-        { op: 'recognize', in: inFile, langs, pdfOut, textOnly: pdf?.textOnly, dpi },
+        { op: 'recognize', in: inFile, langs, pdfOut, textOnly: pdf?.textOnly, dpi, maxPixels: PIXEL_LIMITS.ocrPage },
         { signal: job.signal, timeoutMs: config.engineTimeoutMs },
       );
       if (!reply.ok) throw new AppError('unsupported_format', `The page could not be read: ${reply.error}`);
@@ -86,7 +89,7 @@ async function imagePages(job: EngineJob): Promise<string[]> {
       op: 'pages',
       in: inFile,
       outPrefix: path.join(slot, 'page'),
-      limitInputPixels: MAX_INPUT_PIXELS,
+      limitInputPixels: LIMITS.maxPixels,
     }),
     async (slot) => {
       await mkdir(dir);
@@ -190,6 +193,7 @@ export const ocrEngine: Engine = {
   name: 'tesseract.js',
   tool: 'ocr',
   conversions: [{ from: INPUTS, to: ['txt', 'pdf'] }],
+  limits: LIMITS,
   inspect,
   convert,
 };

@@ -1,7 +1,8 @@
 import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { runInJob } from './run-in-job';
-import type { Engine, EngineJob } from './types';
+import { PIXEL_LIMITS } from './limits';
+import type { Engine, EngineJob, EngineLimits } from './types';
 import { writeTarget } from './imagemagick-engine';
 import { assertOutput, runTool } from './run-tool';
 
@@ -12,14 +13,14 @@ import { assertOutput, runTool } from './run-tool';
 
 export const IMAGE_TARGETS = ['png', 'jpg', 'webp', 'tiff', 'gif', 'bmp'] as const satisfies readonly FormatName[];
 
-/** Largest sensor we demosaic (a 100 MP medium-format back fits). */
-export const MAX_PIXELS = 120_000_000;
+/** The sensor sizes dcraw demosaics; DICOM and netpbm images, decoded the same way, share them. */
+export const RAW_LIMITS: EngineLimits = { maxPixels: PIXEL_LIMITS.raw };
 
 async function convert(job: EngineJob): Promise<void> {
   const info = await runInJob(job, 'dcraw', ['-i', '-v', job.inputPath]);
   const size = info.code === 0 ? /Full size:\s+(\d+) x (\d+)/.exec(info.stdout) : null;
   if (!size) throw new AppError('unsupported_format', 'The RAW file could not be read.');
-  if (Number(size[1]) * Number(size[2]) > MAX_PIXELS)
+  if (Number(size[1]) * Number(size[2]) > RAW_LIMITS.maxPixels)
     throw new AppError('unsupported_format', `The RAW image is too large (${size[1]}×${size[2]}).`);
   job.onProgress(10);
   // -w: the camera's white balance where the file has one. dcraw names its output after the input.
@@ -34,5 +35,6 @@ export const rawEngine: Engine = {
   name: 'raw',
   requires: ['dcraw', 'convert'],
   conversions: [{ from: ['dng'], to: IMAGE_TARGETS }],
+  limits: RAW_LIMITS,
   convert,
 };

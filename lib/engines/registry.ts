@@ -31,6 +31,11 @@ export function findEngine(from: FormatName, to: FormatName, tool: Tool = 'conve
   return ENGINES.find((e) => serves(e, tool) && e.conversions.some((c) => c.from.includes(from) && c.to.includes(to)));
 }
 
+/** Every option some engine declares, installed here or not: any other name is an unknown option. */
+export const OPTION_NAMES: ReadonlySet<string> = new Set(
+  ALL_ENGINES.flatMap((e) => (e.options ? Object.keys(e.options.schema.shape) : [])),
+);
+
 /** The input formats a tool takes, sorted (compressible formats, OCR inputs). */
 export function inputFormats(tool: Tool): FormatName[] {
   const found = ENGINES.filter((e) => serves(e, tool)).flatMap((e) => e.conversions.flatMap((c) => c.from));
@@ -43,16 +48,39 @@ export type FormatListing = {
   mime: string;
   label: string;
   targets: FormatName[];
+  target_options: Partial<Record<FormatName, TargetOptions>>;
   compress: boolean;
   ocr: boolean;
 };
+
+/** The options one pair takes: their schema's OpenAPI id, and which of its fields apply. */
+export type TargetOptions = { schema: string; names: string[] };
+
+/** The options each target takes from `format`, as the engine converting that pair declares them. */
+function targetOptions(format: FormatName, targets: readonly FormatName[]): FormatListing['target_options'] {
+  const found: FormatListing['target_options'] = {};
+  for (const to of targets) {
+    const declared = findEngine(format, to)?.options;
+    const names = declared?.names(format, to) ?? [];
+    if (declared && names.length > 0) found[to] = { schema: String(declared.schema.meta()?.id), names: [...names] };
+  }
+  return found;
+}
 
 function byName(a: FormatName, b: FormatName) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+let listing: readonly FormatListing[] | undefined;
+
 /** Every input format with its targets and tools (drives GET /api/v1/formats), sorted by name. */
-export function listFormats(): FormatListing[] {
+export function listFormats(): readonly FormatListing[] {
+  // Built once: the installed engines are known when this module loads.
+  listing ??= buildListing();
+  return listing;
+}
+
+function buildListing(): FormatListing[] {
   const targets = new Map<FormatName, Set<FormatName>>();
   for (const engine of ENGINES) {
     for (const c of engine.conversions) for (const from of c.from) if (!targets.has(from)) targets.set(from, new Set());
@@ -70,12 +98,14 @@ export function listFormats(): FormatListing[] {
   return [...targets.keys()].sort(byName).map((format) => {
     const info = FORMATS[format];
     const tools = { compress: compressible.has(format), ocr: ocrInputs.has(format) };
+    const sorted = [...targets.get(format)!].sort(byName);
     return {
       format,
       family: info.family,
       mime: info.mime,
       label: info.label,
-      targets: [...targets.get(format)!].sort(byName),
+      targets: sorted,
+      target_options: targetOptions(format, sorted),
       ...tools,
     };
   });

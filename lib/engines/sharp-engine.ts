@@ -2,11 +2,12 @@ import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@/lib/errors';
 import { config } from '@/lib/config';
-import type { ConvertOptions } from '@/lib/conversions/convert-options';
 import type { FormatName } from '@/lib/formats/catalog';
 import { EngineError, runSandboxed } from './sandbox';
+import { type ImageOptions, imageOptions } from './sharp/options';
 import { withSharp } from './sharp/pool';
-import type { Engine, EngineJob } from './types';
+import { megapixels, PIXEL_LIMITS } from './limits';
+import type { Engine, EngineJob, EngineLimits } from './types';
 import { placeIn, takeOut, withExchangeSlot } from './warm/exchange';
 import type { WorkerReply } from './warm/sandboxed-worker';
 
@@ -14,8 +15,7 @@ import type { WorkerReply } from './warm/sandboxed-worker';
 // process never decodes an image. HEIC is decoded first by Debian's heif-convert in the sandbox,
 // because sharp's prebuilt libheif has no HEVC decoder.
 
-/** Largest image we decode (all frames together): 100 megapixels ≈ 400 MB as RGBA. */
-export const MAX_INPUT_PIXELS = 100_000_000;
+const LIMITS: EngineLimits = { maxPixels: PIXEL_LIMITS.image };
 /** Default AVIF effort (0–9): libaom at default effort takes a minute for 12 MP. */
 export const DEFAULT_AVIF_EFFORT = 2;
 
@@ -85,9 +85,9 @@ export async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat' |
     throw new AppError('unsupported_format', `The file is not a ${job.inputFormat.toUpperCase()} image.`);
   }
   if (!meta.width || !meta.height) throw new AppError('unsupported_format', 'The image has no dimensions.');
-  if (totalPixels(meta) > MAX_INPUT_PIXELS) {
+  if (totalPixels(meta) > LIMITS.maxPixels) {
     const frames = (meta.pages ?? 1) > 1 ? ` × ${meta.pages} frames` : '';
-    const limit = `limit ${MAX_INPUT_PIXELS / 1e6} megapixels`;
+    const limit = `limit ${megapixels(LIMITS.maxPixels)}`;
     throw new AppError(
       'unsupported_format',
       `The image is too large (${meta.width}×${meta.height}${frames}; ${limit}).`,
@@ -100,8 +100,8 @@ const clampInt = (v: unknown, min: number, max: number, d: number) =>
 
 type Encoding = { format: string; formatOptions: Record<string, unknown>; flatten?: string };
 
-/** What the worker does besides encoding, from the conversion's options (lib/conversions/convert-options.ts). */
-export function adjustments(to: Output, options: ConvertOptions) {
+/** What the worker does besides encoding, from the conversion's options (./sharp/options.ts). */
+export function adjustments(to: Output, options: Partial<ImageOptions>) {
   const { width, height, fit = 'inside', background, dpi, strip_metadata: strip = true } = options;
   return {
     resize: width || height ? { width, height, fit } : undefined,
@@ -169,10 +169,10 @@ async function convert(job: EngineJob): Promise<void> {
       op: 'convert',
       in: inFile,
       out: path.join(slot, output),
-      limitInputPixels: MAX_INPUT_PIXELS,
+      limitInputPixels: LIMITS.maxPixels,
       animated,
       ...encoding(to, job.options),
-      ...adjustments(to, job.options as ConvertOptions),
+      ...adjustments(to, job.options as Partial<ImageOptions>),
     });
     const reply = await askWorker(source, job.signal, request, async (slot) => {
       if (!(await takeOut(path.join(slot, output), job.outputPath))) throw new EngineError('sharp produced no output');
@@ -187,6 +187,8 @@ async function convert(job: EngineJob): Promise<void> {
 export const sharpEngine: Engine = {
   name: 'sharp',
   conversions: INPUTS.map((from) => ({ from: [from], to: OUTPUTS.filter((t) => t !== from) })),
+  options: imageOptions,
+  limits: LIMITS,
   inspect,
   convert,
 };

@@ -1,7 +1,8 @@
 import { open } from 'node:fs/promises';
 import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
-import type { Engine, EngineJob } from './types';
+import { PIXEL_LIMITS } from './limits';
+import type { Engine, EngineJob, EngineLimits } from './types';
 import { hasProgram } from './programs';
 import { assertOutput, runTool } from './run-tool';
 
@@ -22,7 +23,7 @@ const BACKEND: Partial<Record<FormatName, string>> = {
   geojson: 'geojson',
   fig: 'xfig',
 };
-const MAX_PIXELS = 50_000_000;
+const LIMITS: EngineLimits = { maxPixels: PIXEL_LIMITS.trace };
 const FIG_TARGETS = ['svg', 'eps', 'pdf'] as const satisfies readonly FormatName[];
 
 /** Width and height from a PNM or BMP header, or null if it cannot be read. */
@@ -46,7 +47,7 @@ async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): Promi
   }
   const size = bitmapSize(head);
   if (!size) throw new AppError('unsupported_format', 'The bitmap header could not be read.');
-  if (size.width * size.height > MAX_PIXELS)
+  if (size.width * size.height > LIMITS.maxPixels)
     throw new AppError('unsupported_format', `The bitmap is too large to trace (${size.width}×${size.height}).`);
 }
 
@@ -72,6 +73,7 @@ export const traceEngine: Engine = {
     { from: INPUTS, to: Object.keys(BACKEND) as FormatName[] },
     ...(hasProgram('fig2dev') ? [{ from: ['fig' as const], to: FIG_TARGETS }] : []),
   ],
+  limits: LIMITS,
   inspect,
   convert,
 };

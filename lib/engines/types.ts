@@ -1,4 +1,5 @@
 import type { Tool } from '@/lib/domain/tools';
+import type { z } from 'zod';
 import type { FormatName } from '@/lib/formats/catalog';
 
 /** One conversion as an engine sees it: local files inside a private working directory. */
@@ -11,12 +12,29 @@ export type EngineJob = {
   targetFormat: FormatName;
   /** Where the engine must leave its result, inside workDir. */
   outputPath: string;
-  /** The tool's options, already parsed with its schema (lib/domain/tools.ts). */
+  /**
+   * The tool's options, already parsed: a conversion's with the engine's `options`, another tool's
+   * with its schema (lib/domain/tools.ts).
+   */
   options: Record<string, unknown>;
   /** Aborted on cancel or timeout: the engine must kill its whole process group. */
   signal: AbortSignal;
   /** Real progress 0–100 where the engine reports it. */
   onProgress: (percent: number) => void;
+};
+
+/** The options an engine applies to a conversion: a strict object schema, and which fields a pair takes. */
+export type EngineOptions<Schema extends z.ZodObject = z.ZodObject> = {
+  /** Fields with their ranges and defaults; its OpenAPI id names it in GET /api/v1/formats. */
+  schema: Schema;
+  /** The fields that apply to one of the engine's pairs (none: the pair takes no options). */
+  names: (from: FormatName, to: FormatName) => ReadonlyArray<keyof z.output<Schema> & string>;
+};
+
+/** What an engine refuses to decode, checked on the input before anything is allocated for it. */
+export type EngineLimits = {
+  /** Pixels of the largest image or frame it reads (lib/engines/limits.ts). */
+  maxPixels: number;
 };
 
 export type Engine = {
@@ -27,6 +45,9 @@ export type Engine = {
   requires?: readonly string[];
   /** The pairs this engine converts: each input format with the targets it reaches. */
   conversions: ReadonlyArray<{ from: readonly FormatName[]; to: readonly FormatName[] }>;
+  /** The conversion options it applies (none declared: its pairs take no options). */
+  options?: EngineOptions;
+  limits?: EngineLimits;
   /**
    * Checks the input (claimed format, pixel floods, zip bombs); throws AppError('unsupported_format')
    * if refused. The pipeline calls it once, before `convert`, which relies on it and never repeats it.

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { defineOperation } from '@/lib/schemas/operation';
 import { CONVERSION_ID_MAX, CONVERSION_ID_MIN } from '@/lib/domain/conversion-id';
 import { CONVERSION_STATUSES } from '@/lib/domain/conversion-status';
-import { DocumentOptions, ImageOptions, MediaOptions } from '@/lib/conversions/convert-options';
+import { MediaOptions } from '@/lib/engines/ffmpeg/options';
+import { DocumentOptions } from '@/lib/engines/libreoffice/options';
+import { ImageOptions } from '@/lib/engines/sharp/options';
 import { binaryContent, ConversionIdParams, errors, json, text } from '@/lib/schemas/common';
 
 export const ConversionStatusValue = z.enum(CONVERSION_STATUSES).meta({
@@ -41,7 +43,8 @@ const OPTIONS_DOC =
   'Per-conversion options, by target: images (ImageOptions), PDF from a document (DocumentOptions), ' +
   'audio and video (MediaOptions, which also covers video → GIF). Every option is optional, with the ' +
   'default it names. An unknown option, a value out of range, or an option that does not apply to the ' +
-  'pair (`crf` for MP3, `pages` for PNG, `dpi` for WebP) answers 400 naming it.';
+  'pair (`crf` for MP3, `pages` for PNG, `dpi` for WebP) answers 400 naming it. GET /api/v1/formats ' +
+  'lists the options each pair takes (`target_options`).';
 
 export const ConversionOptions = z
   .union([ImageOptions, DocumentOptions, MediaOptions])

@@ -1,11 +1,22 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/schemas/operation';
 import { binaryContent, errors, json, text } from '@/lib/schemas/common';
+import { ConversionOptions } from '@/lib/schemas/conversion';
 import { FORMAT_ALIASES, FORMAT_FAMILIES } from '@/lib/formats/catalog';
 
 const ALIAS_LIST = Object.entries(FORMAT_ALIASES)
   .map(([alias, name]) => `${alias} = ${name}`)
   .join(', ');
+
+/** The option schemas a pair can take, by their ids in components/schemas. */
+const OPTION_SCHEMA_IDS = ConversionOptions.options.map((o) => String(o.meta()?.id)) as [string, ...string[]];
+
+export const TargetOptions = z
+  .object({
+    schema: z.enum(OPTION_SCHEMA_IDS).meta({ description: 'The schema that describes these options' }),
+    names: z.array(z.string()).meta({ description: 'The options of that schema this pair takes' }),
+  })
+  .meta({ id: 'TargetOptions' });
 
 export const FormatEntry = z
   .object({
@@ -17,6 +28,17 @@ export const FormatEntry = z
     label: z.string().meta({ description: 'Human name, e.g. "Word document"' }),
     mime: z.string(),
     targets: z.array(z.string()).meta({ description: 'Formats this input converts to' }),
+    target_options: z.record(z.string(), TargetOptions).meta({
+      description:
+        'For each target that takes conversion options (`options` of a conversion), which ones; ' +
+        'a target not listed takes none, and any option sent for it answers 400',
+      example: {
+        jpg: {
+          schema: 'ImageOptions',
+          names: ['quality', 'width', 'height', 'fit', 'dpi', 'strip_metadata', 'background'],
+        },
+      },
+    }),
     compress: z.boolean().meta({ description: 'Whether `POST /api/v1/compress/upload` takes this format' }),
     ocr: z.boolean().meta({ description: 'Whether `POST /api/v1/tools/ocr` reads this format' }),
   })

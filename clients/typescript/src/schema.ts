@@ -1308,7 +1308,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
-    /** @description Per-conversion options, by target: images (ImageOptions), PDF from a document (DocumentOptions), audio and video (MediaOptions, which also covers video → GIF). Every option is optional, with the default it names. An unknown option, a value out of range, or an option that does not apply to the pair (`crf` for MP3, `pages` for PNG, `dpi` for WebP) answers 400 naming it. */
+    /** @description Per-conversion options, by target: images (ImageOptions), PDF from a document (DocumentOptions), audio and video (MediaOptions, which also covers video → GIF). Every option is optional, with the default it names. An unknown option, a value out of range, or an option that does not apply to the pair (`crf` for MP3, `pages` for PNG, `dpi` for WebP) answers 400 naming it. GET /api/v1/formats lists the options each pair takes (`target_options`). */
     ConversionOptions:
       | components['schemas']['ImageOptions']
       | components['schemas']['DocumentOptions']
@@ -1526,10 +1526,39 @@ export interface components {
       mime: string;
       /** @description Formats this input converts to */
       targets: string[];
+      /**
+       * @description For each target that takes conversion options (`options` of a conversion), which ones; a target not listed takes none, and any option sent for it answers 400
+       * @example {
+       *       "jpg": {
+       *         "schema": "ImageOptions",
+       *         "names": [
+       *           "quality",
+       *           "width",
+       *           "height",
+       *           "fit",
+       *           "dpi",
+       *           "strip_metadata",
+       *           "background"
+       *         ]
+       *       }
+       *     }
+       */
+      target_options: {
+        [key: string]: components['schemas']['TargetOptions'];
+      };
       /** @description Whether `POST /api/v1/compress/upload` takes this format */
       compress: boolean;
       /** @description Whether `POST /api/v1/tools/ocr` reads this format */
       ocr: boolean;
+    };
+    TargetOptions: {
+      /**
+       * @description The schema that describes these options
+       * @enum {string}
+       */
+      schema: 'ImageOptions' | 'DocumentOptions' | 'MediaOptions';
+      /** @description The options of that schema this pair takes */
+      names: string[];
     };
     Health: {
       /** @constant */

@@ -3,7 +3,8 @@ import type { CompressLevel } from '@/lib/domain/tools';
 import type { FormatName } from '@/lib/formats/catalog';
 import { AppError } from '@/lib/errors';
 import { EngineError } from '../sandbox';
-import { askWorker, inspect, MAX_INPUT_PIXELS } from '../sharp-engine';
+import { PIXEL_LIMITS } from '../limits';
+import { askWorker, inspect } from '../sharp-engine';
 import { takeOut } from '../warm/exchange';
 import type { CompressFamily } from './compressor';
 
@@ -59,7 +60,7 @@ export async function compressImageFile(options: {
       op: 'compress',
       in: inFile,
       out: path.join(slot, output),
-      limitInputPixels: MAX_INPUT_PIXELS,
+      limitInputPixels: PIXEL_LIMITS.image,
       animated: format === 'gif' || format === 'webp',
       // Only JPEG searches quality for a size: the other encoders' sizes barely follow quality.
       targetSize: format === 'jpg' ? options.targetSize : undefined,

@@ -4,13 +4,14 @@ import type { FormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
 import { readHead } from '@/lib/formats/read-head';
 import { EngineError, runSandboxed, type RunResult } from '../sandbox';
-import type { EngineJob } from '../types';
+import { PIXEL_LIMITS } from '../limits';
+import type { EngineJob, EngineLimits } from '../types';
 
 // How ffmpeg and ffprobe read untrusted input, for every engine that runs them (../ffmpeg-engine.ts,
 // ../media-engine.ts, ../compress/media.ts). The input demuxer is forced from the
 // content-checked format (`-f mov`, `-f matroska`…), so a playlist or concat script dressed up as
 // a video is never parsed as one (CVE-2017-9993 class), only the file protocol exists, frames
-// over MAX_VIDEO_PIXELS are refused before decoding, and it all runs sandboxed.
+// over VIDEO_LIMITS are refused before decoding, and it all runs sandboxed.
 
 export type Demuxers = Partial<Record<FormatName, string>>;
 type Input = Pick<EngineJob, 'inputPath' | 'inputFormat'>;
@@ -30,8 +31,8 @@ export const DEMUXER: Demuxers = {
   aac: 'aac',
 };
 
-/** Largest video frame we decode (8K UHD ≈ 33 MP): a "pixel flood" video is refused up front. */
-export const MAX_VIDEO_PIXELS = 40_000_000;
+/** The frames ffmpeg decodes: a "pixel flood" video is refused up front. */
+export const VIDEO_LIMITS: EngineLimits = { maxPixels: PIXEL_LIMITS.video };
 
 const MEMORY_LIMIT = 3 * 1024 ** 3;
 
@@ -97,7 +98,7 @@ export function mediaInput(demuxers: Demuxers) {
     if (r.code !== 0 || !info.streams?.length)
       throw new AppError('unsupported_format', `The ${job.inputFormat.toUpperCase()} file could not be read.`);
     for (const s of info.streams) {
-      if (s.codec_type === 'video' && (s.width ?? 0) * (s.height ?? 0) > MAX_VIDEO_PIXELS) {
+      if (s.codec_type === 'video' && (s.width ?? 0) * (s.height ?? 0) > VIDEO_LIMITS.maxPixels) {
         throw new AppError('unsupported_format', `The video frame is too large (${s.width}×${s.height}).`);
       }
     }

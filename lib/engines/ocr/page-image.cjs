@@ -17,8 +17,6 @@
 const { inflateSync } = require('node:zlib');
 
 const PNG_SIGNATURE = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
-/** Above this the page is not examined (the OCR itself will refuse or be killed). */
-const MAX_PIXELS = 2 ** 28;
 /** Samples per row of the thumbnail the angle is measured on. */
 const THUMB_WIDTH = 800;
 const MAX_DEGREES = 8;
@@ -31,7 +29,7 @@ const CHANNELS = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
  * grey page or an 8-bit RGB one whose pixels are all grey, and `dpi` when the PNG states one;
  * null if unsupported.
  */
-function decodePng(buf) {
+function decodePng(buf, maxPixels) {
   if (buf.length < 33 || !buf.subarray(0, 8).equals(PNG_SIGNATURE)) return null;
   let width = 0;
   let height = 0;
@@ -59,7 +57,7 @@ function decodePng(buf) {
   }
   const channels = CHANNELS[type];
   if (!channels || (depth !== 8 && depth !== 16) || (type === 3 && (depth !== 8 || !palette))) return null;
-  if (width === 0 || height === 0 || width * height > MAX_PIXELS) return null;
+  if (width === 0 || height === 0 || width * height > maxPixels) return null;
   const bpp = channels * (depth / 8);
   const rowBytes = width * bpp;
   const raw = inflateSync(Buffer.concat(idat), { maxOutputLength: height * (rowBytes + 1) });
@@ -89,14 +87,14 @@ function decodePng(buf) {
 }
 
 /** Binary PGM (P5) or PPM (P6), 8-bit, as pdftoppm writes a rendered page: the same result as decodePng. */
-function decodePnm(buf) {
+function decodePnm(buf, maxPixels) {
   const head = /^P([56])\s+(\d+)\s+(\d+)\s+255\s/.exec(buf.toString('latin1', 0, 64));
   if (!head) return null;
   const channels = head[1] === '5' ? 1 : 3;
   const width = Number(head[2]);
   const height = Number(head[3]);
   const start = head[0].length;
-  if (width === 0 || height === 0 || width * height > MAX_PIXELS) return null;
+  if (width === 0 || height === 0 || width * height > maxPixels) return null;
   if (buf.length < start + width * height * channels) return null;
   const { thumb, sample } = thumbnailer(width, height);
   const rowBytes = width * channels;
@@ -252,12 +250,13 @@ const MAX_DPI = 2400;
  * A page image as the worker hands it to tesseract: `skew` in degrees (0 when it cannot be told),
  * `image` (a PGM for a grey page, else the input as it is) and `dpi` (0: let tesseract estimate
  * one). `renderDpi` is the resolution a PDF page was rendered at (a PNM states none). A PNG or PNM
- * this cannot read goes to tesseract unchanged, which reports what is wrong.
+ * this cannot read, or larger than `maxPixels` (../limits.ts), goes to tesseract unchanged, which
+ * reports what is wrong.
  */
-function readPage(input, renderDpi = 0) {
+function readPage(input, renderDpi = 0, maxPixels = Infinity) {
   let decoded = null;
   try {
-    decoded = decodePng(input) ?? decodePnm(input);
+    decoded = decodePng(input, maxPixels) ?? decodePnm(input, maxPixels);
   } catch {
     decoded = null; // damaged: tesseract says so when it reads the page
   }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 // The OCR worker's page reader (plain CommonJS: it runs on bare Node in the sandbox).
 type Page = { skew: number; image: Buffer; dpi: number };
 const { readPage } = createRequire(import.meta.url)('./page-image.cjs') as {
-  readPage: (input: Buffer, renderDpi?: number) => Page;
+  readPage: (input: Buffer, renderDpi?: number, maxPixels?: number) => Page;
 };
 
 const LINES = ['Invoice number 4711 is due', 'Transmute reads scans', 'Skewed pages are read', 'as well as straight'];
@@ -48,6 +48,13 @@ describe('OCR page reader: skew', () => {
       (await turned(4)).subarray(0, 5000), // cut short: tesseract will say so
     ])
       expect(readPage(input)).toEqual({ skew: 0, image: input, dpi: 0 });
+  });
+
+  it('passes a page larger than the cap it is given on unexamined', async () => {
+    const page = await turned(4);
+    const pixels = page.readUInt32BE(16) * page.readUInt32BE(20); // IHDR width × height
+    expect(readPage(page, 0, pixels).skew).not.toBe(0);
+    expect(readPage(page, 0, pixels - 1)).toEqual({ skew: 0, image: page, dpi: 0 });
   });
 });
 

@@ -3,7 +3,8 @@
 // The warm OCR worker: tesseract.js (WebAssembly) inside its own bubblewrap sandbox (see pool.ts):
 // no network, only its exchange folder writable, the traineddata read from the system's
 // tessdata folder (`langPath` local, `cacheMethod: 'none'`: nothing is fetched or written).
-// It holds no policy: languages and outputs come with each request from ../ocr-engine.ts.
+// It holds no policy: languages, outputs and the page size it examines come with each request from
+// ../ocr-engine.ts.
 const { readFile, writeFile } = require('node:fs/promises');
 const path = require('node:path');
 const { serve } = require('../warm/serve.cjs');
@@ -60,7 +61,7 @@ const ops = {
   async recognize(req) {
     const worker = await withLanguages(req.langs);
     // A Buffer, never a path: tesseract.js would fetch a string that looks like a URL.
-    const page = readPage(await readFile(req.in), req.dpi);
+    const page = readPage(await readFile(req.in), req.dpi, req.maxPixels);
     // Deskew: tesseract rotates the decoded page by this much before reading it, so an image's
     // PDF page shows the straightened scan (a text-only layer follows the straightened reading).
     const rotateRadians = Math.abs(page.skew) >= DESKEW_FROM_DEGREES ? (-page.skew * Math.PI) / 180 : 0;

@@ -14,7 +14,7 @@ import { WORKER_LOOP } from '../warm/worker-loop';
 
 /**
  * RLIMIT_AS of a sharp worker. Measured in the sandbox (address space / resident at the peak):
- * Node + sharp idle 1.2 GB / 0.1 GB; the largest image we accept (100 MP, MAX_INPUT_PIXELS) to
+ * Node + sharp idle 1.2 GB / 0.1 GB; the largest image we accept (PIXEL_LIMITS.image in ../limits.ts) to
  * WebP 1.7 / 0.5 GB, to JPEG 1.8 / 0.7 GB, to AVIF 5.3 / 2.0 GB (libaom reserves generously).
  */
 export const SHARP_MEMORY_LIMIT = 6 * 1024 ** 3;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { formatInfo, type FormatName } from '@/lib/formats/catalog';
+import type { EngineOptions } from '../types';
+
+// What ffmpeg applies to the audio and video it converts (../ffmpeg-engine.ts turns them into
+// arguments). Pure data, described in OpenAPI as MediaOptions.
+
+const int = (min: number, max: number) => z.number().int().min(min).max(max);
+const seconds = z.number().min(0).max(86_400);
+
+export const SAMPLE_RATES = [8000, 11025, 16000, 22050, 24000, 32000, 44100, 48000, 96000] as const;
+
+export const MediaOptions = z
+  .strictObject({
+    audio_bitrate: int(8, 512)
+      .optional()
+      .meta({ description: 'kbit/s; default 160 (AAC), 128 (Opus), VBR for MP3 and Vorbis' }),
+    video_bitrate: int(50, 100_000).optional().meta({ description: 'kbit/s; instead of `crf`' }),
+    crf: int(0, 51).optional().meta({ description: 'Constant quality, lower is better; default 23 (H.264), 35 (VP9)' }),
+    width: int(16, 7680).optional().meta({ description: 'Pixels (made even); alone, the height follows' }),
+    height: int(16, 4320).optional().meta({ description: 'Pixels (made even); alone, the width follows' }),
+    fps: z.number().min(1).max(120).optional().meta({ description: 'Frames per second; default the input’s (GIF 10)' }),
+    start: seconds.optional().meta({ description: 'Seconds into the input to start from; default 0' }),
+    duration: seconds.positive().optional().meta({ description: 'Seconds to keep; default to the end' }),
+    audio_channels: int(1, 8).optional().meta({ description: 'Default the input’s' }),
+    sample_rate: z
+      .union(SAMPLE_RATES.map((r) => z.literal(r)))
+      .optional()
+      .meta({ description: 'Hz; default the input’s' }),
+    remove_audio: z.boolean().default(false).meta({ description: 'A video without its sound' }),
+  })
+  .refine((o) => o.video_bitrate === undefined || o.crf === undefined, {
+    message: 'give either video_bitrate or crf, not both',
+    path: ['crf'],
+  })
+  .meta({ id: 'MediaOptions' });
+
+export type MediaOptions = z.output<typeof MediaOptions>;
+type Name = keyof MediaOptions;
+
+const TIME = ['start', 'duration'] as const satisfies readonly Name[];
+const AUDIO = ['audio_channels', 'sample_rate', ...TIME] as const satisfies readonly Name[];
+const VIDEO = ['video_bitrate', 'width', 'height', 'fps', 'remove_audio'] as const satisfies readonly Name[];
+const LOSSLESS_AUDIO = new Set<FormatName>(['wav', 'flac']);
+
+function names(from: FormatName, to: FormatName): readonly Name[] {
+  const source = formatInfo(from)?.family;
+  if (source !== 'video' && source !== 'audio') return [];
+  // A video can become a GIF: its frames, not its sound.
+  if (to === 'gif') return ['width', 'height', 'fps', ...TIME];
+  const target = formatInfo(to)?.family;
+  if (target === 'audio') return LOSSLESS_AUDIO.has(to) ? AUDIO : ['audio_bitrate', ...AUDIO];
+  if (target !== 'video') return [];
+  const crf = to === 'avi' ? [] : (['crf'] as const); // MPEG-4 Part 2 has no constant-quality mode
+  return ['audio_bitrate', ...AUDIO, ...VIDEO, ...crf];
+}
+
+export const mediaOptions: EngineOptions<typeof MediaOptions> = { schema: MediaOptions, names };

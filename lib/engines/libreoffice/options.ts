@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { formatInfo } from '@/lib/formats/catalog';
+import type { EngineOptions } from '../types';
+
+// What LibreOffice applies when it exports a document as PDF (../libreoffice-engine.ts turns them
+// into its PDF export filter's settings). Pure data, described in OpenAPI as DocumentOptions.
+
+/** `1-3,5`: pages and ranges from 1, in any order. */
+export const PAGE_RANGES = /^\s*\d{1,5}(\s*-\s*\d{1,5})?(\s*,\s*\d{1,5}(\s*-\s*\d{1,5})?)*\s*$/;
+
+export const DocumentOptions = z
+  .strictObject({
+    pages: z
+      .string()
+      .max(200)
+      .regex(PAGE_RANGES, 'must be pages and ranges like "1-3,5"')
+      .refine(ascendingRanges, 'ranges must run from low to high, from page 1')
+      .optional()
+      .meta({ description: 'Pages to keep, like `1-3,5`; default all' }),
+    dpi: z
+      .number()
+      .int()
+      .min(72)
+      .max(2400)
+      .optional()
+      .meta({ description: 'Pictures are reduced to this resolution in the PDF; default: kept as they are' }),
+    pdfa: z.boolean().default(false).meta({ description: '`true` writes PDF/A-2b (archival)' }),
+  })
+  .meta({ id: 'DocumentOptions' });
+
+export type DocumentOptions = z.output<typeof DocumentOptions>;
+
+function ascendingRanges(pages: string): boolean {
+  return pages.split(',').every((range) => {
+    const [from, to = from] = range.split('-').map((n) => Number(n.trim()));
+    return from >= 1 && to >= from;
+  });
+}
+
+const PDF_EXPORT = ['pages', 'dpi', 'pdfa'] as const satisfies ReadonlyArray<keyof DocumentOptions>;
+
+export const documentOptions: EngineOptions<typeof DocumentOptions> = {
+  schema: DocumentOptions,
+  // Only the PDF export filter has settings; other targets are written as LibreOffice writes them.
+  names: (from, to) => (to === 'pdf' && formatInfo(from)?.family !== 'image' ? PDF_EXPORT : []),
+};

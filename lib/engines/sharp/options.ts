@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import type { FormatName } from '@/lib/formats/catalog';
+import type { EngineOptions } from '../types';
+
+// What sharp applies to an image it converts. Pure data (zod only): the converter's options panel
+// imports it in the browser, and lib/schemas describes it in OpenAPI as ImageOptions.
+
+const int = (min: number, max: number) => z.number().int().min(min).max(max);
+
+export const FITS = ['inside', 'cover', 'fill'] as const;
+
+export const ImageOptions = z
+  .strictObject({
+    quality: int(1, 100).optional().meta({ description: 'JPEG, WebP and AVIF quality; default 80 (AVIF 50)' }),
+    width: int(1, 16_384).optional().meta({ description: 'Pixels; alone, the height follows the aspect ratio' }),
+    height: int(1, 16_384).optional().meta({ description: 'Pixels; alone, the width follows the aspect ratio' }),
+    fit: z
+      .enum(FITS)
+      .default('inside')
+      .meta({ description: 'With width and height: `inside` keeps all of it, `cover` crops, `fill` stretches' }),
+    dpi: int(1, 2400).optional().meta({ description: 'Resolution recorded in a PNG, JPEG or TIFF (pixels unchanged)' }),
+    strip_metadata: z
+      .boolean()
+      .default(true)
+      .meta({ description: 'Drop EXIF, XMP and ICC data (orientation is applied first)' }),
+    background: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #ffffff')
+      .optional()
+      .meta({ description: 'Fills transparent areas; JPEG without it gets white' }),
+  })
+  .meta({ id: 'ImageOptions' });
+
+export type ImageOptions = z.output<typeof ImageOptions>;
+
+const ALL = Object.keys(ImageOptions.shape) as Array<keyof ImageOptions>;
+/** Targets that record a resolution, and targets with a quality setting. */
+const DENSITY = new Set<FormatName>(['png', 'jpg', 'tiff']);
+const QUALITY = new Set<FormatName>(['jpg', 'webp', 'avif']);
+
+export const imageOptions: EngineOptions<typeof ImageOptions> = {
+  schema: ImageOptions,
+  names: (_from, to) => ALL.filter((n) => (n !== 'dpi' || DENSITY.has(to)) && (n !== 'quality' || QUALITY.has(to))),
+};
