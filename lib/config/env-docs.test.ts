@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configurationTables, envExample, TABLES_END, TABLES_START } from './env-docs';
 import { ALL_SETTINGS, OUTSIDE_SCHEMA } from './schema';
+import { typeOf } from './setting-types';
 
 // The committed documentation of the configuration, and the files that set or read it, agree with
 // the schema. After changing a variable: `npm run config:docs`.
@@ -25,7 +26,10 @@ describe('documentation written from the schema', () => {
 
   it('documents every variable, and a family once', () => {
     const tables = configurationTables();
-    for (const [name, s] of Object.entries(ALL_SETTINGS)) expect(tables).toContain(`| \`${s.family ?? name}\` |`);
+    for (const [name, s] of Object.entries(ALL_SETTINGS)) {
+      expect(tables).toContain(`| \`${s.family ?? name}\` |`);
+      expect(typeOf(s), name).toBeTruthy();
+    }
     expect(tables.match(/PLAN_<PLAN>_<LIMIT>/g)).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { ALL_SETTINGS } from './schema';
-import { type Setting, SETTING_GROUPS } from './setting-types';
+import { type Setting, SETTING_GROUPS, typeOf } from './setting-types';
 
 // `.env.example` and the README's configuration tables, written from the schema (scripts/config-docs.ts,
 // `npm run config:docs`); lib/config/env-docs.test.ts fails while the committed files differ.
@@ -39,9 +39,15 @@ export function configurationTables(): string {
   const sections = SETTING_GROUPS.map((group) => {
     const lines = rows(group).map(
       ({ name, setting }) =>
-        `| \`${name}\` | ${cell(defaultOf(setting))} | ${setting.secret ? 'yes' : ''} | ${cell(setting.description)} |`,
+        `| \`${name}\` | ${cell(typeOf(setting) ?? '')} | ${cell(defaultOf(setting))} | ${setting.secret ? 'yes' : ''} | ${cell(setting.description)} |`,
     );
-    return [`### ${group}`, '', '| Variable | Default | Secret | Meaning |', '|---|---|---|---|', ...lines].join('\n');
+    return [
+      `### ${group}`,
+      '',
+      '| Variable | Type | Default | Secret | Meaning |',
+      '|---|---|---|---|---|',
+      ...lines,
+    ].join('\n');
   });
   return [TABLES_START, '', sections.join('\n\n'), '', TABLES_END].join('\n');
 }
@@ -78,7 +84,7 @@ export function envExample(): string {
   const sections = SETTING_GROUPS.map((group) => {
     const entries = rows(group).map(({ name, setting }) => {
       const def = defaultOf(setting).replace(/`/g, '');
-      const notes = [`default: ${def}`, ...(setting.secret ? ['secret'] : [])].join('; ');
+      const notes = [typeOf(setting), `default: ${def}`, ...(setting.secret ? ['secret'] : [])].join('; ');
       const value = setting.example ?? (def.includes(' ') || def === 'unset' || def === 'empty' ? '' : def);
       return [...comment(`${setting.description} (${notes})`), `# ${name}=${value}`].join('\n');
     });

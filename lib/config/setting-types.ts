@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // The parts every variable is made of: how its text becomes a value, and what the documentation
-// says about it. An unset variable and an empty one are the same (compose writes `VAR: ${VAR:-}` as
+// says about it (each parser describes its type for the tables). An unset variable and an empty one are the same (compose writes `VAR: ${VAR:-}` as
 // an empty string), so a default applies to both.
 
 /** The sections of the configuration tables and of `.env.example`, in their order. */
@@ -37,7 +37,7 @@ export type Setting = {
 
 export const defineSettings = <T extends Record<string, Setting>>(settings: T): T => settings;
 
-export const text = () => z.string().trim().min(1);
+export const text = () => z.string().trim().min(1).describe('text');
 
 /** A whole number within the bounds. */
 export const integer = ({ min = 0, max }: { min?: number; max?: number } = {}) =>
@@ -48,7 +48,8 @@ export const integer = ({ min = 0, max }: { min?: number; max?: number } = {}) =
     .transform(Number)
     .refine((n) => n >= min && (max === undefined || n <= max), {
       error: max === undefined ? `must be at least ${min}` : `must be between ${min} and ${max}`,
-    });
+    })
+    .describe(max === undefined ? `whole number, ${min} or more` : `whole number, ${min} to ${max}`);
 
 /** A duration in seconds; fractions allowed (tests use a few milliseconds). */
 export const seconds = ({ positive = false }: { positive?: boolean } = {}) =>
@@ -57,15 +58,29 @@ export const seconds = ({ positive = false }: { positive?: boolean } = {}) =>
     .trim()
     .regex(/^\d+(\.\d+)?$/, { error: 'must be a number of seconds' })
     .transform(Number)
-    .refine((n) => !positive || n > 0, { error: 'must be more than 0' });
+    .refine((n) => !positive || n > 0, { error: 'must be more than 0' })
+    .describe(positive ? 'seconds, more than 0' : 'seconds');
 
 export const port = () => integer({ min: 0, max: 65_535 });
 
 /** `true` or `false` (also `1` or `0`). */
 export const flag = () =>
-  z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1');
+  z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .transform((v) => v === 'true' || v === '1')
+    .describe('`true` or `false`');
 
-export const httpUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+export const httpUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).describe('http(s) URL');
 
 export const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: `must be one of ${values.join(', ')}` });
+  z.enum(values, { error: `must be one of ${values.join(', ')}` }).describe(values.map((v) => `\`${v}\``).join(' or '));
+
+/** The type of a variable as the tables say it (the description its parser carries). */
+export function typeOf(setting: Setting): string | undefined {
+  let schema: z.ZodType | undefined = setting.schema;
+  while (schema && !schema.description) {
+    const inner: unknown = (schema._zod.def as { innerType?: unknown }).innerType;
+    schema = inner as z.ZodType | undefined;
+  }
+  return schema?.description;
+}

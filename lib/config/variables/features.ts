@@ -8,7 +8,10 @@ import { defineSettings, flag, httpUrl, seconds, text, type Setting } from '../s
 export const mailSettings = defineSettings({
   SMTP_URL: {
     group: 'Email',
-    schema: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    schema: z
+      .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
+      .describe('`smtp://` or `smtps://` URL')
+      .optional(),
     secret: true,
     defaultText: 'unset (mails go to the server log)',
     description: 'Send mail (verification, password reset) over SMTP',
@@ -132,7 +135,7 @@ export const cloudSettings = defineSettings({
   },
   CLOUD_S3_ENDPOINT: {
     group: 'Cloud import',
-    schema: z.url({ error: 'must be a URL' }).optional(),
+    schema: z.url({ error: 'must be a URL' }).describe('URL').optional(),
     defaultText: "AWS's",
     description: "Address of that bucket's S3-compatible store",
   },
@@ -172,6 +175,7 @@ export const outboundSettings = defineSettings({
           z.string().regex(/^(\[[0-9a-f:.]+\]|[^:\s/]+):\d+$/, { error: 'must be host:port pairs, comma-separated' }),
         ),
       )
+      .describe('`host:port` pairs, comma-separated')
       .default([]),
     defaultText: 'empty',
     description:
@@ -193,10 +197,12 @@ export const outboundSettings = defineSettings({
 /** A plan limit's override: a number, `unlimited`, or for API access `true`/`false`. */
 const planLimit = (limit: string) =>
   limit === 'API_ACCESS'
-    ? z.enum(['true', 'false'], { error: 'must be true or false' })
-    : z.union([z.literal('unlimited'), z.string().regex(/^\d+(\.\d+)?$/)], {
-        error: 'must be a number or unlimited',
-      });
+    ? z.enum(['true', 'false'], { error: 'must be true or false' }).describe('`true` or `false`')
+    : z
+        .union([z.literal('unlimited'), z.string().regex(/^\d+(\.\d+)?$/)], {
+          error: 'must be a number or unlimited',
+        })
+        .describe('number or `unlimited`');
 
 export const planLimitSettings: Record<string, Setting> = Object.fromEntries(
   PLANS.flatMap((plan) =>
@@ -207,7 +213,7 @@ export const planLimitSettings: Record<string, Setting> = Object.fromEntries(
         schema: planLimit(limit).optional(),
         family: 'PLAN_<PLAN>_<LIMIT>',
         defaultText: 'see "Plan limits"',
-        description: `Overrides a plan's limit; \`<PLAN>\` is ${PLANS.map((p) => p.toUpperCase()).join(', ')}, \`<LIMIT>\` is ${Object.values(PLAN_LIMIT_ENV_NAMES).join(', ')}`,
+        description: `Overrides a plan's limit; \`<PLAN>\` is ${PLANS.map((p) => p.toUpperCase()).join(', ')}, \`<LIMIT>\` is ${Object.values(PLAN_LIMIT_ENV_NAMES).join(', ')} (\`API_ACCESS\`: \`true\` or \`false\`)`,
         example: 'unlimited',
       } satisfies Setting,
     ]),

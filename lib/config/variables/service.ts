@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { choice, defineSettings, flag, integer, port, seconds, text } from '../setting-types';
+import { choice, defineSettings, flag, httpUrl, integer, port, seconds, text } from '../setting-types';
 
 // Where the service listens, its database, its storage and the secret every process signs with.
 
@@ -12,7 +12,7 @@ export const serviceSettings = defineSettings({
   },
   PUBLIC_URL: {
     group: 'Server',
-    schema: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    schema: httpUrl().optional(),
     defaultText: '`http://localhost:PORT`',
     description: 'The address users reach the service at (links in mails, OAuth redirects, Stripe return URLs)',
     example: 'https://convert.example.com',
@@ -31,7 +31,11 @@ export const serviceSettings = defineSettings({
   },
   APP_SECRET: {
     group: 'Server',
-    schema: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    schema: z
+      .string()
+      .min(32, { error: 'must be at least 32 characters' })
+      .describe('text, 32 characters or more')
+      .optional(),
     secret: true,
     defaultText: 'generated into `DATA_DIR/app-secret`',
     description:
@@ -42,7 +46,10 @@ export const serviceSettings = defineSettings({
   },
   DATABASE_URL: {
     group: 'Database',
-    schema: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgresql:// URL' }).optional(),
+    schema: z
+      .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgresql:// URL' })
+      .describe('`postgresql://` URL')
+      .optional(),
     secret: true,
     defaultText: 'embedded PostgreSQL',
     description: 'The PostgreSQL server to use instead of the embedded one (web, worker and migrations need it)',
@@ -74,7 +81,7 @@ export const serviceSettings = defineSettings({
   },
   S3_ENDPOINT: {
     group: 'Storage',
-    schema: z.url({ error: 'must be a URL' }).optional(),
+    schema: z.url({ error: 'must be a URL' }).describe('URL').optional(),
     defaultText: "AWS's",
     description: 'Address of an S3-compatible store',
     example: 'http://localhost:8333',
