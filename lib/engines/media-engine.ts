@@ -162,7 +162,7 @@ const VIDEO_OUT = [...MAIN_VIDEO, ...EVERYDAY_VIDEO];
 const COMMON_AUDIO = ['mp3', 'wav', 'flac', 'm4a'] as const satisfies readonly FormatName[];
 
 export const mediaEngine: Engine = {
-  name: 'ffmpeg-more',
+  name: 'ffmpeg-media',
   requires: ['ffmpeg', 'ffprobe'],
   conversions: [
     { from: [...MAIN_AUDIO, ...EVERYDAY_AUDIO], to: [...AUDIO_OUT, ...MAIN_AUDIO, 'png'] },

@@ -55,7 +55,7 @@ export const NICHE_DEMUXER: Demuxers = {
   obu: 'obu',
 };
 
-/** Audio inputs (Opus and Speex in Ogg are their own formats now). */
+/** Audio inputs (Opus and Speex in Ogg are formats of their own, not Ogg Vorbis). */
 export const NICHE_AUDIO = [
   'opus',
   'spx',
@@ -85,7 +85,10 @@ export const NICHE_AUDIO = [
   'ircam',
   'ra',
 ] as const satisfies readonly FormatName[];
-/** Read only: AMR (ffmpeg here has no AMR encoder) and modules (libopenmpt plays them). Opus was a target already. */
+/**
+ * Not written from here: AMR (ffmpeg here has no AMR encoder) and modules (libopenmpt only plays
+ * them); Opus is one of ../media-engine.ts's everyday targets.
+ */
 const READ_ONLY = new Set<FormatName>(['opus', 'amr', 'awb', 'mod', 'xm', 's3m', 'it', 'dsf']);
 export const NICHE_AUDIO_OUT = NICHE_AUDIO.filter((f) => !READ_ONLY.has(f));
 

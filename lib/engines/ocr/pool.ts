@@ -20,9 +20,8 @@ import { tessdataDir } from './languages';
  * (≈ 10 GB of address space, no memory) and drops the bounds check on every memory access: an A4
  * page took 1.28–1.33 s of CPU instead of 1.44 s at 6 GB (bench/RESULTS.md). What the cap still
  * bounds: the wasm memory lives inside that reservation (at most 4 GB, wasm32), the rest of the
- * worker (Node, buffers) gets the other ≈ 5 GB. (An earlier note saw a second wasm instance fail
- * to allocate at 16 GB with the full legacy + LSTM build; the worker now loads one LSTM-only
- * instance, and the OCR tests, multi-language included, pass.)
+ * worker (Node, buffers) gets the other ≈ 5 GB. The worker loads one LSTM-only instance: with the
+ * full legacy + LSTM build a second wasm instance failed to allocate at 16 GB.
  */
 export const OCR_MEMORY_LIMIT = 16 * 1024 ** 3;
 const MAX_JOBS = 200;
