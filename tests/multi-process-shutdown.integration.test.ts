@@ -1,4 +1,7 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import { stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
@@ -128,6 +131,66 @@ describe('SIGTERM to a web process', () => {
     );
     worker.signal('SIGTERM');
     expect(await worker.exited).toBe(0);
+  });
+});
+
+describe('SIGTERM to a web process during a tus upload', () => {
+  it('the PATCH in flight is written, and the client resumes the upload on the other process', async () => {
+    const [a, b] = await Promise.all([cluster.startWeb('web-d'), cluster.startWeb('web-e')]);
+    const png = await makePng();
+    const file = Buffer.concat([png, randomBytes(3 * 1024 * 1024 - png.length)]);
+    const tus = { 'Tus-Resumable': '1.0.0', ...auth };
+    const created = await fetch(`${a.url}/api/v1/tus`, {
+      method: 'POST',
+      headers: {
+        ...tus,
+        'Upload-Length': String(file.length),
+        'Upload-Metadata': `filename ${Buffer.from('photo.png').toString('base64')},target_format ${Buffer.from('webp').toString('base64')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const token = created.headers.get('location')!.split('/').pop()!;
+
+    // The first MiB goes to A, half of it before the stop and half after.
+    const chunk = file.subarray(0, 1024 * 1024);
+    const patched = new Promise<number>((resolve, reject) => {
+      const req = httpRequest(`${a.url}/api/v1/tus/${token}`, {
+        method: 'PATCH',
+        headers: {
+          ...tus,
+          'Upload-Offset': '0',
+          'Content-Type': 'application/offset+octet-stream',
+          'Content-Length': String(chunk.length),
+        },
+      });
+      req.on('response', (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode!));
+      });
+      req.on('error', reject);
+      req.write(chunk.subarray(0, chunk.length >> 1));
+      setTimeout(() => req.end(chunk.subarray(chunk.length >> 1)), 1000);
+    });
+    await sleep(300);
+    a.signal('SIGTERM');
+    expect(await patched).toBe(204);
+    expect(await a.exited).toBe(0);
+
+    // The client asks the other process where the upload stands and sends the rest there.
+    const head = await fetch(`${b.url}/api/v1/tus/${token}`, { method: 'HEAD', headers: tus });
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get('upload-offset'))).toBe(chunk.length);
+    const rest = await fetch(`${b.url}/api/v1/tus/${token}`, {
+      method: 'PATCH',
+      headers: { ...tus, 'Upload-Offset': String(chunk.length), 'Content-Type': 'application/offset+octet-stream' },
+      body: file.subarray(chunk.length),
+    });
+    expect(rest.status).toBe(204);
+    const conversion = await db.conversion.findUniqueOrThrow({
+      where: { id: BigInt(rest.headers.get('x-conversion-id')!) },
+    });
+    const stored = await readFile(path.join(cluster.storageDir, conversion.inputKey));
+    expect(createHash('sha256').update(stored).digest('hex')).toBe(createHash('sha256').update(file).digest('hex'));
   });
 });
 
