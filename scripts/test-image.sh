@@ -318,14 +318,15 @@ fi
 
 # --- compose.yaml -----------------------------------------------------------------------------------
 step "compose.yaml"
-# Debian 12's podman-compose (1.0.3) has no `config`, and no newer one installs here (PyPI is not
-# reachable). Its dry run resolves the file as `up` would (anchors, interpolation) and prints the
-# podman commands instead of running them (it does create the project's network and volumes, removed
-# after): each Transmute role comes out with its command and every variable interpolated.
+COMPOSE_ENV=(PUBLIC_URL=http://localhost:3000 POSTGRES_PASSWORD=check S3_SECRET_ACCESS_KEY=check
+  APP_SECRET=compose-check-secret-of-32-characters)
+# Debian 12's podman-compose (1.0.3) has no `config`. Its dry run resolves the file as `up` would
+# (anchors, interpolation) and prints the podman commands instead of running them (it does create
+# the project's network and volumes, removed after): each Transmute role comes out with its command
+# and every variable interpolated.
 compose_resolves() {
   local project="$RUN_ID-compose" out status name line
-  out=$(POSTGRES_PASSWORD=check S3_SECRET_ACCESS_KEY=check APP_SECRET=compose-check-secret-of-32-characters \
-    podman-compose --dry-run -p "$project" -f compose.yaml up --no-build 2>&1)
+  out=$(env "${COMPOSE_ENV[@]}" podman-compose --dry-run -p "$project" -f compose.yaml up --no-build 2>&1)
   status=$?
   podman volume ls -q --filter "label=io.podman.compose.project=$project" | xargs -r podman volume rm -f >/dev/null 2>&1
   podman network rm -f "${project}_default" >/dev/null 2>&1
@@ -340,7 +341,35 @@ compose_resolves() {
     [[ "$line" != *'${'* ]] || { echo "  $name left a variable uninterpolated: $line"; return 1; }
   done
 }
-check "compose.yaml resolves into web, worker, migrate, PostgreSQL and S3 (podman-compose --dry-run)" compose_resolves
+check "compose.yaml resolves into web, worker, migrate, PostgreSQL and S3 (podman-compose 1.0.3 --dry-run)" compose_resolves
+# `podman-compose config` from a newer podman-compose: PyPI is not reachable here, but Debian 13's
+# package (1.3) is, through an apt configuration of this run's own (the machine's sources stay as
+# they are); unpacked, not installed. It renders the file, which must have every variable
+# interpolated and each Transmute role with its command and APP_SECRET.
+compose_config() {
+  local apt="$WORK/apt" out
+  local opts=(-o "Dir::Etc::sourcelist=$apt/sources.list" -o Dir::Etc::sourceparts=- -o "Dir::State::Lists=$apt/lists"
+    -o "Dir::Cache=$apt/cache" -o Debug::NoLocking=1)
+  mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial"
+  echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian trixie main" >"$apt/sources.list"
+  { apt-get "${opts[@]}" -qq update && (cd "$apt" && apt-get "${opts[@]}" -qq download podman-compose) &&
+    dpkg-deb -x "$apt"/podman-compose_*_all.deb "$apt/root"; } >"$apt/log" 2>&1 ||
+    { tail -3 "$apt/log"; echo "  fetching Debian 13's podman-compose failed"; return 1; }
+  out=$(env "${COMPOSE_ENV[@]}" PYTHONPATH="$apt/root/usr/lib/python3/dist-packages" \
+    python3 -c 'import sys, podman_compose; sys.argv[0] = "podman-compose"; podman_compose.main()' \
+    -f compose.yaml config 2>&1) || { echo "$out" | tail -5; return 1; }
+  python3 -c '
+import sys, yaml
+services = yaml.safe_load(sys.stdin)["services"]
+for role in ("migrate", "web", "worker"):
+    s = services[role]
+    assert s["command"] in (role, [role]), (role, s["command"])
+    assert s["environment"]["APP_SECRET"] == "compose-check-secret-of-32-characters", role
+assert "postgres" in services and "s3" in services
+' <<<"$out" || return 1
+  [[ "$out" != *'${'* ]] || { grep -n '\${' <<<"$out"; return 1; }
+}
+check "podman-compose config (1.3, Debian 13's) renders compose.yaml with every variable interpolated" compose_config
 # dclint checks the file against the Compose Specification's schema (and its errors-level rules:
 # pinned tags, bound interfaces).
 check "compose.yaml follows the Compose Specification (dclint)" npx --yes dclint@3.1.0 -q compose.yaml
