@@ -87,6 +87,39 @@ describe('dashboard conversions listing', () => {
     expect(freeHistory.days.every((d) => d.count === 0)).toBe(true);
   });
 
+  it('filters by the UTC days a conversion was created on, both ends included', async () => {
+    const user = await signedUpUser();
+    const png = await makePng();
+    const created: Record<string, string> = {};
+    for (const [name, at] of [
+      ['before.png', '2026-03-09T23:59:59.999Z'],
+      ['first.png', '2026-03-10T00:00:00.000Z'],
+      ['last.png', '2026-03-12T23:59:59.999Z'],
+      ['after.png', '2026-03-13T00:00:00.000Z'],
+    ]) {
+      const res = await user.client.call(upload.POST, {
+        method: 'POST',
+        path: '/api/v1/convert/upload',
+        body: uploadForm(png, name, 'webp'),
+      });
+      created[name] = String((await res.json()).id);
+      await db.conversion.update({ where: { id: BigInt(created[name]) }, data: { createdAt: new Date(at) } });
+    }
+    const names = async (params: Record<string, string>) =>
+      (await listConversions(user.id, parseConversionFilter(params))).items.map((c) => c.fileName);
+
+    expect(await names({ from: '2026-03-10', to: '2026-03-12' })).toEqual(['last.png', 'first.png']);
+    expect(await names({ from: '2026-03-13' })).toEqual(['after.png']);
+    expect(await names({ to: '2026-03-09' })).toEqual(['before.png']);
+    expect(await names({ from: '2026-03-11', to: '2026-03-11' })).toEqual([]);
+    // a day that is not one (or not YYYY-MM-DD) is ignored, as other unknown filter values are
+    expect(parseConversionFilter({ from: '2026-02-30', to: '12/03/2026' })).toMatchObject({
+      from: undefined,
+      to: undefined,
+    });
+    expect(await names({ from: '2026-02-30' })).toHaveLength(4);
+  });
+
   it("shows a guest only their own recent conversions (the home page's list)", async () => {
     const png = await makePng();
     const guest = new RouteClient();

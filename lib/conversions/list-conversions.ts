@@ -9,9 +9,26 @@ import { limitsFor } from '@/lib/plans';
 export const CONVERSIONS_PAGE_SIZE = 20;
 const HISTORY_DAYS = 30;
 
-export type ConversionFilter = { status?: ConversionStatus; format?: string; page: number };
+export type ConversionFilter = {
+  status?: ConversionStatus;
+  format?: string;
+  /** Created on or after this UTC day (YYYY-MM-DD). */
+  from?: string;
+  /** Created on or before this UTC day (YYYY-MM-DD). */
+  to?: string;
+  page: number;
+};
 
-/** Reads ?status=&format=&page= leniently: anything unknown is ignored rather than an error page. */
+const DAY = 86_400_000;
+
+/** A calendar day as YYYY-MM-DD (what a date input sends), or undefined for anything else. */
+function utcDay(value: string | undefined): string | undefined {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== value ? undefined : value;
+}
+
+/** Reads ?status=&format=&from=&to=&page= leniently: anything unknown is ignored rather than an error page. */
 export function parseConversionFilter(params: Record<string, string | string[] | undefined>): ConversionFilter {
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
   const status = one(params.status);
@@ -22,7 +39,20 @@ export function parseConversionFilter(params: Record<string, string | string[] |
       ? (status as ConversionStatus)
       : undefined,
     format: format && isFormatName(format) ? format : undefined,
+    from: utcDay(one(params.from)),
+    to: utcDay(one(params.to)),
     page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** The creation-time bounds of the filter's days, whole UTC days included. */
+function createdWithin(filter: ConversionFilter) {
+  if (!filter.from && !filter.to) return {};
+  return {
+    createdAt: {
+      ...(filter.from ? { gte: new Date(`${filter.from}T00:00:00Z`) } : {}),
+      ...(filter.to ? { lt: new Date(Date.parse(`${filter.to}T00:00:00Z`) + DAY) } : {}),
+    },
   };
 }
 
@@ -32,6 +62,7 @@ export async function listConversions(userId: string, filter: ConversionFilter) 
     userId,
     ...(filter.status ? { status: filter.status } : {}),
     ...(filter.format ? { OR: [{ originalFormat: filter.format }, { targetFormat: filter.format }] } : {}),
+    ...createdWithin(filter),
   };
   const [rows, total] = await Promise.all([
     db.conversion.findMany({

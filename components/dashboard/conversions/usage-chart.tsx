@@ -6,6 +6,9 @@ export function UsageChart({ history }: { history: UsageHistory }) {
   const peak = Math.max(1, ...days.map((d) => d.count));
   const top = allowance === null ? peak : Math.max(peak, allowance);
   const total = days.reduce((sum, d) => sum + d.count, 0);
+  // The last day is today (UTC): what is left of its allowance.
+  const today = days.at(-1)?.count ?? 0;
+  const left = allowance === null ? null : Math.max(0, allowance - today);
   return (
     <figure className="flex flex-col gap-3" data-testid="usage-chart">
       <div className="relative flex h-32 items-end gap-[2px]" aria-hidden="true">
@@ -24,6 +27,10 @@ export function UsageChart({ history }: { history: UsageHistory }) {
           />
         ))}
       </div>
+      <p className="text-sm font-medium" data-testid="usage-today" data-left={left ?? 'unlimited'}>
+        Today (UTC): {today} conversion{today === 1 ? '' : 's'}
+        {left === null ? ', no daily limit.' : `, ${left} of ${allowance} left (renews at 00:00 UTC).`}
+      </p>
       <figcaption className="text-sm text-zinc-600 dark:text-zinc-400">
         {total} conversions in the last 30 days
         {history.shared ? ' by your team' : ''}; daily allowance{' '}
