@@ -15,8 +15,8 @@ import { assertOutput, runTool } from './run-tool';
 // network. GHC reserves a huge address space, so memory is capped with the RTS's own -M
 // instead of RLIMIT_AS.
 
-/** The formats pandoc reads. */
-const READS = [
+/** The formats pandoc reads and writes (`-s` everywhere: whole documents, not fragments). */
+const READ_AND_WRITTEN = [
   'md',
   'txt',
   'rst',
@@ -25,8 +25,6 @@ const READS = [
   'mediawiki',
   'textile',
   'muse',
-  't2t',
-  'creole',
   'man',
   'docbook',
   'opml',
@@ -37,44 +35,18 @@ const READS = [
   'odt',
   'docx',
   'rtf',
-  'csv',
   'dokuwiki',
   'jira',
-  'tikiwiki',
-  'twiki',
-  'vimwiki',
   'haddock',
   'jats',
 ] as const satisfies readonly FormatName[];
-
-/** The formats pandoc writes (`-s` everywhere: whole documents, not fragments). */
-const WRITES = [
-  'md',
-  'txt',
-  'rst',
+const READ_ONLY = ['t2t', 'creole', 'csv', 'tikiwiki', 'twiki', 'vimwiki'] as const satisfies readonly FormatName[];
+const WRITTEN_ONLY = [
   'adoc',
-  'org',
-  'tex',
-  'mediawiki',
-  'dokuwiki',
-  'textile',
-  'jira',
-  'muse',
-  'man',
-  'docbook',
-  'jats',
-  'opml',
-  'ipynb',
   'texinfo',
   'icml',
   'tei',
   'zimwiki',
-  'fb2',
-  'epub',
-  'html',
-  'odt',
-  'docx',
-  'rtf',
   'pptx',
   'gfm',
   'commonmark',
@@ -84,12 +56,13 @@ const WRITES = [
   'beamer',
   'context',
   'ms',
-  'haddock',
   'xwiki',
   'dzslides',
   's5',
   'slideous',
 ] as const satisfies readonly FormatName[];
+const READS: readonly FormatName[] = [...READ_AND_WRITTEN, ...READ_ONLY];
+const WRITES: readonly FormatName[] = [...READ_AND_WRITTEN, ...WRITTEN_ONLY];
 
 /** pandoc's name for a format: the record's markup name (markdown, latex…), else the format's own. */
 const markupName = (f: FormatName) => FORMATS[f].markup ?? f;
@@ -102,10 +75,8 @@ const WRITE_AS: Partial<Record<FormatName, string>> = {
   epub: 'epub3',
   html: 'html5',
 };
-const reader = (f: FormatName) =>
-  (READS as readonly FormatName[]).includes(f) ? (READ_AS[f] ?? markupName(f)) : undefined;
-const writer = (f: FormatName) =>
-  (WRITES as readonly FormatName[]).includes(f) ? (WRITE_AS[f] ?? markupName(f)) : undefined;
+const reader = (f: FormatName) => (READS.includes(f) ? (READ_AS[f] ?? markupName(f)) : undefined);
+const writer = (f: FormatName) => (WRITES.includes(f) ? (WRITE_AS[f] ?? markupName(f)) : undefined);
 
 /**
  * A BibTeX database is read as references: it becomes another bibliography format, or a
