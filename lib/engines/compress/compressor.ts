@@ -3,7 +3,7 @@ import { CompressOptions, type CompressOptions as Options } from '@/lib/domain/t
 import type { FormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
 import { readHead } from '@/lib/formats/read-head';
-import type { Engine, EngineJob } from '../types';
+import type { Engine, EngineJob, EngineLimits } from '../types';
 
 // The rules every compressor shares, whatever tool does the work: the result is never larger
 // than the input (the original bytes are the result then) and always the input's own format,
@@ -12,6 +12,7 @@ import type { Engine, EngineJob } from '../types';
 export type CompressFamily = {
   name: string;
   formats: readonly FormatName[];
+  limits?: EngineLimits;
   inspect?: Engine['inspect'];
   /** Writes job.outputPath in the input's format, aiming at `target_size` where the family can. */
   compress: (job: EngineJob, options: Options) => Promise<void>;
@@ -47,6 +48,7 @@ export function compressor(family: CompressFamily): Engine {
     name: `compress-${family.name}`,
     tool: 'compress',
     conversions: family.formats.map((f) => ({ from: [f], to: [f] })),
+    limits: family.limits,
     inspect: family.inspect,
     convert: (job) => compressInPlace(family, job),
   };

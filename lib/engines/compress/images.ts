@@ -77,6 +77,7 @@ export async function compressImageFile(options: {
 export const imageFamily: CompressFamily = {
   name: 'images',
   formats: IMAGE_FORMATS,
+  limits: { maxPixels: PIXEL_LIMITS.image },
   inspect,
   async compress(job, options) {
     job.onProgress(5);

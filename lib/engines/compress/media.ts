@@ -2,7 +2,7 @@ import { AppError } from '@/lib/errors';
 import type { CompressLevel } from '@/lib/domain/tools';
 import type { FormatName } from '@/lib/formats/catalog';
 import { aac, ffmpegCommand, h264 as h264Video, webmVp9 } from '../ffmpeg/args';
-import { DEMUXER, mediaInput, runFfmpeg } from '../ffmpeg/sandboxed';
+import { DEMUXER, mediaInput, runFfmpeg, VIDEO_LIMITS } from '../ffmpeg/sandboxed';
 import { NICHE_DEMUXER } from '../media/niche-formats';
 import { EngineError } from '../sandbox';
 import type { CompressFamily } from './compressor';
@@ -41,6 +41,7 @@ const AUDIO: ReadonlySet<FormatName> = new Set(['mp3', 'm4a', 'ogg', 'opus']);
 export const mediaFamily: CompressFamily = {
   name: 'media',
   formats: Object.keys(OUTPUT) as FormatName[],
+  limits: VIDEO_LIMITS,
   inspect,
   async compress(job, options) {
     const codec = OUTPUT[job.inputFormat];
