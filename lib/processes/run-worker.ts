@@ -11,7 +11,7 @@ import { deliverWebhook } from '@/lib/webhooks/deliver-webhook';
 
 /**
  * The embedded worker: runs conversion jobs (at most ENGINE_CONCURRENCY at once) and the
- * retention sweep every 10 minutes. Returns a stop function.
+ * retention sweep on its schedule (PURGE_SCHEDULE). Returns a stop function.
  */
 export async function runWorker(): Promise<() => Promise<void>> {
   processJobsDir(); // starts the sweep of crashed processes' job folders now, not at the first job
