@@ -3,32 +3,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DropZone } from '@/components/converter/drop-zone';
 import { describeFormat, guessSource, targetsFor } from '@/components/converter/format-utils';
+import { type OptionValues, OptionsPanel, optionNames, optionsToSend } from '@/components/converter/options-panel';
 import type { ErrorInfo } from '@/components/converter/types';
 import { useFormats } from '@/components/converter/use-formats';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { formatBytes } from '@/components/ui/format-bytes';
 import type { BatchLimit } from '@/lib/accounts/batch-limit';
-import { BatchLimitNote, BatchTooLargeHelp } from './batch-limit-note';
-import { FileRow, REFUSED_BEFORE_SENDING } from './file-row';
+import { BatchLimitNote } from './batch-limit-note';
+import { BatchResults } from './batch-results';
+import { FileRow } from './file-row';
 import { useReceiveManyFiles } from './many-files-hand-off';
-import { FINISHED, type FileItem, useMultiUpload } from './use-multi-upload';
-
-/** Starts the browser's own download of the ZIP of these conversions, grouped as one batch first. */
-async function downloadAll(ids: number[]): Promise<ErrorInfo | null> {
-  const res = await fetch('/api/v1/batch', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ conversion_ids: ids }),
-  });
-  const body = (await res.json().catch(() => ({}))) as { batch_id?: string; error?: string; code?: string };
-  if (!res.ok || !body.batch_id)
-    return { title: 'No ZIP', message: body.error ?? `The server answered ${res.status}.`, code: body.code };
-  const link = document.createElement('a');
-  link.href = `/api/v1/batch/${encodeURIComponent(body.batch_id)}/download`;
-  link.download = '';
-  link.click();
-  return null;
-}
+import { FINISHED, REFUSED_BEFORE_SENDING, type FileItem, useMultiUpload } from './use-multi-upload';
 
 /**
  * Many files at once: each uploads on its own over tus (resumable, with its progress, pause, cancel
@@ -38,8 +23,7 @@ async function downloadAll(ids: number[]): Promise<ErrorInfo | null> {
 export function BatchConverter({ limit }: { limit: BatchLimit }) {
   const { formats } = useFormats();
   const [common, setCommon] = useState('');
-  const [zipError, setZipError] = useState<ErrorInfo | null>(null);
-  const [zipping, setZipping] = useState(false);
+  const [commonOptions, setCommonOptions] = useState<OptionValues>({});
   // How many files the one-file converter handed over, and which hand-off (focus follows each one).
   const [handedOver, setHandedOver] = useState({ files: 0, times: 0 });
   const handOffNote = useRef<HTMLParagraphElement>(null);
@@ -61,12 +45,17 @@ export function BatchConverter({ limit }: { limit: BatchLimit }) {
     const own = targetsOf(item.file);
     return item.target ?? (own.includes(chosen) ? chosen : (own[0] ?? ''));
   };
-
-  const max = limit.filesPerBatch;
-  const completed = items.filter((i) => i.state === 'completed' && i.conversion);
-  const allFinished = items.length > 0 && items.every((i) => i.state !== 'ready' && FINISHED.includes(i.state));
-  const zipAllowed = max === null || completed.length <= max;
+  // The options that apply to a file's pair; the panel for all shows those of any waiting file.
+  const optionsOf = (item: FileItem) => optionNames(guessSource(item.file.name, formats), resolveTarget(item));
   const waiting = ready(items);
+  const commonNames = [...new Set(waiting.flatMap(optionsOf))];
+  const settle = (item: FileItem) => ({
+    target: resolveTarget(item),
+    send: optionsToSend(optionsOf(item), item.options ?? commonOptions),
+  });
+
+  const allFinished = items.length > 0 && items.every((i) => FINISHED.includes(i.state));
+  const converted = items.filter((i) => i.state === 'completed').length;
 
   function refuse(file: File): ErrorInfo | null {
     if (limit.maxUploadBytes === null || file.size <= limit.maxUploadBytes) return null;
@@ -116,8 +105,7 @@ export function BatchConverter({ limit }: { limit: BatchLimit }) {
           className="flex flex-col gap-3 sm:flex-row sm:items-end"
           onSubmit={(e) => {
             e.preventDefault();
-            setZipError(null);
-            multi.startAll(resolveTarget);
+            multi.startAll(settle);
           }}
         >
           <label className="flex flex-1 flex-col gap-1.5 text-sm font-medium">
@@ -146,10 +134,19 @@ export function BatchConverter({ limit }: { limit: BatchLimit }) {
           </button>
         </form>
       )}
+      {waiting.length > 0 && (
+        <OptionsPanel
+          names={commonNames}
+          values={commonOptions}
+          onChange={setCommonOptions}
+          testId="batch-options"
+          summary="Options for all files (each file can have its own)"
+        />
+      )}
       {items.length > 0 && (
         <p role="status" data-testid="batch-summary" className="text-sm text-zinc-600 dark:text-zinc-400">
           {items.length} file{items.length === 1 ? '' : 's'}, {formatBytes(items.reduce((n, i) => n + i.file.size, 0))}
-          {completed.length > 0 && ` · ${completed.length} converted`}
+          {converted > 0 && ` · ${converted} converted`}
         </p>
       )}
       <ul className="flex flex-col gap-3" data-testid="batch-panel" data-status={allFinished ? 'finished' : 'working'}>
@@ -159,8 +156,11 @@ export function BatchConverter({ limit }: { limit: BatchLimit }) {
             item={item}
             targets={targetsOf(item.file)}
             common={chosen}
+            optionNames={optionsOf(item)}
+            commonOptions={commonOptions}
             formats={formats}
             onTarget={(t) => multi.setTarget(item.key, t)}
+            onOptions={(values) => multi.setOptions(item.key, values)}
             onPause={(on) => multi.pause(item.key, on)}
             onCancel={() => multi.cancel(item)}
             onRetry={() => multi.retry(item)}
@@ -168,38 +168,7 @@ export function BatchConverter({ limit }: { limit: BatchLimit }) {
           />
         ))}
       </ul>
-      {allFinished && completed.length > 1 && (
-        <div className="flex flex-col gap-2">
-          {zipAllowed ? (
-            <div>
-              <button
-                type="button"
-                className={buttonStyles.primary}
-                disabled={zipping}
-                data-testid="batch-zip"
-                onClick={async () => {
-                  setZipping(true);
-                  setZipError(await downloadAll(completed.map((i) => i.conversion!.id)));
-                  setZipping(false);
-                }}
-              >
-                Download all (ZIP)
-              </button>
-            </div>
-          ) : (
-            <p data-testid="batch-no-zip" className="text-sm text-zinc-600 dark:text-zinc-400">
-              Download the files one by one: a ZIP holds at most {max} file{max === 1 ? '' : 's'} on the{' '}
-              {limit.planName} plan.
-            </p>
-          )}
-          {zipError && (
-            <p role="alert" data-testid="batch-error" className="text-sm text-red-700 dark:text-red-300">
-              <span className="font-semibold">{zipError.title}:</span> {zipError.message}
-              {zipError.code === 'batch_too_large' && <BatchTooLargeHelp limit={limit} />}
-            </p>
-          )}
-        </div>
-      )}
+      <BatchResults items={items} limit={limit} onRetryFailed={multi.retryFailed} />
       {items.length > 0 && allFinished && (
         <div>
           <button

@@ -1,14 +1,13 @@
 'use client';
 
 import { describeFormat, resultFileName } from '@/components/converter/format-utils';
+import { type OptionValues, OptionsPanel } from '@/components/converter/options-panel';
 import { ProgressBar } from '@/components/converter/progress-bar';
 import type { FormatEntry } from '@/components/converter/types';
 import { formatBytes } from '@/components/ui/format-bytes';
 import { smallButton } from '@/components/dashboard/small-button';
-import { FINISHED, type FileItem, type FileState } from './use-multi-upload';
-
-/** The error code of a file the page refuses before sending it (over the plan's size). */
-export const REFUSED_BEFORE_SENDING = 'file_too_large';
+import { ResultThumb } from './result-thumb';
+import { canRetry, FINISHED, type FileItem, type FileState } from './use-multi-upload';
 
 const STATE_TEXT: Record<FileState, string> = {
   ready: 'Ready',
@@ -27,8 +26,12 @@ type Props = {
   targets: string[];
   /** The target for all, which this file takes unless it has its own. */
   common: string;
+  /** The options that apply to this file's pair, and the values for all it takes unless it has its own. */
+  optionNames: readonly string[];
+  commonOptions: OptionValues;
   formats: FormatEntry[];
   onTarget: (target: string | null) => void;
+  onOptions: (options: OptionValues | null) => void;
   onPause: (on: boolean) => void;
   onCancel: () => void;
   onRetry: () => void;
@@ -36,7 +39,9 @@ type Props = {
 };
 
 /** One file of the multi-file converter: its target, state, progress and the actions that fit it. */
-export function FileRow({ item, targets, common, formats, onTarget, onPause, onCancel, onRetry, onRemove }: Props) {
+export function FileRow(props: Props) {
+  const { item, targets, common, optionNames, commonOptions, formats } = props;
+  const { onTarget, onOptions, onPause, onCancel, onRetry, onRemove } = props;
   const { file, state } = item;
   const target = item.target ?? common;
   const selectId = `target-${item.key}`;
@@ -73,6 +78,43 @@ export function FileRow({ item, targets, common, formats, onTarget, onPause, onC
           <span className="text-sm text-zinc-600 dark:text-zinc-400">→ {target.toUpperCase()}</span>
         )}
       </div>
+      {state === 'ready' && optionNames.length > 0 && (
+        <div className="flex flex-wrap items-start gap-2">
+          <div className="min-w-0 flex-1">
+            <OptionsPanel
+              names={optionNames}
+              values={item.options ?? commonOptions}
+              onChange={onOptions}
+              testId="batch-file-options"
+              summary={
+                <>
+                  Options<span className="sr-only"> for {file.name}</span>{' '}
+                  <span className="font-normal text-zinc-600 dark:text-zinc-400">
+                    ({item.options ? 'its own' : 'same as all'})
+                  </span>
+                </>
+              }
+            />
+          </div>
+          {item.options && (
+            <button
+              type="button"
+              className={smallButton.secondary}
+              onClick={() => onOptions(null)}
+              data-testid="batch-file-options-reset"
+            >
+              Same options as all<span className="sr-only"> for {file.name}</span>
+            </button>
+          )}
+        </div>
+      )}
+      {state === 'completed' && item.conversion && (
+        <ResultThumb
+          id={item.conversion.id}
+          target={item.conversion.target_format}
+          fileName={resultFileName(file.name, item.conversion.target_format)}
+        />
+      )}
       {state !== 'ready' && (
         <ProgressBar
           testId="batch-file-progress"
@@ -109,7 +151,7 @@ export function FileRow({ item, targets, common, formats, onTarget, onPause, onC
             Cancel<span className="sr-only"> {file.name}</span>
           </button>
         )}
-        {(state === 'failed' || state === 'cancelled') && item.error?.code !== REFUSED_BEFORE_SENDING && (
+        {canRetry(item) && (
           <button type="button" className={smallButton.secondary} onClick={onRetry} data-testid="batch-file-retry">
             Retry<span className="sr-only"> {file.name}</span>
           </button>

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { speedMeter } from '@/components/converter/speed-meter';
 import { uploadFile, type UploadHandle } from '@/components/converter/upload-file';
 import { watchConversion } from '@/components/converter/watch-conversion';
+import type { OptionValues } from '@/components/converter/options-panel';
 import type { Conversion, ErrorInfo } from '@/components/converter/types';
 
 export const FILE_STATES = [
@@ -23,6 +24,10 @@ export type FileItem = {
   file: File;
   /** This file's own target; null: the one chosen for all. */
   target: string | null;
+  /** This file's own option values; null: the ones chosen for all. */
+  options: OptionValues | null;
+  /** The conversion options sent for it, settled when it is queued (a retry sends the same). */
+  send: Record<string, unknown>;
   state: FileState;
   /** Upload percent while sending, the conversion's progress after. */
   percent: number;
@@ -38,6 +43,13 @@ export type FileItem = {
 const PARALLEL_UPLOADS = 3;
 const SENDING: readonly FileState[] = ['uploading', 'paused'];
 export const FINISHED: readonly FileState[] = ['completed', 'failed', 'cancelled'];
+
+/** The error code of a file the page refuses before sending it (over the plan's size). */
+export const REFUSED_BEFORE_SENDING = 'file_too_large';
+
+/** Whether sending the file again could help: it failed or was cancelled, not refused before sending. */
+export const canRetry = (item: FileItem) =>
+  (item.state === 'failed' || item.state === 'cancelled') && item.error?.code !== REFUSED_BEFORE_SENDING;
 
 let nextKey = 0;
 
@@ -105,7 +117,7 @@ export function useMultiUpload() {
           update(item.key, { percent: (100 * sent) / Math.max(1, total), speed: speed(sent) });
           identify(); // bytes are only sent once the upload exists
         },
-        {},
+        item.send,
         item.copy,
       );
       uploads.current.set(item.key, handle);
@@ -124,13 +136,14 @@ export function useMultiUpload() {
     }
   }
 
-  /** Queues files with their targets settled (each file's own, or the one for all when they were queued). */
+  /** Queues files with their targets and options settled (each file's own, or those for all when they were queued). */
   const enqueue = (chosen: FileItem[]) => {
     const byKey = new Map(chosen.map((i) => [i.key, i]));
     setItems((all) =>
-      all.map((i) =>
-        byKey.has(i.key) ? { ...i, target: byKey.get(i.key)!.target, state: 'queued', error: undefined } : i,
-      ),
+      all.map((i) => {
+        const settled = byKey.get(i.key);
+        return settled ? { ...i, target: settled.target, send: settled.send, state: 'queued', error: undefined } : i;
+      }),
     );
     queue.current.push(...chosen);
     pump();
@@ -158,6 +171,8 @@ export function useMultiUpload() {
             file,
             copy: chosenBefore.filter((other) => sameFile(other, file)).length,
             target: null,
+            options: null,
+            send: {},
             state: refused ? ('failed' as const) : ('ready' as const),
             percent: 0,
             speed: 0,
@@ -168,8 +183,9 @@ export function useMultiUpload() {
     remove: (key: string) => setItems((all) => all.filter((i) => i.key !== key)),
     clear: () => setItems([]),
     setTarget: (key: string, target: string | null) => update(key, { target }),
-    startAll: (targetOf: (item: FileItem) => string) =>
-      enqueue(items.filter((i) => i.state === 'ready').map((i) => ({ ...i, target: targetOf(i) }))),
+    setOptions: (key: string, options: OptionValues | null) => update(key, { options }),
+    startAll: (settle: (item: FileItem) => { target: string; send: Record<string, unknown> }) =>
+      enqueue(items.filter((i) => i.state === 'ready').map((i) => ({ ...i, ...settle(i) }))),
     pause: (key: string, on: boolean) => {
       const handle = uploads.current.get(key);
       if (!handle) return;
@@ -187,6 +203,8 @@ export function useMultiUpload() {
         void fetch(`/api/v1/conversions/${item.conversion.id}/cancel`, { method: 'POST' });
     },
     retry: (item: FileItem) => enqueue([item]),
+    /** Sends every failed file again (not the cancelled ones, nor those refused before sending). */
+    retryFailed: () => enqueue(items.filter((i) => i.state === 'failed' && canRetry(i))),
   };
 }
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { SAMPLE_RATES } from '@/lib/engines/ffmpeg/options';
 import { FITS } from '@/lib/engines/sharp/options';
 import type { FormatEntry } from './types';
@@ -59,17 +59,24 @@ export function optionsToSend(names: readonly string[], values: OptionValues): R
   return out;
 }
 
-type Props = { names: readonly string[]; values: OptionValues; onChange: (values: OptionValues) => void };
+type Props = {
+  names: readonly string[];
+  values: OptionValues;
+  onChange: (values: OptionValues) => void;
+  /** The disclosure's text ('Options' by default): says whose options these are when there are several panels. */
+  summary?: ReactNode;
+  testId?: string;
+};
 
-export function OptionsPanel({ names, values, onChange }: Props) {
+export function OptionsPanel({ names, values, onChange, summary = 'Options', testId = 'options-panel' }: Props) {
   const id = useId();
   if (names.length === 0) return null;
   const set = (name: string, value: string | boolean) => onChange({ ...values, [name]: value });
   const input =
     'h-10 w-full rounded-lg border border-zinc-300 bg-white px-3 text-sm shadow-sm focus-visible:border-brand-500 focus-visible:ring-4 focus-visible:ring-brand-500/30 focus-visible:outline-none dark:border-zinc-700 dark:bg-zinc-900';
   return (
-    <details data-testid="options-panel" className="rounded-lg border border-zinc-200 px-3 py-2 dark:border-zinc-800">
-      <summary className="cursor-pointer text-sm font-medium text-zinc-700 dark:text-zinc-300">Options</summary>
+    <details data-testid={testId} className="rounded-lg border border-zinc-200 px-3 py-2 dark:border-zinc-800">
+      <summary className="cursor-pointer text-sm font-medium text-zinc-700 dark:text-zinc-300">{summary}</summary>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
         {names.map((name) => {
           const field = FIELDS[name];
@@ -94,7 +101,9 @@ export function OptionsPanel({ names, values, onChange }: Props) {
             <div key={name} className="flex flex-col gap-1">
               <label htmlFor={fieldId} className="text-sm text-zinc-700 dark:text-zinc-300">
                 {field.label}
-                {'hint' in field && field.hint ? <span className="text-zinc-500"> ({field.hint})</span> : null}
+                {'hint' in field && field.hint ? (
+                  <span className="text-zinc-600 dark:text-zinc-400"> ({field.hint})</span>
+                ) : null}
               </label>
               {field.kind === 'select' ? (
                 <select

@@ -27,6 +27,18 @@ async function seriousViolations(page: Page) {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }
 
+/** axe in the light and the dark theme (the page follows the system's), for the state on screen. */
+async function expectAccessibleInBothThemes(page: Page) {
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${(n.failureSummary ?? '').slice(0, 200)}`)}`);
+    expect(serious, colorScheme).toEqual([]);
+  }
+}
+
 test('five files, a reload mid-upload resumes the large one, all complete and the ZIP unzips', async ({ page }) => {
   await starter(page);
   // About 20 MB of noise (it does not compress), on disk so its fingerprint survives the reload.
@@ -151,7 +163,7 @@ test('several files dropped or picked on the one-file converter go to the many-f
   await expect(page.getByTestId('file-name')).toHaveCount(0);
   await expect(page.getByTestId('batch-handed-over')).toContainText('The 3 files given to the converter above');
   await expect(page.getByTestId('batch-handed-over')).toBeFocused();
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectAccessibleInBothThemes(page);
 
   // The picker of the one-file zone takes several too; one file stays with the one-file converter.
   await page.getByTestId('file-input').setInputFiles([
@@ -171,4 +183,92 @@ test('several files dropped or picked on the one-file converter go to the many-f
   await page.getByTestId('batch-convert').click();
   await expect(page.getByTestId('batch-panel')).toHaveAttribute('data-status', 'finished', { timeout: 60_000 });
   await expect(page.locator('[data-testid="batch-file"][data-state="completed"]')).toHaveCount(5);
+});
+
+/** The options each tus upload was created with, by file name (from its Upload-Metadata header). */
+function recordUploadOptions(page: Page) {
+  const sent = new Map<string, unknown>();
+  const decode = (v: string) => Buffer.from(v, 'base64').toString('utf8');
+  page.on('request', (r) => {
+    if (r.method() !== 'POST' || !r.url().endsWith('/api/v1/tus')) return;
+    const meta = Object.fromEntries(
+      (r.headers()['upload-metadata'] ?? '').split(',').map((pair) => {
+        const [key, value = ''] = pair.trim().split(' ');
+        return [key, decode(value)];
+      }),
+    );
+    sent.set(meta.filename, meta.options ? JSON.parse(meta.options) : {});
+  });
+  return sent;
+}
+
+test('options for all or for one file, thumbnails and sizes of the results, and one button retrying every failed file', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await starter(page);
+  const sent = recordUploadOptions(page);
+  const png = await makePng(24, 24);
+  const broken = Buffer.from('not a picture at all');
+  await page.getByTestId('batch-file-input').setInputFiles([
+    { name: 'all.png', mimeType: 'image/png', buffer: png },
+    { name: 'own.png', mimeType: 'image/png', buffer: png },
+    { name: 'scan.png', mimeType: 'image/png', buffer: png },
+    { name: 'broken-1.png', mimeType: 'image/png', buffer: broken },
+    { name: 'broken-2.png', mimeType: 'image/png', buffer: broken },
+  ]);
+  const row = (name: string) => page.getByTestId('batch-file').filter({ hasText: name });
+  await page.getByTestId('batch-target').selectOption('webp');
+  await row('scan.png').getByTestId('batch-file-target').selectOption('tiff');
+
+  // The panel for all opens from the keyboard; a value typed there is every file's until one has its own.
+  await page.getByTestId('batch-options').locator('summary').focus();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('batch-options').getByTestId('option-quality').fill('40');
+  await row('own.png').getByTestId('batch-file-options').locator('summary').click();
+  await expect(row('own.png').getByTestId('option-quality')).toHaveValue('40');
+  await row('own.png').getByTestId('option-quality').fill('90');
+  await expect(row('own.png').getByTestId('batch-file-options')).toContainText('(its own)');
+  await expect(row('all.png').getByTestId('batch-file-options')).toContainText('(same as all)');
+  await expect(row('own.png').getByTestId('batch-file-options-reset')).toBeVisible();
+  await expectAccessibleInBothThemes(page);
+
+  await page.getByTestId('batch-convert').click();
+  await expect(page.getByTestId('batch-panel')).toHaveAttribute('data-status', 'finished', { timeout: 60_000 });
+  expect(sent.get('all.png')).toEqual({ quality: 40 });
+  expect(sent.get('own.png')).toEqual({ quality: 90 });
+  expect(sent.get('broken-1.png')).toEqual({ quality: 40 });
+
+  // Each result: an image's thumbnail (decoded, so really the result), another format's icon; both sizes.
+  for (const name of ['all.png', 'own.png']) {
+    await expect(row(name)).toHaveAttribute('data-state', 'completed');
+    const thumb = row(name).getByTestId('batch-file-thumbnail');
+    await expect(thumb).toHaveAttribute('alt', `Thumbnail of ${name.replace('.png', '.webp')}`);
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(24);
+    await expect(row(name).getByTestId('batch-file-result-size')).toHaveText(/^\d+ B$/);
+    await expect(row(name).getByTestId('batch-file-download')).toBeVisible();
+  }
+  await expect(row('scan.png')).toHaveAttribute('data-state', 'completed');
+  await expect(row('scan.png').getByTestId('batch-file-icon')).toContainText('TIFF');
+  await expect(row('scan.png').getByTestId('batch-file-thumbnail')).toHaveCount(0);
+  await expect(row('scan.png').getByTestId('batch-file-result-size')).toHaveText(/^\d+(\.\d+)? k?B$/);
+  await expectAccessibleInBothThemes(page);
+
+  // "Retry failed" sends both failed files again, with the options they had, from the keyboard.
+  await expect(row('broken-1.png')).toHaveAttribute('data-state', 'failed');
+  await expect(row('broken-2.png')).toHaveAttribute('data-state', 'failed');
+  const retried: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/v1/tus')) retried.push(r.url());
+  });
+  sent.clear();
+  await page.getByTestId('batch-retry-failed').focus();
+  await expect(page.getByTestId('batch-retry-failed')).toHaveText('Retry failed (2)');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => retried.length).toBe(2);
+  await expect(page.getByTestId('batch-panel')).toHaveAttribute('data-status', 'finished', { timeout: 60_000 });
+  expect([...sent.keys()].sort()).toEqual(['broken-1.png', 'broken-2.png']);
+  expect(sent.get('broken-2.png')).toEqual({ quality: 40 });
+  await expect(row('all.png')).toHaveAttribute('data-state', 'completed');
+  await expect(row('broken-1.png')).toHaveAttribute('data-state', 'failed');
 });

@@ -1,0 +1,109 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { previewFor } from '@/components/converter/format-utils';
+import { formatBytes } from '@/components/ui/format-bytes';
+
+/** Results larger than this get the icon: a thumbnail is not worth reading megabytes into memory. */
+const THUMBNAIL_MAX_BYTES = 8 * 1024 * 1024;
+
+type Seen = { id: number; size: number | null; url?: string } | { id: number; failed: true };
+
+/**
+ * One converted file at a glance: a thumbnail of an image result, an icon with the format for any
+ * other, and the result's size. Reads the download route (its `attachment` answer shows only through
+ * a blob: URL of our own); for a result without a thumbnail the read stops at the headers when they
+ * give the length.
+ */
+export function ResultThumb({ id, target, fileName }: { id: number; target: string; fileName: string }) {
+  const [seen, setSeen] = useState<Seen | null>(null);
+  const image = previewFor(target)?.kind === 'image';
+
+  useEffect(() => {
+    const controller = new AbortController();
+    let url: string | undefined;
+    fetch(`/api/v1/convert/download/${id}`, { signal: controller.signal, cache: 'no-store' })
+      .then(async (res) => {
+        if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
+        const length = res.headers.get('content-length');
+        const size = length === null ? null : Number(length);
+        if (image && (size === null || size <= THUMBNAIL_MAX_BYTES)) {
+          const blob = await res.blob();
+          if (controller.signal.aborted) return;
+          if (blob.size > THUMBNAIL_MAX_BYTES) return setSeen({ id, size: blob.size });
+          url = URL.createObjectURL(blob);
+          return setSeen({ id, size: blob.size, url });
+        }
+        if (size !== null) {
+          controller.abort();
+          return setSeen({ id, size });
+        }
+        // A streamed answer without its length: count the bytes as they pass, keeping none.
+        let counted = 0;
+        const reader = res.body.getReader();
+        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+          counted += chunk.value.byteLength;
+        setSeen({ id, size: counted });
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setSeen({ id, failed: true });
+      });
+    return () => {
+      controller.abort();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [id, image]);
+
+  const current = seen?.id === id ? seen : null;
+  const size = current && 'size' in current && current.size !== null ? formatBytes(current.size) : null;
+  return (
+    <figure data-testid="batch-file-result" className="flex items-center gap-3" aria-busy={!current}>
+      <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-zinc-200 bg-zinc-100 dark:border-zinc-800 dark:bg-zinc-900">
+        {current && 'url' in current && current.url ? (
+          // eslint-disable-next-line @next/next/no-img-element -- a local blob: URL, nothing for next/image to optimise
+          <img
+            src={current.url}
+            alt={`Thumbnail of ${fileName}`}
+            data-testid="batch-file-thumbnail"
+            className="size-full object-cover"
+          />
+        ) : (
+          <FileIcon label={target.toUpperCase()} />
+        )}
+      </div>
+      <figcaption className="min-w-0 text-sm">
+        <span className="block truncate font-medium" title={fileName}>
+          {fileName}
+        </span>
+        <span className="text-zinc-600 dark:text-zinc-400" data-testid="batch-file-result-size">
+          {current && 'failed' in current ? 'Size unknown' : (size ?? (current ? 'Size unknown' : 'Reading…'))}
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
+
+/** A page with its corner folded and the format written on it (decorative: the caption names the file). */
+function FileIcon({ label }: { label: string }) {
+  return (
+    <span
+      className="relative flex flex-col items-center text-zinc-600 dark:text-zinc-300"
+      data-testid="batch-file-icon"
+    >
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        aria-hidden="true"
+        className="size-9"
+      >
+        <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8l-5-5Z" />
+        <path d="M14 3v5h5" />
+      </svg>
+      <span aria-hidden="true" className="text-[10px] leading-none font-semibold">
+        {label}
+      </span>
+    </span>
+  );
+}
