@@ -8,7 +8,7 @@ import * as upload from '@/app/api/v1/convert/upload/route';
 import * as download from '@/app/api/v1/convert/download/[id]/route';
 import * as status from '@/app/api/v1/convert/status/[id]/route';
 import { db } from '@/lib/db';
-import { MAX_IMAGE_PAGES } from '@/lib/engines/page-images';
+import { PAGE_LIMITS } from '@/lib/engines/limits';
 import { runConversion } from '@/lib/conversions/run-conversion';
 import { RouteClient, uploadForm } from '@/tests/support/route-client';
 
@@ -103,12 +103,14 @@ describe('PDF to images, page by page', () => {
     expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).format).toBe('png');
   });
 
-  it(`more than ${MAX_IMAGE_PAGES} pages fails with a clear message, and leaves no result`, async () => {
+  it(`more than ${PAGE_LIMITS.asImages} pages fails with a clear message, and leaves no result`, async () => {
     const client = new RouteClient();
-    const { id, outcome } = await convert(client, await pdfOf(MAX_IMAGE_PAGES + 1), 'png');
+    const { id, outcome } = await convert(client, await pdfOf(PAGE_LIMITS.asImages + 1), 'png');
     expect(outcome).toBe('failed');
     const st = await client.call(status.GET, { path: `/api/v1/convert/status/${id}`, params: { id } });
-    expect((await st.json()).error).toMatch(new RegExp(`${MAX_IMAGE_PAGES + 1} pages; at most ${MAX_IMAGE_PAGES}`));
+    expect((await st.json()).error).toMatch(
+      new RegExp(`${PAGE_LIMITS.asImages + 1} pages; at most ${PAGE_LIMITS.asImages}`),
+    );
     expect((await fetchResult(client, id)).status).toBe(409);
   });
 });

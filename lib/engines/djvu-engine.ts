@@ -2,7 +2,7 @@ import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
-import { megapixels, PIXEL_LIMITS } from './limits';
+import { megapixels, PAGE_LIMITS, PIXEL_LIMITS } from './limits';
 import { inspect as inspectImage } from './sharp-engine';
 import type { Engine, EngineJob, EngineLimits } from './types';
 import { imagemagickEngine } from './imagemagick-engine';
@@ -15,7 +15,6 @@ import { assertOutput, runTool } from './run-tool';
 // (PNG, JPEG out; PNG, TIFF, GIF, BMP, WebP in) go through the ImageMagick engine's sandboxed run
 // and policy (its resource limits bound pixel floods), with PPM in between.
 
-const MAX_PAGES = 2000;
 /** PDF pages are rendered for c44 with their long side at this many pixels (~150 dpi on A4). */
 const PAGE_PIXELS = '1800';
 /** At most this many PDF pages become DjVu pages. */
@@ -41,7 +40,7 @@ async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat' | 'signa
   });
   const [count, ...sizes] = out.trim().split('\n');
   if (!(Number(count) > 0)) throw refuse('it has no pages');
-  if (Number(count) > MAX_PAGES) throw refuse(`more than ${MAX_PAGES} pages`);
+  if (Number(count) > PAGE_LIMITS.document) throw refuse(`more than ${PAGE_LIMITS.document} pages`);
   for (const line of sizes) {
     const m = /width=(\d+) height=(\d+)/.exec(line);
     if (m && Number(m[1]) * Number(m[2]) > LIMITS.maxPixels)

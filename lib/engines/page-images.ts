@@ -1,20 +1,18 @@
 import { rename } from 'node:fs/promises';
 import { AppError } from '@/lib/errors';
+import { PAGE_LIMITS } from './limits';
 import type { EngineJob } from './types';
 import { assertOutput, runTool } from './run-tool';
 
 // A document of several pages converted to an image format (PDF, DjVu): one image per page, handed
 // back as one ZIP of them (the engine returns `pages`; lib/conversions/file-names.ts names it).
 
-/** The most pages one conversion renders to images (each is a full raster). */
-export const MAX_IMAGE_PAGES = 100;
-
 /** Refuses a document with more pages than become images in one conversion. */
 export function checkImagePages(pages: number, document: string): void {
-  if (pages > MAX_IMAGE_PAGES)
+  if (pages > PAGE_LIMITS.asImages)
     throw new AppError(
       'unsupported_format',
-      `The ${document} has ${pages} pages; at most ${MAX_IMAGE_PAGES} pages become images in one conversion.`,
+      `The ${document} has ${pages} pages; at most ${PAGE_LIMITS.asImages} pages become images in one conversion.`,
     );
 }
 

@@ -1,14 +1,10 @@
 import { AppError } from '@/lib/errors';
+import { PAGE_LIMITS } from '../limits';
 import { runInJob } from '../run-in-job';
 import { EngineError } from '../sandbox';
 
 // Poppler and qpdf runs on untrusted PDFs, sandboxed (no network, only the job folder: ../run-in-job.ts),
 // shared by PDF compression and OCR.
-
-/** Most pages we process in one PDF. */
-export const MAX_PDF_PAGES = 2000;
-/** Largest page side we accept, in points (200 inches): a huge page is a rasterising bomb. */
-export const MAX_PAGE_POINTS = 200 * 72;
 
 type Run = { workDir: string; signal: AbortSignal };
 
@@ -32,13 +28,18 @@ export type PdfInfo = { pages: number; encrypted: boolean };
 
 /** Page count and encryption from pdfinfo; refuses page counts and page sizes beyond our limits. */
 export async function inspectPdf(run: Run, file: string): Promise<PdfInfo> {
-  const out = await runPdfTool(run, 'pdfinfo', ['-l', String(MAX_PDF_PAGES), file], 'The PDF could not be read.');
+  const out = await runPdfTool(
+    run,
+    'pdfinfo',
+    ['-l', String(PAGE_LIMITS.document), file],
+    'The PDF could not be read.',
+  );
   const pages = Number(/^Pages:\s+(\d+)/m.exec(out)?.[1] ?? NaN);
   if (!Number.isInteger(pages) || pages < 1) throw new AppError('unsupported_format', 'The PDF has no pages.');
-  if (pages > MAX_PDF_PAGES)
-    throw new AppError('unsupported_format', `The PDF has too many pages (${pages}; limit ${MAX_PDF_PAGES}).`);
+  if (pages > PAGE_LIMITS.document)
+    throw new AppError('unsupported_format', `The PDF has too many pages (${pages}; limit ${PAGE_LIMITS.document}).`);
   for (const m of out.matchAll(/^Page\s+\d+\s+size:\s+([\d.]+) x ([\d.]+)/gm)) {
-    if (Number(m[1]) > MAX_PAGE_POINTS || Number(m[2]) > MAX_PAGE_POINTS) {
+    if (Number(m[1]) > PAGE_LIMITS.sidePoints || Number(m[2]) > PAGE_LIMITS.sidePoints) {
       throw new AppError('unsupported_format', `A page of the PDF is too large (${m[1]} × ${m[2]} pt).`);
     }
   }
