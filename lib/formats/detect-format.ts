@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { FORMAT_RECORDS, type FormatName } from './catalog';
 import { CONTAINERS } from './containers';
-import type { TextSample } from './format-record';
+import type { Detection, TextSample } from './format-record';
 
 // What a file IS, from its bytes, asked of the format records (./format-record.ts says how).
 // The file name only chooses inside what the bytes have already proven (doc/xls/ppt inside OLE2,
@@ -10,25 +10,22 @@ import type { TextSample } from './format-record';
 
 export { HEAD_BYTES } from './head-bytes';
 
-const withDetection = <K extends 'refines' | 'fileType' | 'signature' | 'text' | 'textNames'>(key: K) =>
-  FORMAT_RECORDS.filter(([, r]) => r.detect?.[key] !== undefined).map(([name, r]) => ({
-    name,
-    detect: r.detect as NonNullable<typeof r.detect> & Required<Pick<NonNullable<typeof r.detect>, K>>,
-  }));
+/** The records that detect by `key`, in detection order, each with its `key`. */
+const detectingBy = <K extends keyof Detection>(key: K) =>
+  FORMAT_RECORDS.flatMap(([name, record]) => {
+    const by = record.detect?.[key];
+    return by === undefined ? [] : [{ name, by: by as NonNullable<Detection[K]> }];
+  });
 
-const REFINES = withDetection('refines');
-const SIGNATURES = withDetection('signature');
-const TEXT_SNIFFERS = withDetection('text');
+const REFINES = detectingBy('refines');
+const SIGNATURES = detectingBy('signature');
+const TEXT_SNIFFERS = detectingBy('text');
 
 /** file-type answers that are one of our formats as they stand. */
-const BY_FILE_TYPE = new Map(
-  withDetection('fileType').flatMap(({ name, detect }) => detect.fileType.map((ft) => [ft, name])),
-);
+const BY_FILE_TYPE = new Map(detectingBy('fileType').flatMap(({ name, by }) => by.map((ft) => [ft, name])));
 
 /** Plain text's extension → the markup only the name tells. */
-const BY_TEXT_NAME = new Map(
-  withDetection('textNames').flatMap(({ name, detect }) => detect.textNames.map((ext) => [ext, name])),
-);
+const BY_TEXT_NAME = new Map(detectingBy('textNames').flatMap(({ name, by }) => by.map((ext) => [ext, name])));
 
 const extOf = (fileName: string) => /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
 
@@ -43,16 +40,14 @@ export async function detectFormat(head: Buffer, fileName: string): Promise<Form
     if (found) return found;
     // file-type names some text formats (xml, svg, m3u…): those are still only text to us.
   }
-  const signed = SIGNATURES.find(({ detect }) => detect.signature(head, ext));
+  const signed = SIGNATURES.find(({ by }) => by(head, ext));
   if (signed) return signed.name;
   return isUtf8Text(head) ? textFormatOf(head, ext) : null;
 }
 
 /** A file-type answer: a record it refines when the head says so, else the record it names. */
 function byFileType(ftExt: string, ext: string, head: Buffer): FormatName | null {
-  const refined = REFINES.find(
-    ({ detect }) => detect.refines.fileType.includes(ftExt) && detect.refines.when(head, ext),
-  );
+  const refined = REFINES.find(({ by }) => by.fileType.includes(ftExt) && by.when(head, ext));
   return refined?.name ?? BY_FILE_TYPE.get(ftExt) ?? null;
 }
 
@@ -63,7 +58,7 @@ function textFormatOf(head: Buffer, ext: string): FormatName {
     .toString('utf8')
     .replace(/^\uFEFF/, '');
   const sample: TextSample = { raw, start: raw.trimStart().toLowerCase(), ext };
-  return TEXT_SNIFFERS.find(({ detect }) => detect.text(sample))?.name ?? BY_TEXT_NAME.get(ext) ?? 'txt';
+  return TEXT_SNIFFERS.find(({ by }) => by(sample))?.name ?? BY_TEXT_NAME.get(ext) ?? 'txt';
 }
 
 /** Valid UTF-8 without NUL bytes (a multi-byte character cut at the end of the head is fine). */
