@@ -3,7 +3,7 @@ import { defineConfig } from '@playwright/test';
 import { cloudStandInEnv } from './e2e/fixtures/cloud-stand-in';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-/** The web process's metrics listener; the worker's is the next port (scripts/run-services.sh). */
+/** The metrics listener of the service's one process (scripts/run-services.sh). */
 export const METRICS_PORT = Number(process.env.E2E_METRICS_PORT ?? 3190);
 // The e2e server writes its mails here (lib/mail/send-mail.ts); the account specs read the links.
 // Set on process.env so the test workers, which load this file too, see the same folder.

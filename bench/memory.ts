@@ -6,7 +6,9 @@
 // Run: npx tsx bench/memory.ts   (BENCH_N=1000, BENCH_WARMUP=50 conversions, BENCH_IDLE_S=10 settle
 // time before each reading, BENCH_ENGINE_IDLE_S=30 given to the service as ENGINE_IDLE_SECONDS;
 // BENCH_HEAP=1 also forces a GC in web and worker through the inspector and reads their live JS
-// heap, to tell garbage from a leak)
+// heap, to tell garbage from a leak; BENCH_ALL_IN_ONE=1 starts the all-in-one mode, the worker in
+// the web process, as scripts/run-services.sh does). The PostgreSQL server at DATABASE_URL is read
+// beside the tree: with the embedded one (scripts/embedded-db.ts) the two make the whole service.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Client as PgClient } from 'pg';
@@ -14,7 +16,7 @@ import sharp from 'sharp';
 import { docx, paragraph } from '@/tests/fixtures/hostile-documents';
 import { Client, ms, now, timed } from './lib/client';
 import { inspectorOf, type Inspector } from './lib/inspector';
-import { assertBuilt, cmdline, processTree, sleep, startServer } from './lib/server';
+import { ALL_IN_ONE, assertBuilt, cmdline, processTree, sleep, startServer } from './lib/server';
 
 const N = Number(process.env.BENCH_N ?? 1000);
 const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 10);
@@ -36,7 +38,7 @@ function pssOf(pid: number): number {
 }
 
 /** What a process of the tree is, from its command line. */
-function kind(pid: number, role: 'web' | 'worker'): string {
+function kind(pid: number, role: string): string {
   const cmd = cmdline(pid);
   if (/^npm exec |^sh -c |\.bin\/tsx |tsx\/dist\/cli/.test(cmd)) return `${role}: launchers (npm exec, sh, tsx CLI)`;
   if (/soffice|oosplash/.test(cmd)) return 'LibreOffice (warm)';
@@ -50,11 +52,14 @@ function kind(pid: number, role: 'web' | 'worker'): string {
 
 type Reading = { total: number; byKind: Map<string, { pss: number; count: number }> };
 
-function reading(roots: { web: number; worker: number }): Reading {
+/** The service's Node processes by role: one for both in the all-in-one mode. */
+const ROLES = ALL_IN_ONE ? (['web + worker'] as const) : (['web', 'worker'] as const);
+
+function reading(roots: Record<(typeof ROLES)[number], number>): Reading {
   const byKind = new Map<string, { pss: number; count: number }>();
   let total = 0;
-  for (const role of ['web', 'worker'] as const) {
-    for (const pid of processTree(roots[role])) {
+  for (const role of ROLES) {
+    for (const pid of processTree(roots[role as keyof typeof roots])) {
       const pss = pssOf(pid);
       if (!pss) continue;
       const k = kind(pid, role);
@@ -92,7 +97,7 @@ function print(label: string, r: Reading) {
 }
 
 const webAndWorker = (r: Reading) =>
-  [...r.byKind].filter(([k]) => k === 'web (node)' || k === 'worker (node)').reduce((s, [, v]) => s + v.pss, 0);
+  [...r.byKind].filter(([k]) => ROLES.some((role) => k === `${role} (node)`)).reduce((s, [, v]) => s + v.pss, 0);
 
 async function main() {
   assertBuilt();
@@ -108,21 +113,26 @@ async function main() {
     { ENGINE_IDLE_SECONDS: String(ENGINE_IDLE_S) },
     HEAP ? ['--inspect=127.0.0.1:0'] : [],
   );
-  const roots = { web: server.webRootPid, worker: server.workerRootPid };
+  const roots = Object.fromEntries(
+    ROLES.map((role) => [role, role === 'worker' ? server.workerRootPid : server.webRootPid]),
+  ) as Record<(typeof ROLES)[number], number>;
   let started!: Reading,
     before!: Reading,
     after!: Reading,
     rested!: Reading,
     wallMs = 0;
-  let dbBefore = 0,
-    dbAfter = 0;
+  let dbStarted = 0,
+    dbBefore = 0,
+    dbAfter = 0,
+    dbRested = 0;
   const firstAfterIdle: string[] = [];
   const heaps: string[] = [];
   const inspectors: Array<[string, Inspector]> = [];
   const heapReading = async (label: string) => {
     if (!HEAP) return;
     if (!inspectors.length) {
-      for (const role of ['web', 'worker'] as const) inspectors.push([role, await inspectorOf(server.logOf(role))]);
+      for (const role of ROLES)
+        inspectors.push([role, await inspectorOf(server.logOf(role === 'worker' ? 'worker' : 'web'))]);
     }
     const cells = [];
     for (const [role, inspector] of inspectors) {
@@ -140,6 +150,7 @@ async function main() {
     await client.init();
     await sleep(IDLE_S * 1000);
     started = reading(roots);
+    dbStarted = await databasePss(server.databaseUrl);
     print(`idle ${IDLE_S} s after start`, started);
     // Warm-up: code paths loaded, engine pools and heaps at their working size before the first reading.
     await timed(WARMUP, CONCURRENCY, () => client.convert(png, 'warm.png', 'webp'));
@@ -163,6 +174,7 @@ async function main() {
     // Past the engines' idle time (counted from the last job), then the first conversions after it.
     await sleep(Math.max(0, ENGINE_IDLE_S - IDLE_S + 5) * 1000);
     rested = reading(roots);
+    dbRested = await databasePss(server.databaseUrl);
     print(`idle ${ENGINE_IDLE_S + 5} s after the last job (ENGINE_IDLE_SECONDS=${ENGINE_IDLE_S})`, rested);
     for (const [name, bytes, target] of [
       ['1 MP PNG → WebP', png, 'webp'],
@@ -183,23 +195,22 @@ async function main() {
 
   const ratio = after.total / before.total;
   console.log(`\n${N} conversions in ${(wallMs / 1000).toFixed(0)} s (${((N * 1000) / wallMs).toFixed(2)}/s)`);
-  console.log('| reading | process tree PSS | web + worker (node) | PostgreSQL (separate server) |');
-  console.log('|---|---|---|---|');
-  console.log(
-    `| idle after ${WARMUP} warm-up conversions | ${mb(before.total)} | ${mb(webAndWorker(before))} | ${mb(dbBefore)} |`,
-  );
-  console.log(`| idle after ${N} conversions | ${mb(after.total)} | ${mb(webAndWorker(after))} | ${mb(dbAfter)} |`);
-  console.log(`| idle after start | ${mb(started.total)} | ${mb(webAndWorker(started))} | |`);
-  console.log(
-    `| idle ${ENGINE_IDLE_S + 5} s after the last job | ${mb(rested.total)} | ${mb(webAndWorker(rested))} | |`,
-  );
+  console.log(`\n${ALL_IN_ONE ? 'all-in-one: the worker in the web process' : 'web and worker apart'}`);
+  console.log('| reading | process tree PSS | web + worker (node) | PostgreSQL | tree + PostgreSQL |');
+  console.log('|---|---|---|---|---|');
+  const row = (label: string, r: Reading, db: number) =>
+    console.log(`| ${label} | ${mb(r.total)} | ${mb(webAndWorker(r))} | ${mb(db)} | ${mb(r.total + db)} |`);
+  row('idle after start', started, dbStarted);
+  row(`idle after ${WARMUP} warm-up conversions`, before, dbBefore);
+  row(`idle after ${N} conversions`, after, dbAfter);
+  row(`idle ${ENGINE_IDLE_S + 5} s after the last job`, rested, dbRested);
   console.log('\nThe first conversions after the idle time, one at a time (upload → completed → downloaded)');
   console.log('| conversion | first | second | third |\n|---|---|---|---|');
   for (const row of firstAfterIdle) console.log(row);
   console.log(`\nafter / before (process tree): ${ratio.toFixed(3)} (target ≤ ${TARGET_RATIO.toFixed(2)})`);
   if (HEAP) {
     console.log('\nLive JS heap (V8 used size, before → after a forced full GC; the PSS readings above came after it)');
-    console.log('| reading | web | worker |\n|---|---|---|');
+    console.log(`| reading | ${ROLES.join(' | ')} |\n|---|${ROLES.map(() => '---|').join('')}`);
     for (const row of heaps) console.log(row);
   }
 }

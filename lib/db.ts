@@ -2,7 +2,10 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@/lib/generated/prisma/client';
 import { DATABASE_POOL_SETTINGS } from '@/lib/database-settings';
 
-// One Prisma client per process. Secrets are omitted unless a query asks for them.
+// One Prisma client per process, kept on globalThis: a web process that also runs the job worker
+// (scripts/server.ts --with-worker) loads this module twice, once in Next's bundle and once in the
+// server's, and one client means one pool and one query compiler. Secrets are omitted unless a
+// query asks for them.
 const globalForDb = globalThis as unknown as { prisma?: Db };
 type Db = ReturnType<typeof createClient>;
 
@@ -15,5 +18,4 @@ function createClient() {
   });
 }
 
-export const db: Db = globalForDb.prisma ?? createClient();
-if (process.env.NODE_ENV !== 'production') globalForDb.prisma = db;
+export const db: Db = (globalForDb.prisma ??= createClient());

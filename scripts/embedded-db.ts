@@ -15,6 +15,21 @@ const port = Number(portArg);
 const user = 'transmute';
 const password = 'transmute';
 
+// Sized for one small service on this machine, whose whole idle tree (web, worker, engines and this
+// server) should stay near 300 MB (bench/RESULTS.md). Connections: a web process opens at most 48
+// (lib/db.ts 10, lib/uploads/tus-locker.ts 20, lib/limits/rate-limit.ts 8, the status reads 4,
+// pg-boss 4, two LISTEN), a worker 16, so 100 leaves room for migrations, admin and the tests' own
+// processes; each slot costs shared memory whether used or not. Buffers: 32 MB hold a small
+// service's hot rows, the kernel's page cache holds the rest. JIT off: compiling a query loads LLVM
+// into that backend (tens of MB) for statements that take milliseconds here.
+const SMALL_SERVICE_SETTINGS = [
+  'listen_addresses=127.0.0.1',
+  'max_connections=100',
+  'shared_buffers=32MB',
+  'maintenance_work_mem=16MB',
+  'jit=off',
+];
+
 const pg = new EmbeddedPostgres({
   databaseDir: dataDir,
   port,
@@ -22,7 +37,7 @@ const pg = new EmbeddedPostgres({
   password,
   persistent: true,
   createPostgresUser: process.getuid?.() === 0, // postgres refuses to run as root
-  postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+  postgresFlags: SMALL_SERVICE_SETTINGS.flatMap((setting) => ['-c', setting]),
   onLog: () => {},
   onError: (e) => console.error('[postgres]', String(e).trim()),
 });

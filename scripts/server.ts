@@ -3,6 +3,8 @@
 // handlers, so rate limits could be reset by spoofing it; here the address comes from the socket
 // unless TRUST_PROXY=true says a reverse proxy in front sets X-Forwarded-For. The address reaches the
 // handlers signed (lib/identity/client-address.ts); client-sent copies of those headers are dropped.
+// With --with-worker the job worker runs in this process too (the all-in-one `start`: one Node
+// process instead of two, scripts/run-services.sh); the `web` role of a scale-out runs without it.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import next from 'next';
 import { AppError } from '@/lib/errors';
@@ -20,14 +22,18 @@ import { hasMalformedPath, isApiPath, MALFORMED_PATH_MESSAGE, NOT_FOUND_PAGE } f
 import { withLogContext } from '@/lib/observability/log-context';
 import { answerMetrics, METRICS_PATH } from '@/lib/observability/metrics-endpoint';
 import { acceptedRequestId, REQUEST_ID_HEADER } from '@/lib/observability/request-id';
+import { log } from '@/lib/observability/logger';
 import { countTraffic } from '@/lib/observability/traffic';
 import { growHeapWhileLargeBody } from '@/lib/runtime/heap-growth';
 import { startYoungGcPacer } from '@/lib/runtime/young-gc-pacer';
 import { closeWebServer } from '@/lib/system/close-web-server';
+import { shutdownDeadlineMs } from '@/lib/system/process-shutdown';
 import { withNodeRequest } from '@/lib/uploads/node-request';
+import { startWorker } from './start-worker';
 
 exitOnInvalidConfig('web', ['DATABASE_URL']);
 const dev = process.argv.includes('--dev') || process.env.NODE_ENV === 'development';
+const withWorker = process.argv.includes('--with-worker');
 const port = setting('PORT');
 const hostname = setting('HOST');
 const trustProxy = setting('TRUST_PROXY');
@@ -84,6 +90,9 @@ async function main() {
     const shown = hostname === '0.0.0.0' ? 'localhost' : hostname;
     console.log(`[web] ${dev ? 'development server' : 'ready'} on http://${shown}:${port}`);
   });
+  // Its jobs count into this process's metrics (one registry on globalThis), served on this port
+  // and on METRICS_PORT's listener, which instrumentation.ts starts once for both.
+  const stopWorker = withWorker ? await startWorker() : undefined;
   // A stop: no new connections, progress streams told to reconnect elsewhere, requests in flight
   // finished within SHUTDOWN_SECONDS (lib/system/close-web-server.ts). A second signal changes nothing.
   let stopping = false;
@@ -91,10 +100,19 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log('[web] stopping: finishing requests in flight');
-    void closeWebServer(server).then((finished) => {
+    // The worker's jobs finish or are handed back meanwhile; past the deadline and a margin,
+    // nothing is waited for (as scripts/worker.ts).
+    if (stopWorker) {
+      setTimeout(() => {
+        log.error('[worker] shutdown overran its deadline; exiting');
+        process.exit(1);
+      }, shutdownDeadlineMs() + 10_000).unref();
+    }
+    const web = closeWebServer(server).then((finished) => {
       if (!finished) console.error('[web] requests still in flight at the shutdown deadline were cut off');
-      process.exit(0);
     });
+    const jobs = stopWorker?.();
+    void Promise.all([web, jobs]).then(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

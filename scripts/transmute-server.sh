@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # transmute-server: the container image's entry point (installed on its PATH by the Dockerfile).
-#   start            web server and job worker together (the default); an embedded PostgreSQL under
+#   start            web server and job worker together in one process (the default); an embedded PostgreSQL under
 #                    $DATA_DIR/pg when DATABASE_URL is unset; migrations applied first
 #   web | worker     one role, against DATABASE_URL (run `migrate` once before)
 #   migrate          applies pending migrations under an advisory lock (replicas may all call it)
@@ -44,7 +44,9 @@ run_roles() {
   for role in "$@"; do
     case "$role" in
       web) node dist/server.mjs & ;;
-      # Beside a web process (the start role) the worker's metrics listener takes the next port,
+      # The start role: the worker inside the web process (scripts/server.ts), one Node process.
+      web+worker) node dist/server.mjs --with-worker & ;;
+      # Beside a web process (`run_roles web worker`) the worker's metrics listener takes the next port,
       # as scripts/run-services.sh does: two listeners cannot share one.
       worker)
         if [ $# -gt 1 ] && [ -n "${METRICS_PORT:-}" ]; then
@@ -73,7 +75,7 @@ health() {
   [ -s "$ROLE_FILE" ] || return 1
   while read -r role pid; do
     kill -0 "$pid" 2>/dev/null || return 1
-    if [ "$role" = web ]; then
+    if [ "$role" != worker ]; then
       node -e "fetch('http://127.0.0.1:${PORT}/api/v1/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))" ||
         return 1
     fi
@@ -89,7 +91,7 @@ case "$command" in
     # A stop while the database starts or migrates stops the embedded PostgreSQL cleanly too.
     trap 'stop_database; exit 143' TERM INT
     ensure_database "$DATA_DIR/pg" "$EMBEDDED_DB_PORT" || { stop_database; exit 1; }
-    run_roles web worker
+    run_roles web+worker
     ;;
   web | worker)
     need_database_url "$command"

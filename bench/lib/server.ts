@@ -1,6 +1,9 @@
 // Starts the already-built app and the job worker for a benchmark as production does
 // (scripts/run-services.sh: plain `node` on the scripts compiled into dist/, Next on the built .next),
 // and stops them. Runs no `next build` (run it first); compiles the scripts, as scripts/start.sh does.
+// BENCH_ALL_IN_ONE=1 starts the all-in-one mode instead (scripts/run-services.sh today): one web
+// process that runs the worker too (`dist/server.mjs --with-worker`); by default the two roles of a
+// scale-out, web and worker apart.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -12,6 +15,8 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 /** The dev database scripts/start.sh recorded (or DATABASE_URL). */
 const devDatabaseUrl = () => databaseUrlFor(path.join(ROOT, '.data'));
 const BENCH_DB_NAME = 'transmute_bench';
+/** Whether the worker runs inside the web process (BENCH_ALL_IN_ONE=1). */
+export const ALL_IN_ONE = process.env.BENCH_ALL_IN_ONE === '1';
 
 /** scripts/services.env: the environment scripts/run-services.sh gives the web server and worker. */
 function servicesEnv(): Record<string, string> {
@@ -28,13 +33,14 @@ export type BenchServer = {
   databaseUrl: string;
   /** PID of the web server process we spawned (the root of the web process tree). */
   webRootPid: number;
-  /** PID of the worker process we spawned (the root of the worker process tree). */
+  /** PID of the worker process we spawned (the root of the worker process tree); in the all-in-one
+   * mode the web process's, which runs the worker. */
   workerRootPid: number;
   /** PID of the largest process in the web tree (the `next-server` actually serving). */
   webPid(): number;
   /** Resident set size of the whole web process tree, in bytes. */
   webRss(): number;
-  /** The file a service's stdout and stderr go to. */
+  /** The file a service's stdout and stderr go to (in the all-in-one mode one file for both roles). */
   logOf(role: 'web' | 'worker'): string;
   stop(): Promise<void>;
 };
@@ -155,16 +161,17 @@ export async function startServer(
     PLAN_FREE_DAILY_CONVERSIONS: 'unlimited',
     ...extraEnv,
   };
-  // As scripts/run-services.sh: the web server (Next behind the address-recording HTTP server) and the
-  // worker, each one plain node process. BENCH_NODE_ARGS adds flags to both (e.g. --expose-gc, --cpu-prof).
+  // The web server (Next behind the address-recording HTTP server) and the worker, each one plain
+  // node process, or one process for both. BENCH_NODE_ARGS adds flags to each (e.g. --expose-gc, --cpu-prof).
   const nodeArgs = [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), ...extraNodeArgs];
   const web = launch(
-    [...nodeArgs, 'dist/server.mjs'],
+    [...nodeArgs, 'dist/server.mjs', ...(ALL_IN_ONE ? ['--with-worker'] : [])],
     { ...env, PORT: String(port), HOST: '127.0.0.1' },
     path.join(dataDir, 'web.log'),
   );
-  const worker = launch([...nodeArgs, 'dist/worker.mjs'], env, path.join(dataDir, 'worker.log'));
-  const children = [web, worker];
+  const worker = ALL_IN_ONE ? web : launch([...nodeArgs, 'dist/worker.mjs'], env, path.join(dataDir, 'worker.log'));
+  const children = ALL_IN_ONE ? [web] : [web, worker];
+  const logOf = (role: 'web' | 'worker') => path.join(dataDir, `${ALL_IN_ONE ? 'web' : role}.log`);
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const webPid = () => {
@@ -175,9 +182,10 @@ export async function startServer(
   const stop = async () => {
     const pids = children.flatMap((c) => (c.pid ? processTree(c.pid) : []));
     // The worker process itself gets one SIGTERM (a second one, e.g. to its whole group, makes it
-    // exit before it has removed LibreOffice's temp profile); the web server's group is signalled.
+    // exit before it has removed LibreOffice's temp profile); the web server's group is signalled,
+    // or the web process alone when it runs the worker.
     if (worker.pid && worker.exitCode === null) tryKill(worker.pid, 'SIGTERM');
-    if (web.pid && web.exitCode === null) tryKill(-web.pid, 'SIGTERM');
+    if (web.pid && web.exitCode === null && !ALL_IN_ONE) tryKill(-web.pid, 'SIGTERM');
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline && pids.some(alive)) await sleep(100);
     for (const pid of pids.filter(alive)) tryKill(pid, 'SIGKILL');
@@ -190,7 +198,9 @@ export async function startServer(
     if (exited || Date.now() > deadline) {
       const tail = (f: string) =>
         existsSync(path.join(dataDir, f)) ? readFileSync(path.join(dataDir, f), 'utf8').slice(-2000) : '';
-      const logs = ['web.log', 'worker.log'].map((f) => `--- ${f}\n${tail(f)}`).join('\n');
+      const logs = [...new Set([logOf('web'), logOf('worker')])]
+        .map((f) => `--- ${path.basename(f)}\n${tail(path.basename(f))}`)
+        .join('\n');
       process.env.BENCH_KEEP_DATA = '1';
       await stop();
       throw new Error(`${exited ? 'a service exited' : 'health check timed out'} (logs in ${dataDir}):\n${logs}`);
@@ -199,7 +209,7 @@ export async function startServer(
       (r) => r.status === 200,
       () => false,
     );
-    if (ok && workerReady(dataDir)) break;
+    if (ok && workerReady(logOf('worker'))) break;
     await sleep(250);
   }
   return {
@@ -211,13 +221,12 @@ export async function startServer(
     workerRootPid: worker.pid!,
     webPid,
     webRss: () => processTree(web.pid!).reduce((s, p) => s + rssOf(p), 0),
-    logOf: (role) => path.join(dataDir, `${role}.log`),
+    logOf,
     stop,
   };
 }
 
-function workerReady(dataDir: string): boolean {
-  const log = path.join(dataDir, 'worker.log');
+function workerReady(log: string): boolean {
   return existsSync(log) && readFileSync(log, 'utf8').includes('[worker] ready');
 }
 

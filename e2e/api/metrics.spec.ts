@@ -1,11 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { METRICS_PORT } from '../../playwright.config';
 
-// The running web process and worker (scripts/run-services.sh) each serve their metrics and
-// liveness on a private port: the web process's from Next's instrumentation hook, the worker's from
-// scripts/worker.ts on the next port.
+// The running service (scripts/run-services.sh: one web process that runs the worker too) serves
+// its metrics and liveness on a private port, from Next's instrumentation hook.
 const web = `http://127.0.0.1:${METRICS_PORT}`;
-const worker = `http://127.0.0.1:${METRICS_PORT + 1}`;
 
 test('the web process counts API requests by operation and status on METRICS_PORT', async ({ request }) => {
   const live = await request.get('/api/v1/health/live');
@@ -21,9 +19,8 @@ test('the web process counts API requests by operation and status on METRICS_POR
   expect((await request.get(`${web}/health/live`)).status()).toBe(200);
 });
 
-test('the worker serves its own metrics and liveness on the next port', async ({ request }) => {
-  const scrape = await request.get(`${worker}/metrics`);
+test("the worker's figures are the same process's, on the same port", async ({ request }) => {
+  const scrape = await request.get(`${web}/metrics`);
   expect(scrape.status()).toBe(200);
   expect(await scrape.text()).toMatch(/^transmute_queue_depth \d+$/m);
-  expect((await request.get(`${worker}/health/live`)).status()).toBe(200);
 });

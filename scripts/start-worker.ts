@@ -1,0 +1,30 @@
+// The job worker's start, shared by the worker process and a web process that runs the worker too.
+import { connectInngestWorker } from '@/inngest/connect-worker';
+import { config } from '@/lib/config';
+import { shutdownEngines } from '@/lib/engines/pools';
+import { sandboxStatus } from '@/lib/engines/sandbox-status';
+import { log } from '@/lib/observability/logger';
+import { registerConversionSubscribers } from '@/lib/processes/conversion-subscribers';
+import { runWorker } from '@/lib/processes/run-worker';
+
+/**
+ * Starts taking jobs in this process: the worker process (scripts/worker.ts) and a web process that
+ * runs the worker beside it (scripts/server.ts --with-worker) start it alike. Logs "[worker] ready"
+ * once jobs are taken. Returns the stop: the jobs in flight finish within SHUTDOWN_SECONDS or are
+ * handed back to the queue, then the warm engines end.
+ */
+export async function startWorker(): Promise<() => Promise<void>> {
+  registerConversionSubscribers(); // before either job engine hands this process a conversion
+  sandboxStatus(); // probed at start, so the log says at once when engines cannot run (and why)
+  // One engine runs the jobs: with Inngest configured the embedded queue (pg-boss, its schedules
+  // and its connections) never starts here, and Inngest hands this worker its steps instead.
+  const stopJobs = config.inngestEnabled ? connectInngestWorker() : await runWorker();
+  // Engines start on a job's first use and stop when idle (ENGINE_IDLE_SECONDS): an idle worker holds none.
+  log.info({ jobs: config.inngestEnabled ? 'inngest' : 'embedded' }, '[worker] ready');
+  return async () => {
+    log.info('[worker] stopping: finishing or handing back the jobs in flight');
+    await stopJobs().catch(() => {});
+    // After the jobs: the warm engines' folders are removed only once their processes end.
+    await shutdownEngines().catch(() => {});
+  };
+}
