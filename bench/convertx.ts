@@ -30,18 +30,37 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const WORK = (process.env.BENCH_WORK ?? 'png,docx,mp4').split(',');
 const WARMUP = 2;
 
-type Measured = { perSec: number; latency: Stats };
+type Measured = { perSec: number; latency: Stats; failed: number; firstError?: string };
 
-/** Runs `convert` N × ROUNDS times at `conc` (rounds passed in by the caller to interleave). */
+/**
+ * Sums rounds of one variant. A failed conversion counts in the latency but not in the throughput
+ * (conversions delivered per second), and its first error is kept for the report.
+ */
 function collector() {
   const durations: number[] = [];
   let wallMs = 0;
+  let failed = 0;
+  let firstError: string | undefined;
   return {
+    /** `task`, with its failure recorded instead of thrown. */
+    guard: (task: () => Promise<void>) => async () => {
+      try {
+        await task();
+      } catch (e) {
+        failed++;
+        firstError ??= e instanceof Error ? e.message : String(e);
+      }
+    },
     add(r: { durations: number[]; wallMs: number }) {
       durations.push(...r.durations);
       wallMs += r.wallMs;
     },
-    result: (): Measured => ({ perSec: (durations.length * 1000) / wallMs, latency: stats(durations) }),
+    result: (): Measured => ({
+      perSec: ((durations.length - failed) * 1000) / wallMs,
+      latency: stats(durations),
+      failed,
+      firstError,
+    }),
   };
 }
 
@@ -130,7 +149,7 @@ async function main() {
           const order = round % 2 === 0 ? names : [...names].reverse();
           for (const name of order) {
             const before = cpuReading(roots);
-            results[name].add(await timed(N, conc, variants[name]));
+            results[name].add(await timed(N, conc, results[name].guard(variants[name])));
             cpu[name].push(cpuDelta(before, cpuReading(roots), N));
           }
         }
@@ -138,10 +157,11 @@ async function main() {
         const peerRate = measured[names[2]].perSec;
         for (const name of names) {
           const m = measured[name];
-          console.log(`  ×${conc} ${name}: ${m.perSec.toFixed(2)}/s, ${fmtStats(m.latency)}`);
+          const failures = m.failed ? `, ${m.failed} FAILED (first: ${m.firstError})` : '';
+          console.log(`  ×${conc} ${name}: ${m.perSec.toFixed(2)}/s, ${fmtStats(m.latency)}${failures}`);
           console.log(`      CPU per conversion, by round: ${cpu[name].join(' | ')}`);
           lines.push(
-            `| ${work.label} | ${conc} | ${name} | ${m.perSec.toFixed(2)} | ${ms(m.latency.mean)} | ${ms(m.latency.p95)} | ${(m.perSec / peerRate).toFixed(2)}× |`,
+            `| ${work.label} | ${conc} | ${name} | ${m.perSec.toFixed(2)} | ${ms(m.latency.mean)} | ${ms(m.latency.p95)} | ${(m.perSec / peerRate).toFixed(2)}× | ${m.failed} |`,
           );
         }
       }
@@ -151,8 +171,10 @@ async function main() {
     await transmute.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-  console.log(`\n| work | concurrency | service | conversions/s | mean latency | p95 | throughput vs ConvertX |`);
-  console.log('|---|---|---|---|---|---|---|');
+  console.log(
+    `\n| work | concurrency | service | conversions/s | mean latency | p95 | throughput vs ConvertX | failed |`,
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const line of lines) console.log(line);
   console.log(`\n(finished ${new Date(now() + performance.timeOrigin).toISOString()})`);
 }
