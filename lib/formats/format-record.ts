@@ -28,16 +28,18 @@ export type TextSample = { raw: string; start: string; ext: string };
 export type Container = 'heif' | 'iso-bmff' | 'ole2' | 'odf-package' | 'zip';
 
 /**
- * How a format is recognised. Detection asks, in the family order of FORMAT_FAMILIES and the
- * records' order inside a family: file-type's answer (`refines`, then `fileType`), a container,
- * then `signature`, then for UTF-8 text `text` and at last `textNames`. The bytes prove the
- * format; `ext` (the upload's extension) only chooses among formats the bytes allow.
+ * How a format is recognised. Detection (./detect-format.ts) first takes file-type's answer: a
+ * container it names decides alone; otherwise a record it `refines`, then one whose `fileType` it
+ * is. Then each `signature`, and for UTF-8 text each `text` sniff, at last `textNames`. Records are
+ * asked in the family order of FORMAT_FAMILIES and their order inside a family. The bytes prove
+ * the format; `ext` (the upload's extension) only chooses among formats the bytes allow.
  */
 export type Detection = {
   /** file-type answers (its `ext`) that are this format as they stand. */
   fileType?: readonly string[];
   /** file-type answers that are this format when the head says so: asked before every `fileType`. */
   refines?: { fileType: readonly string[]; when: (head: Buffer, ext: string) => boolean };
+  /** The container it is a member of (./containers.ts places it). */
   container?: Container;
   /** For a ZIP member (container 'zip'): the entry names the head shows allow it (`seenAll`: the whole list is there). */
   zipEntries?: (files: readonly string[], seenAll: boolean) => boolean;
