@@ -61,7 +61,7 @@ export type FormatRecord = {
   aliases?: readonly string[];
   /** The name markup tools (pandoc's readers and writers) know it by, where it is not the format's own. */
   markup?: string;
-  /** The format holds transparency (writers lay other images over white when it does not). */
+  /** The format holds transparency (ImageMagick lays an image over white first when its target does not). */
   alpha?: boolean;
   detect?: Detection;
 };
