@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { makeNoisyPng } from '../../tests/support/fixtures';
+
+// What the web server (scripts/server.ts) adds in front of Next, on the public port: GET /metrics
+// (no METRICS_TOKEN in this run) with the traffic it counted, and the request id it keeps or makes.
+
+const sample = (text: string, name: string) => Number(text.match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1] ?? NaN);
+
+test('GET /metrics on the web port counts the bytes received and served', async ({ request }) => {
+  const before = await (await request.get('/metrics')).text();
+  const png = await makeNoisyPng(300, 300);
+  const upload = await request.post('/api/v1/convert/upload', {
+    multipart: { target_format: 'webp', file: { name: 'noise.png', mimeType: 'image/png', buffer: png } },
+  });
+  expect(upload.status()).toBe(201);
+  const scrape = await request.get('/metrics');
+  expect(scrape.status()).toBe(200);
+  expect(scrape.headers()['content-type']).toContain('text/plain');
+  const after = await scrape.text();
+  const received = sample(after, 'transmute_http_received_bytes_total');
+  expect(received - sample(before, 'transmute_http_received_bytes_total')).toBeGreaterThanOrEqual(png.length);
+  expect(sample(after, 'transmute_http_served_bytes_total')).toBeGreaterThan(
+    sample(before, 'transmute_http_served_bytes_total'),
+  );
+  expect(after).toMatch(/^transmute_uploads_in_progress \d+$/m);
+});
+
+test('a sane X-Request-Id is kept on the answer; anything else is replaced by a new id', async ({ request }) => {
+  const kept = await request.get('/api/v1/health/live', { headers: { 'x-request-id': 'e2e-req-42' } });
+  expect(kept.headers()['x-request-id']).toBe('e2e-req-42');
+  const replaced = await request.get('/api/v1/health/live', { headers: { 'x-request-id': 'no spaces {allowed}' } });
+  expect(replaced.headers()['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+});
