@@ -3,9 +3,11 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  COLLECT_AFTER_IDLE_MS,
   growHeapWhileLargeBody,
   heapGrowthState,
   holdHeapGrowth,
+  idleCollectionCount,
   LARGE_BODY_BYTES,
   RELEASE_AFTER_MS,
   withHeapGrowth,
@@ -37,6 +39,24 @@ describe('heap growth', () => {
     expect(heapGrowthState()).toEqual({ holders: 0, growing: true });
     vi.advanceTimersByTime(1);
     expect(heapGrowthState()).toEqual({ holders: 0, growing: false });
+  });
+
+  it('frees the garbage of the work once the process has been quiet for a while, once per quiet spell', async () => {
+    const garbage = new WeakRef({ rows: Array.from({ length: 1000 }, (_, i) => ({ i })) });
+    // A WeakRef's target is kept through the job that made it: let that job end first.
+    await new Promise((resolve) => setImmediate(resolve));
+    vi.useFakeTimers();
+    const before = idleCollectionCount();
+    holdHeapGrowth()();
+    vi.advanceTimersByTime(COLLECT_AFTER_IDLE_MS - 1);
+    await withHeapGrowth(async () => {}); // work again: the quiet spell starts over
+    vi.advanceTimersByTime(COLLECT_AFTER_IDLE_MS - 1);
+    expect(idleCollectionCount()).toBe(before);
+    vi.advanceTimersByTime(1);
+    expect(idleCollectionCount()).toBe(before + 1);
+    expect(garbage.deref()).toBeUndefined();
+    vi.advanceTimersByTime(COLLECT_AFTER_IDLE_MS * 3);
+    expect(idleCollectionCount()).toBe(before + 1);
   });
 
   it('is held by large request bodies until their answer closes, never by small, bodiless or unsized ones', () => {

@@ -1,5 +1,4 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { v8Gc } from './v8-gc';
 
 // Why the web process asks V8 for young-generation collections itself.
 //
@@ -12,20 +11,6 @@ import { runInNewContext } from 'node:vm';
 // memory grows, a timer runs one each time it has grown by `stepBytes`.
 
 const MiB = 1024 * 1024;
-
-type GcOptions = { type: 'minor' | 'major'; execution?: 'sync' | 'async' };
-type Gc = (options?: GcOptions) => void;
-
-let exposedGc: Gc | undefined;
-
-/** V8's `gc` function without putting it on the global object of the app. */
-function v8Gc(): Gc {
-  if (!exposedGc) {
-    setFlagsFromString('--expose-gc');
-    exposedGc = runInNewContext('gc') as Gc;
-  }
-  return exposedGc;
-}
 
 export type YoungGcPacer = { collections(): number; stop(): void };
 
