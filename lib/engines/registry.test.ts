@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FORMATS, type FormatName, resolveFormatName } from '@/lib/formats/catalog';
+import { ConversionOptions } from '@/lib/schemas/conversion';
 import { isInstalled } from './programs';
 import { ENGINES, findEngine, listFormats } from './registry';
 
@@ -67,6 +68,12 @@ describe('engine registry', () => {
       'tgz',
     ]);
     expect(resolveFormatName('nope')).toBeUndefined();
+  });
+
+  it('describes in OpenAPI every options schema an engine declares (GET /formats names it)', () => {
+    const described = new Set<unknown>(ConversionOptions.options);
+    for (const e of ENGINES) if (e.options) expect(described.has(e.options.schema), e.name).toBe(true);
+    expect(ENGINES.filter((e) => e.options).map((e) => e.name)).toEqual(['sharp', 'ffmpeg', 'libreoffice']);
   });
 
   it('has engines with unique names', () => {
