@@ -1,11 +1,14 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as hooksRoute from '@/app/api/v1/webhooks-mgmt/route';
 import { db } from '@/lib/db';
 import { stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
 import { signedUpUser } from '@/tests/support/accounts';
 import { makeNoisyPng, makePng } from '@/tests/support/fixtures';
+import { overrideEnv } from '@/tests/support/env';
 import { emptyConversionQueue } from '@/tests/support/job-queue';
+import { localServers } from '@/tests/support/local-servers';
 import {
   Cluster,
   logLines,
@@ -14,7 +17,7 @@ import {
   type WorkerProcess,
 } from '@/tests/support/multi-process-cluster';
 import { DatabaseProxy } from '@/tests/support/multi-process-db-proxy';
-import { uploadForm } from '@/tests/support/route-client';
+import { jsonBody, type RouteClient, uploadForm } from '@/tests/support/route-client';
 import { sleep, waitFor } from '@/tests/support/wait-for';
 
 // One service as several machines run it, on one machine: two web processes and two workers, each
@@ -27,26 +30,52 @@ let cluster: Cluster;
 let web: WebProcess[];
 let workers: WorkerProcess[];
 let auth: { authorization: string };
+let account: RouteClient;
+// A webhook receiver on loopback: the conversion.completed deliveries it got, by conversion id.
+const receivers = localServers();
+const delivered: Array<{ type: string; id: string }> = [];
+let receiver: string;
+let restoreEnv: () => void;
 let smallPng: Buffer;
 
 beforeAll(async () => {
   await emptyConversionQueue(); // the workers here must find only this file's jobs
   proxy = await DatabaseProxy.start(process.env.DATABASE_URL!);
+  receiver = await receivers.listen((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      try {
+        const event = JSON.parse(body) as { type: string; data: { conversion?: { id: number | string } } };
+        delivered.push({ type: event.type, id: String(event.data.conversion?.id) });
+        res.writeHead(204).end();
+      } catch {
+        res.writeHead(400).end();
+      }
+    });
+  });
+  // Webhooks may go to this receiver only: registered here, delivered by the workers.
+  const outbound = { OUTBOUND_ALLOW_HOSTS: new URL(receiver).host };
+  restoreEnv = overrideEnv(outbound);
   cluster = await Cluster.create({
+    ...outbound,
     DATABASE_URL: proxy.urlFor(process.env.DATABASE_URL!),
     PLAN_FREE_RATE_PER_MINUTE: String(ANONYMOUS_RATE),
     ENGINE_CONCURRENCY: '2',
   });
   web = await Promise.all([cluster.startWeb('web-a'), cluster.startWeb('web-b')]);
   workers = await Promise.all([cluster.startWorker('worker-a'), cluster.startWorker('worker-b')]);
-  const { tokens } = await signedUpUser('pro');
+  const { tokens, client } = await signedUpUser('pro');
   auth = { authorization: `Bearer ${tokens.access_token}` };
+  account = client;
   smallPng = await makePng(32, 32);
 }, 180_000);
 
 afterAll(async () => {
   await cluster?.stop();
   await proxy?.cut();
+  receivers.closeAll();
+  restoreEnv?.();
   await stopEmbeddedQueue();
 });
 
@@ -126,7 +155,13 @@ describe('two web processes and two workers on one database and one STORAGE_DIR'
     expect(finished).toMatchObject({ requestId, outcome: 'completed', engine: 'sharp' });
   });
 
-  it('a worker killed with SIGKILL mid-conversion: the other runs it, one result', async () => {
+  it('a worker killed with SIGKILL mid-conversion: the other runs it, one result, one conversion.completed', async () => {
+    const hook = await account.call(hooksRoute.POST, {
+      method: 'POST',
+      path: '/api/v1/webhooks-mgmt',
+      ...jsonBody({ url: `${receiver}/hook`, events: ['conversion.completed'] }),
+    });
+    expect(hook.status).toBe(200);
     const id = await createConversion(web[0].url, await makeNoisyPng(1600, 1600), 'avif');
     const conversion = () => db.conversion.findUniqueOrThrow({ where: { id } });
     await waitFor(conversion, (c) => c.status === 'processing', { timeoutMs: 60_000, intervalMs: 50 });
@@ -159,6 +194,14 @@ describe('two web processes and two workers on one database and one STORAGE_DIR'
     ).toBe(survivorBefore + 1);
     const results = await readdir(path.join(cluster.storageDir, 'results'));
     expect(results).toContain(path.basename(done.resultKey));
+    // One webhook for it: the killed run never finished, so it sent none.
+    await waitFor(
+      () => delivered.filter((d) => d.id === String(id)),
+      (d) => d.length >= 1,
+      { timeoutMs: 30_000 },
+    );
+    await sleep(2000); // a second delivery, were there one, would have come by now
+    expect(delivered.filter((d) => d.id === String(id))).toEqual([{ type: 'conversion.completed', id: String(id) }]);
     // The replacement, so the rest of the file again has two workers.
     workers = [survivor, await cluster.startWorker('worker-c')];
   }, 180_000);
