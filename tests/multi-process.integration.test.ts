@@ -219,6 +219,17 @@ describe('two web processes and two workers on one database and one STORAGE_DIR'
       expect(ready).toBe(503);
       expect((await fetch(`${w.url}/api/v1/health/live`)).status).toBe(200);
     }
+    // So does each worker's, on its metrics listener.
+    for (const w of workers) {
+      const base = w.metricsUrl.replace(/\/metrics$/, '');
+      const ready = await waitFor(
+        () => fetch(`${base}/health`).then(async (r) => ({ status: r.status, body: await r.json() })),
+        (r) => r.status === 503,
+        { timeoutMs: 15_000, intervalMs: 250 },
+      );
+      expect(ready.body).toMatchObject({ status: 'degraded', checks: { database: 'error' } });
+      expect((await fetch(`${base}/health/live`)).status).toBe(200);
+    }
     await sleep(Math.max(0, 10_000 - (Date.now() - cutAt)));
     await proxy.open();
     const openedAt = Date.now();
@@ -232,6 +243,14 @@ describe('two web processes and two workers on one database and one STORAGE_DIR'
       ),
     );
     const readyAfterMs = Date.now() - openedAt;
+    for (const w of workers) {
+      const base = w.metricsUrl.replace(/\/metrics$/, '');
+      await waitFor(
+        () => fetch(`${base}/health`).then((r) => r.status),
+        (s) => s === 200,
+        { timeoutMs: 30_000, intervalMs: 250 },
+      );
+    }
     // The workers take jobs again: new conversions through both web processes complete.
     const ids = await Promise.all(web.map((w) => createConversion(w.url, smallPng)));
     await waitFor(

@@ -1,17 +1,20 @@
 import { createServer, type Server } from 'node:http';
 import { answerMetrics, METRICS_PATH } from '@/lib/observability/metrics-endpoint';
 import { setting } from '@/lib/config/read-setting';
+import { checkHealth } from '@/lib/system/check-health';
 
 /** The port of each process's metrics listener (METRICS_PORT); unset or 0: no listener. */
 export const metricsPort = (): number => setting('METRICS_PORT') ?? 0;
 
-/** Paths the metrics listener answers: Prometheus's scrape and the process's liveness. */
-export const METRICS_PATHS = { metrics: METRICS_PATH, live: '/health/live' } as const;
+/** Paths the metrics listener answers: Prometheus's scrape, the process's liveness and its readiness. */
+export const METRICS_PATHS = { metrics: METRICS_PATH, live: '/health/live', ready: '/health' } as const;
 
 /**
  * Starts this process's metrics listener on METRICS_PORT, apart from the API so a scraper never
  * competes with uploads and the port can stay private. `/health/live` answers while the process
- * does, touching nothing else. Returns the server, or null when METRICS_PORT is not set.
+ * does, touching nothing else; `/health` is readiness as `GET /api/v1/health` reports it (503 with
+ * the failing checks), so a worker, which has no API, can be probed as a web process is. Returns
+ * the server, or null when METRICS_PORT is not set.
  */
 export function startMetricsServer(port = metricsPort()): Server | null {
   if (!port) return null;
@@ -23,6 +26,10 @@ export function startMetricsServer(port = metricsPort()): Server | null {
     } else if (path === METRICS_PATHS.live) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ status: 'ok' }));
+    } else if (path === METRICS_PATHS.ready) {
+      const health = await checkHealth();
+      res.writeHead(health.status === 'ok' ? 200 : 503, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(health));
     } else if (path === METRICS_PATHS.metrics) {
       await answerMetrics(req, res);
     } else {
