@@ -12,6 +12,7 @@ import type { BatchLimit } from '@/lib/accounts/batch-limit';
 import { BatchLimitNote } from './batch-limit-note';
 import { BatchResults } from './batch-results';
 import { FileRow } from './file-row';
+import { FolderPicker } from './folder-picker';
 import { useReceiveManyFiles } from './many-files-hand-off';
 import { FINISHED, REFUSED_BEFORE_SENDING, type FileItem, useMultiUpload } from './use-multi-upload';
 
@@ -98,8 +99,9 @@ export function BatchConverter({ limit }: { limit: BatchLimit }) {
         onFiles={(files) => multi.add(files, refuse)}
         testId="batch-drop-zone"
         inputTestId="batch-file-input"
-        hint="Each file uploads on its own and resumes after a broken connection"
+        hint="Each file uploads on its own and resumes after a broken connection; a folder brings every file in it"
       />
+      <FolderPicker onFiles={(files) => multi.add(files, refuse)} />
       {waiting.length > 0 && (
         <form
           className="flex flex-col gap-3 sm:flex-row sm:items-end"

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type DragEvent, type KeyboardEvent } from 'react';
+import { dropEntries, filesOfEntries } from './dropped-files';
 import { formatBytes } from './format-utils';
 
 type Props = {
@@ -80,7 +81,12 @@ export function DropZone({
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
     e.preventDefault();
     setDragging(false);
-    if (!disabled) take([...e.dataTransfer.files]);
+    if (disabled) return;
+    const plain = [...e.dataTransfer.files];
+    // A folder is many files: opened where the zone takes many.
+    const entries = onFiles || onManyFiles ? dropEntries(e.dataTransfer) : null;
+    if (!entries) return take(plain);
+    void filesOfEntries(entries).then(take, () => take(plain));
   };
 
   return (

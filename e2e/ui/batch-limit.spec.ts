@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { signUp } from '../fixtures/accounts';
+import { expectAccessibleInBothThemes } from '../fixtures/axe';
 import { makePng } from '../fixtures/files';
 import { setUsedToday } from '../fixtures/usage';
 import { randomEmail } from '../../tests/support/test-data';
@@ -82,11 +82,7 @@ test("what is left of today's allowance is said before sending, counts down, and
   await expect(page.getByTestId('batch-over-allowance')).toHaveText(
     '3 files waiting and 2 conversions left today: the first 2 convert, the server refuses the other 1 until the allowance renews at 00:00 UTC.',
   );
-  for (const colorScheme of ['dark', 'light'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
-  }
+  await expectAccessibleInBothThemes(page);
   await page.getByTestId('batch-target').selectOption('webp');
   await page.getByTestId('batch-convert').click();
   await expect(page.getByTestId('batch-panel')).toHaveAttribute('data-status', 'finished', { timeout: 60_000 });

@@ -1,18 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signUp } from '../fixtures/accounts';
+import { seriousViolations } from '../fixtures/axe';
 import { runSql } from '../fixtures/database';
 import { makePng } from '../fixtures/files';
 import { randomEmail } from '../../tests/support/test-data';
 
 // The dashboard's list of conversions: filtered by status, format and the days they were made on,
 // several deleted at once, and the usage chart saying what is left of today's allowance.
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-}
 
 /** Converts a PNG with the page's own cookies and waits until it is finished; returns its id. */
 async function convert(page: Page, name: string, target: string) {

@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signUp } from '../fixtures/accounts';
+import { expectAccessibleInBothThemes, seriousViolations } from '../fixtures/axe';
 import { makePng } from '../fixtures/files';
 import { randomEmail } from '../../tests/support/test-data';
 
@@ -21,23 +21,6 @@ async function starter(page: Page) {
 }
 
 const zipNames = (file: string) => execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-}
-
-/** axe in the light and the dark theme (the page follows the system's), for the state on screen. */
-async function expectAccessibleInBothThemes(page: Page) {
-  for (const colorScheme of ['dark', 'light'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${(n.failureSummary ?? '').slice(0, 200)}`)}`);
-    expect(serious, colorScheme).toEqual([]);
-  }
-}
 
 test('five files, a reload mid-upload resumes the large one, all complete and the ZIP unzips', async ({ page }) => {
   await starter(page);
@@ -143,46 +126,6 @@ test('files dropped on the zone: one with its own target, a failed one to retry,
   // Retry sends the failed file again: it fails the same way, on its own.
   await rows.nth(2).getByTestId('batch-file-retry').click();
   await expect(rows.nth(2)).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
-});
-
-test('several files dropped or picked on the one-file converter go to the many-files list', async ({ page }) => {
-  await page.goto('/');
-  await expect(page.getByTestId('drop-zone')).toHaveAttribute('data-ready', 'true');
-  const png = [...(await makePng(12, 12))];
-  const transfer = await page.evaluateHandle((bytes) => {
-    const data = new DataTransfer();
-    for (const name of ['one.png', 'two.png', 'three.png'])
-      data.items.add(new File([new Uint8Array(bytes)], name, { type: 'image/png' }));
-    return data;
-  }, png);
-  await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
-
-  await expect(page.getByTestId('batch-file')).toHaveCount(3);
-  await expect(page.getByTestId('batch-file')).toContainText(['one.png', 'two.png', 'three.png']);
-  // The one-file converter keeps no file; the list says where the files went and takes the focus.
-  await expect(page.getByTestId('file-name')).toHaveCount(0);
-  await expect(page.getByTestId('batch-handed-over')).toContainText('The 3 files given to the converter above');
-  await expect(page.getByTestId('batch-handed-over')).toBeFocused();
-  await expectAccessibleInBothThemes(page);
-
-  // The picker of the one-file zone takes several too; one file stays with the one-file converter.
-  await page.getByTestId('file-input').setInputFiles([
-    { name: 'four.png', mimeType: 'image/png', buffer: Buffer.from(png) },
-    { name: 'five.png', mimeType: 'image/png', buffer: Buffer.from(png) },
-  ]);
-  await expect(page.getByTestId('batch-file')).toHaveCount(5);
-  await expect(page.getByTestId('batch-handed-over')).toContainText('The 2 files given');
-  await page
-    .getByTestId('file-input')
-    .setInputFiles({ name: 'six.png', mimeType: 'image/png', buffer: Buffer.from(png) });
-  await expect(page.getByTestId('file-name')).toHaveText('six.png');
-  await expect(page.getByTestId('batch-file')).toHaveCount(5);
-
-  // Converted from the list like files chosen there (Free: one by one).
-  await page.getByTestId('batch-target').selectOption('webp');
-  await page.getByTestId('batch-convert').click();
-  await expect(page.getByTestId('batch-panel')).toHaveAttribute('data-status', 'finished', { timeout: 60_000 });
-  await expect(page.locator('[data-testid="batch-file"][data-state="completed"]')).toHaveCount(5);
 });
 
 /** The options each tus upload was created with, by file name (from its Upload-Metadata header). */
