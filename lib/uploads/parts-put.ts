@@ -1,4 +1,3 @@
-import { pipeline } from 'node:stream/promises';
 import { AppError } from '@/lib/errors';
 import { db } from '@/lib/db';
 import type { Caller } from '@/lib/identity/caller';
@@ -35,24 +34,30 @@ export async function putUploadPart(options: { caller: Caller; token: string; nu
 
   const counted = exactLength(part.size, `Part ${number}`);
   let clientGone = false;
-  body.once('error', () => (clientGone = true));
+  const onSourceError = () => {
+    clientGone = true;
+    counted.destroy(new Error('client gone'));
+  };
+  body.once('error', onSourceError);
   let etag: string;
   try {
-    const stored = storage().putPart(row.storageKey, row.storageUploadId, part, counted);
-    await Promise.all([pipeline(body, counted), stored]);
-    ({ etag } = await stored);
+    // pipe (not pipeline) from the request: a store that fails (a full disk) must not destroy the
+    // socket under our answer, or the client, still sending, reads a reset instead of the 507.
+    body.pipe(counted);
+    ({ etag } = await storage().putPart(row.storageKey, row.storageUploadId, part, counted));
   } catch (e) {
     body.unpipe(counted);
-    releaseBody(body); // the client still gets this answer (400), not a reset
+    if (!clientGone) releaseBody(body); // the client still gets this answer (400, 507), not a reset
     counted.destroy();
     if (counted.violation) throw counted.violation;
     // Completed or abandoned meanwhile, the store refuses the part (its multipart object is gone):
     // say so, rather than blame the client's connection or the store.
     assertStillOpen(assertUploadOf(await db.upload.findUnique({ where: { token } }), caller, 'parts'));
-    // A full disk fails the body's pipeline too, which reads as the client gone: say what happened.
     if (isOutOfSpace(e)) throw outOfSpaceError(e);
     if (clientGone) throw new AppError('bad_request', `Part ${number} broke off before its ${part.size} bytes arrived`);
     throw e; // the store failed: a 5xx, retry
+  } finally {
+    body.off('error', onSourceError);
   }
   await assertRecordable(caller, token, number);
   try {
