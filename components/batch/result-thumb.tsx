@@ -4,16 +4,40 @@ import { useEffect, useState } from 'react';
 import { previewFor } from '@/components/converter/format-utils';
 import { formatBytes } from '@/components/ui/format-bytes';
 
-/** Results larger than this get the icon: a thumbnail is not worth reading megabytes into memory. */
-const THUMBNAIL_MAX_BYTES = 8 * 1024 * 1024;
+/** Results larger than this get the icon: a list of many files keeps at most this much per thumbnail. */
+const THUMBNAIL_MAX_BYTES = 4 * 1024 * 1024;
 
 type Seen = { id: number; size: number | null; url?: string } | { id: number; failed: true };
 
 /**
+ * The size of a result, and its bytes when it is an image within the thumbnail's limit. A length in
+ * the headers ends the read of a result without a thumbnail there; otherwise the bytes are counted as
+ * they pass, kept only while they fit the limit.
+ */
+async function readResult(res: Response, image: boolean): Promise<{ size: number; bytes?: Blob }> {
+  const length = res.headers.get('content-length');
+  const size = length === null ? null : Number(length);
+  if (size !== null && (!image || size > THUMBNAIL_MAX_BYTES)) {
+    void res.body?.cancel();
+    return { size };
+  }
+  const kept: Uint8Array[] = [];
+  let counted = 0;
+  const reader = res.body!.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    counted += chunk.value.byteLength;
+    if (image && counted <= THUMBNAIL_MAX_BYTES) kept.push(chunk.value);
+    else kept.length = 0;
+  }
+  return image && counted <= THUMBNAIL_MAX_BYTES
+    ? { size: counted, bytes: new Blob(kept as BlobPart[], { type: res.headers.get('content-type') ?? '' }) }
+    : { size: counted };
+}
+
+/**
  * One converted file at a glance: a thumbnail of an image result, an icon with the format for any
  * other, and the result's size. Reads the download route (its `attachment` answer shows only through
- * a blob: URL of our own); for a result without a thumbnail the read stops at the headers when they
- * give the length.
+ * a blob: URL of our own).
  */
 export function ResultThumb({ id, target, fileName }: { id: number; target: string; fileName: string }) {
   const [seen, setSeen] = useState<Seen | null>(null);
@@ -25,25 +49,10 @@ export function ResultThumb({ id, target, fileName }: { id: number; target: stri
     fetch(`/api/v1/convert/download/${id}`, { signal: controller.signal, cache: 'no-store' })
       .then(async (res) => {
         if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
-        const length = res.headers.get('content-length');
-        const size = length === null ? null : Number(length);
-        if (image && (size === null || size <= THUMBNAIL_MAX_BYTES)) {
-          const blob = await res.blob();
-          if (controller.signal.aborted) return;
-          if (blob.size > THUMBNAIL_MAX_BYTES) return setSeen({ id, size: blob.size });
-          url = URL.createObjectURL(blob);
-          return setSeen({ id, size: blob.size, url });
-        }
-        if (size !== null) {
-          controller.abort();
-          return setSeen({ id, size });
-        }
-        // A streamed answer without its length: count the bytes as they pass, keeping none.
-        let counted = 0;
-        const reader = res.body.getReader();
-        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
-          counted += chunk.value.byteLength;
-        setSeen({ id, size: counted });
+        const { size, bytes } = await readResult(res, image);
+        if (controller.signal.aborted) return;
+        if (bytes) url = URL.createObjectURL(bytes);
+        setSeen({ id, size, url });
       })
       .catch(() => {
         if (!controller.signal.aborted) setSeen({ id, failed: true });
