@@ -2,11 +2,12 @@ import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { EVEN, ffmpegCommand, OUTPUT_ARGS } from './ffmpeg/args';
 import { type MediaOptions, mediaOptions } from './ffmpeg/options';
-import { assertFfmpegOk, inputArgs, inspect, probe, runFfmpeg, VIDEO_LIMITS } from './ffmpeg/sandboxed';
+import { cappedInputArgs, inspect, runFfmpegOnInput, VIDEO_LIMITS } from './ffmpeg/sandboxed';
 import type { Engine, EngineJob } from './types';
 
 // Video and audio through ffmpeg, sandboxed, with the input rules of ./ffmpeg/sandboxed.ts
-// (forced demuxer, file protocol only, frame-size limit).
+// (forced demuxer, file protocol only, frame-size limit), in one ffmpeg run: the frame cap and
+// the duration for progress come from that run, not from an ffprobe run before it.
 
 const VIDEO_IN = ['mp4', 'webm', 'mkv', 'mov', 'avi'] as const satisfies readonly FormatName[];
 const AUDIO = ['mp3', 'wav', 'ogg', 'flac', 'm4a', 'aac'] as const satisfies readonly FormatName[];
@@ -61,10 +62,7 @@ async function convert(job: EngineJob): Promise<void> {
   if (!OUTPUT_ARGS[job.targetFormat]) throw new AppError('unsupported_format', `Cannot write ${job.targetFormat}.`);
   const o = job.options as Partial<MediaOptions>;
   const codecArgs = outputArgs(job.targetFormat, o);
-  const total = await probe(job);
-  job.onProgress(1);
   const start = o.start ?? 0;
-  const duration = total === undefined ? o.duration : Math.min(o.duration ?? Infinity, Math.max(0, total - start));
   const audio = o.remove_audio ? ['-an'] : ['-map', '0:a:0?'];
   const streams =
     job.targetFormat === 'gif'
@@ -75,14 +73,18 @@ async function convert(job: EngineJob): Promise<void> {
   const args = ffmpegCommand({
     input: [
       ...(start > 0 ? ['-ss', String(start)] : []),
-      ...inputArgs(job),
+      ...cappedInputArgs(job),
       ...(o.duration ? ['-t', String(o.duration)] : []),
     ],
     streams,
     codec: codecArgs,
     outputPath: job.outputPath,
+    log: 'info',
   });
-  assertFfmpegOk(await runFfmpeg(job, args, duration));
+  // The output's length: the input's from `start`, at most the asked duration.
+  await runFfmpegOnInput(job, args, (total) =>
+    total === undefined ? o.duration : Math.min(o.duration ?? Infinity, Math.max(0, total - start)),
+  );
   job.onProgress(100);
 }
 

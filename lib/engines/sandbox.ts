@@ -51,6 +51,8 @@ export type RunSandboxedOptions = SandboxSpec & {
   signal?: AbortSignal;
   timeoutMs?: number;
   onStdoutLine?: (line: string) => void;
+  /** Each stderr line as it comes (the tail is kept either way). */
+  onStderrLine?: (line: string) => void;
 };
 
 export type RunResult = { code: number | null; signal: NodeJS.Signals | null; stderrTail: string };
@@ -160,7 +162,10 @@ export function runSandboxed(opts: RunSandboxedOptions): Promise<RunResult> {
     const onAbort = () => stop(new EngineError('engine run cancelled', { cancelled: true }));
     opts.signal?.addEventListener('abort', onAbort, { once: true });
 
-    forEachLine(child.stderr, (line) => (tail = (tail + line + '\n').slice(-TAIL_BYTES)));
+    forEachLine(child.stderr, (line) => {
+      tail = (tail + line + '\n').slice(-TAIL_BYTES);
+      opts.onStderrLine?.(line);
+    });
     if (opts.onStdoutLine) forEachLine(child.stdout, opts.onStdoutLine);
     else child.stdout?.resume();
 

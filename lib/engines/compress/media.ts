@@ -2,17 +2,16 @@ import { AppError } from '@/lib/errors';
 import type { CompressLevel } from '@/lib/domain/tools';
 import type { FormatName } from '@/lib/formats/catalog';
 import { aac, ffmpegCommand, h264 as h264Video, webmVp9 } from '../ffmpeg/args';
-import { DEMUXER, mediaInput, runFfmpeg, VIDEO_LIMITS } from '../ffmpeg/sandboxed';
+import { DEMUXER, mediaInput, runFfmpegOnInput, VIDEO_LIMITS } from '../ffmpeg/sandboxed';
 import { NICHE_DEMUXER } from '../media/niche-formats';
-import { EngineError } from '../sandbox';
 import type { CompressFamily } from './compressor';
 
 // Video and audio: ffmpeg re-encodes in the same container and codec family at a constant
 // quality (CRF) per level for video and a lower bitrate for audio, in the sandbox with the
-// converter's input rules (forced demuxer, file protocol only).
+// converter's input rules (forced demuxer, file protocol only, frame cap), in one ffmpeg run.
 
 // Read as the converter reads them (forced demuxer): the core containers, and Ogg Opus.
-const { inspect, inputArgs, probe } = mediaInput({ ...DEMUXER, opus: NICHE_DEMUXER.opus });
+const { inspect, cappedInputArgs } = mediaInput({ ...DEMUXER, opus: NICHE_DEMUXER.opus });
 
 const pick = <T>(level: CompressLevel, values: [T, T, T]) => values[['low', 'medium', 'high'].indexOf(level)];
 
@@ -46,17 +45,14 @@ export const mediaFamily: CompressFamily = {
   async compress(job, options) {
     const codec = OUTPUT[job.inputFormat];
     if (!codec) throw new AppError('unsupported_format', `${job.inputFormat} does not compress.`);
-    const duration = await probe(job);
-    job.onProgress(1);
     const streams = AUDIO.has(job.inputFormat) ? ['-map', '0:a:0', '-vn'] : ['-map', '0:v:0', '-map', '0:a:0?'];
     const args = ffmpegCommand({
-      input: inputArgs(job),
+      input: cappedInputArgs(job),
       streams,
       codec: codec(options.level),
       outputPath: job.outputPath,
+      log: 'info',
     });
-    const r = await runFfmpeg(job, args, duration);
-    if (r.code !== 0)
-      throw new EngineError(`ffmpeg failed (exit ${r.code ?? r.signal}): ${r.stderrTail.trim().slice(-300)}`);
+    await runFfmpegOnInput(job, args);
   },
 };

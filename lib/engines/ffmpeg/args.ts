@@ -75,14 +75,22 @@ export const OUTPUT_ARGS: Partial<Record<FormatName, string[]>> = {
 /**
  * The whole command line: quiet, `input` (inputArgs from ./sandboxed.ts, with any -ss/-t around it),
  * the chosen `streams` only (no subtitles, data or metadata), `codec`, progress on stdout, the output.
+ * `log: 'info'` prints the input's description (its duration, its streams) for runFfmpegOnInput in
+ * ./sandboxed.ts, which reads it instead of running ffprobe first.
  */
-export function ffmpegCommand(p: { input: string[]; streams: string[]; codec: string[]; outputPath: string }) {
+export function ffmpegCommand(p: {
+  input: string[];
+  streams: string[];
+  codec: string[];
+  outputPath: string;
+  log?: 'error' | 'info';
+}) {
   return [
     '-nostdin',
     '-hide_banner',
     '-nostats',
     '-loglevel',
-    'error',
+    p.log ?? 'error',
     '-y',
     ...p.input,
     ...p.streams,

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { AppError } from '@/lib/errors';
 import { config } from '@/lib/config';
 import type { FormatName } from '@/lib/formats/catalog';
@@ -41,7 +42,7 @@ type ProbeJson = {
   streams?: Array<{ codec_type?: string; width?: number; height?: number }>;
 };
 
-/** inspect, inputArgs and probe for inputs read with `demuxers`. */
+/** inspect, inputArgs, cappedInputArgs and probe for inputs read with `demuxers`. */
 export function mediaInput(demuxers: Demuxers) {
   const demuxerOf = (job: Input) => {
     const demuxer = demuxers[job.inputFormat];
@@ -57,6 +58,13 @@ export function mediaInput(demuxers: Demuxers) {
       throw new AppError('unsupported_format', `The file is not a ${job.inputFormat.toUpperCase()} file.`);
     }
   }
+
+  /**
+   * ffmpeg's input arguments with the frame cap: the decoders themselves refuse a frame over
+   * VIDEO_LIMITS (libavcodec's max_pixels) before allocating it, whatever the container claims, so
+   * no ffprobe run is needed before the conversion (runFfmpegOnInput reports the refusal).
+   */
+  const cappedInputArgs = (job: Input): string[] => ['-max_pixels', String(VIDEO_LIMITS.maxPixels), ...inputArgs(job)];
 
   /** Arguments common to every ffmpeg/ffprobe read of untrusted input. */
   const inputArgs = (job: Input): string[] => [
@@ -106,11 +114,11 @@ export function mediaInput(demuxers: Demuxers) {
     return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
   }
 
-  return { inspect, inputArgs, probe };
+  return { inspect, inputArgs, cappedInputArgs, probe };
 }
 
 /** The main media formats' input rules (../ffmpeg-engine.ts and ../compress/media.ts). */
-export const { inspect, inputArgs, probe } = mediaInput(DEMUXER);
+export const { inspect, inputArgs, cappedInputArgs, probe } = mediaInput(DEMUXER);
 
 /**
  * ffmpeg in the sandbox with `args` (from ffmpegCommand in ./args.ts), reporting progress against
@@ -133,6 +141,65 @@ export function runFfmpeg(job: EngineJob, args: string[], duration: number | und
       if (pct > last) job.onProgress((last = pct));
     },
   });
+}
+
+// What ffmpeg logs at level info about its input, and libavutil's refusal of a frame over max_pixels.
+const INPUT_OPENED = /^Input #0, /;
+const INPUT_DURATION = /^\s*Duration: (\d+):(\d\d):(\d\d(?:\.\d+)?)/;
+const FRAME_REFUSED = /Picture size (\d+)x(\d+) exceeds specified max pixel count/;
+
+/**
+ * One sandboxed ffmpeg run that does what probe did before it, from ffmpeg's own log (`args` from
+ * ffmpegCommand with `log: 'info'` and cappedInputArgs): the input's duration, once ffmpeg has
+ * read it, sets the progress scale (`outputSeconds` turns it into the output's length, for -ss/-t),
+ * a frame over the cap is a 400 "too large" and an input ffmpeg cannot open a 400 "could not be
+ * read", as probe answered. A refused run leaves no output. Other failures: assertFfmpegOk.
+ */
+export async function runFfmpegOnInput(
+  job: EngineJob,
+  args: string[],
+  outputSeconds: (inputSeconds: number | undefined) => number | undefined = (s) => s,
+): Promise<void> {
+  let opened = false;
+  let inputSeconds: number | undefined;
+  let refused: string | undefined;
+  let duration: number | undefined;
+  let last = 0;
+  const r = await runSandboxed({
+    command: 'ffmpeg',
+    args,
+    workDir: job.workDir,
+    signal: job.signal,
+    timeoutMs: config.engineTimeoutMs,
+    memoryLimitBytes: MEMORY_LIMIT,
+    onStderrLine: (line) => {
+      const frame = FRAME_REFUSED.exec(line);
+      if (frame) refused ??= `${frame[1]}×${frame[2]}`;
+      if (!opened && INPUT_OPENED.test(line)) {
+        opened = true;
+        job.onProgress(1);
+      } else if (opened && inputSeconds === undefined) {
+        // The first Duration after "Input #0" is the input's (the output's description has none).
+        const d = INPUT_DURATION.exec(line);
+        if (d) inputSeconds = Number(d[1]) * 3600 + Number(d[2]) * 60 + Number(d[3]) || undefined;
+      }
+    },
+    onStdoutLine: (line) => {
+      // -progress prints key=value blocks; out_time_us is microseconds of output written.
+      const m = /^out_time_us=(\d+)$/.exec(line);
+      if (!m) return;
+      duration ??= outputSeconds(inputSeconds);
+      if (!duration) return;
+      const pct = Math.min(99, Math.floor(Number(m[1]) / 1e4 / duration));
+      if (pct > last) job.onProgress((last = pct));
+    },
+  });
+  if (refused || (r.code !== 0 && !opened)) {
+    await rm(job.outputPath, { force: true });
+    if (refused) throw new AppError('unsupported_format', `The video frame is too large (${refused}).`);
+    throw new AppError('unsupported_format', `The ${job.inputFormat.toUpperCase()} file could not be read.`);
+  }
+  assertFfmpegOk(r);
 }
 
 /** A failed conversion run: 400 unsupported_format when the input lacks the stream the target needs, else an engine error. */
