@@ -1,6 +1,7 @@
 import { PgBoss } from 'pg-boss';
 import { config } from '@/lib/config';
 import { DATABASE_POOL_SETTINGS } from '@/lib/database-settings';
+import { shutdownDeadlineMs } from '@/lib/system/process-shutdown';
 import { conversionJobRetries, WEBHOOK_DELIVERY_ATTEMPTS, webhookRetryDelaySeconds } from '@/lib/jobs/retries';
 
 // The embedded durable queue (pg-boss tables in our PostgreSQL), used when Inngest is not
@@ -59,8 +60,12 @@ export function embeddedQueue(): Promise<PgBoss> {
   return globalBoss.boss;
 }
 
+/**
+ * Stops taking jobs and waits for the ones running, up to the process's stop deadline
+ * (SHUTDOWN_SECONDS); pg-boss then fails those still running so another worker retries them.
+ */
 export async function stopEmbeddedQueue(): Promise<void> {
   const boss = await globalBoss.boss?.catch(() => undefined);
   globalBoss.boss = undefined;
-  await boss?.stop({ graceful: true, timeout: 10_000 });
+  await boss?.stop({ graceful: true, timeout: shutdownDeadlineMs() });
 }

@@ -1,6 +1,6 @@
 import { db } from '@/lib/db';
 import { embeddedQueue, QUEUES } from '@/lib/jobs/embedded-queue';
-import { config } from '@/lib/config';
+import { config, setting } from '@/lib/config';
 import { SANDBOX_OFF_WARNING, sandboxRefusal, sandboxStatus } from '@/lib/engines/sandbox-status';
 import { inngest } from '@/lib/jobs/inngest-client';
 import { storage } from '@/lib/storage';
@@ -35,17 +35,17 @@ async function checkSpace(): Promise<DiskSpace> {
  */
 export function jobEngineReport() {
   if (!config.inngestEnabled) return { engine: 'embedded' as const };
-  const dev = Boolean(process.env.INNGEST_DEV);
-  const given = process.env.INNGEST_BASE_URL;
-  const baseUrl = given && URL.canParse(given) ? new URL(given).origin : null;
+  const dev = setting('INNGEST_DEV');
+  const given = setting('INNGEST_BASE_URL');
+  const baseUrl = given ? new URL(given).origin : null;
   return {
     engine: 'inngest' as const,
     inngest: {
       app_id: inngest.id,
       mode: dev ? ('dev' as const) : baseUrl ? ('self-hosted' as const) : ('cloud' as const),
       base_url: baseUrl,
-      event_key_set: Boolean(process.env.INNGEST_EVENT_KEY),
-      signing_key_set: Boolean(process.env.INNGEST_SIGNING_KEY),
+      event_key_set: Boolean(setting('INNGEST_EVENT_KEY')),
+      signing_key_set: Boolean(setting('INNGEST_SIGNING_KEY')),
     },
   };
 }
