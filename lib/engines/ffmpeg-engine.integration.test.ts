@@ -78,6 +78,27 @@ describe('ffmpeg engine', () => {
     expect(j.progress.at(-1)).toBe(100);
   });
 
+  it('progress runs to the end of the output, scaled by the duration ffmpeg reads from the input', async () => {
+    // 40 s from 20 s on: 20 s of output. Scaled by the input's 40 s, progress would stop below 50.
+    // ffmpeg reports every 0.5 s of its own time: a frame size that takes it a few seconds.
+    const j = await mediaJob('mp4', 'webm', AV(40, '640x360'), { options: { start: 20 } });
+    const p = await run(j);
+    expect(Number(p.format.duration)).toBeCloseTo(20, 0);
+    const running = j.progress.filter((x) => x > 1 && x < 100);
+    expect(running.length).toBeGreaterThanOrEqual(3);
+    expect(running).toEqual([...running].sort((a, b) => a - b));
+    expect(Math.max(...running)).toBeGreaterThan(60);
+  });
+
+  it('refuses a file ffmpeg cannot open as its claimed container, leaving no output', async () => {
+    const j = await makeJob(Buffer.from('not a video at all, only text'.repeat(100)), 'mkv', 'mp4');
+    jobs.push(j);
+    await expect(ffmpegEngine.convert(j)).rejects.toSatisfy(
+      (e) => e instanceof AppError && e.code === 'unsupported_format' && /MKV file could not be read/.test(e.message),
+    );
+    expect(existsSync(j.outputPath)).toBe(false);
+  });
+
   it.each([
     ['mkv', 'mp4', { video: 'h264', audio: 'aac' }],
     ['mov', 'avi', { video: 'mpeg4', audio: 'mp3' }],
@@ -132,7 +153,7 @@ describe('ffmpeg engine', () => {
     ]);
     await ffmpegEngine.inspect!(j); // the container is genuine…
     await expect(ffmpegEngine.convert(j)).rejects.toSatisfy(
-      (e) => e instanceof AppError && /too large/.test(e.message),
+      (e) => e instanceof AppError && e.code === 'unsupported_format' && /too large \(10000×4500\)/.test(e.message),
     );
     expect(existsSync(j.outputPath)).toBe(false);
   });
