@@ -27,7 +27,7 @@ import { countTraffic } from '@/lib/observability/traffic';
 import { growHeapWhileLargeBody } from '@/lib/runtime/heap-growth';
 import { startYoungGcPacer } from '@/lib/runtime/young-gc-pacer';
 import { closeWebServer } from '@/lib/system/close-web-server';
-import { shutdownDeadlineMs } from '@/lib/system/process-shutdown';
+import { shutdownDeadlineMs } from '@/lib/runtime/process-shutdown';
 import { withNodeRequest } from '@/lib/uploads/node-request';
 import { startWorker } from './start-worker';
 

@@ -4,7 +4,7 @@ import { exitOnInvalidConfig } from '@/lib/config/validate-config';
 import { startWorker } from './start-worker';
 import { log } from '@/lib/observability/logger';
 import { startMetricsServer } from '@/lib/observability/metrics-server';
-import { shutdownDeadlineMs } from '@/lib/system/process-shutdown';
+import { shutdownDeadlineMs } from '@/lib/runtime/process-shutdown';
 
 async function main() {
   exitOnInvalidConfig('worker', ['DATABASE_URL']);

@@ -2,7 +2,7 @@ import type { Caller } from '@/lib/identity/caller';
 import { type ConversionEvent, subscribeConversionEvents } from '@/lib/conversions/conversion-events';
 import { getConversionOrThrow } from '@/lib/conversions/get-conversion-or-throw';
 import { isTerminal } from '@/lib/domain/conversion-status';
-import { onShutdown } from '@/lib/system/process-shutdown';
+import { onShutdown } from '@/lib/runtime/process-shutdown';
 
 const encoder = new TextEncoder();
 const frame = (event: ConversionEvent) => {

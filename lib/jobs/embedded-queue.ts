@@ -1,7 +1,7 @@
 import { PgBoss } from 'pg-boss';
 import { config } from '@/lib/config';
 import { DATABASE_POOL_SETTINGS } from '@/lib/database-settings';
-import { shutdownDeadlineMs } from '@/lib/system/process-shutdown';
+import { shutdownDeadlineMs } from '@/lib/runtime/process-shutdown';
 import { conversionJobRetries, WEBHOOK_DELIVERY_ATTEMPTS, webhookRetryDelaySeconds } from '@/lib/jobs/retries';
 
 // The embedded durable queue (pg-boss tables in our PostgreSQL), used when Inngest is not

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { announceShutdown, shutdownDeadlineMs } from '@/lib/system/process-shutdown';
+import { announceShutdown, shutdownDeadlineMs } from '@/lib/runtime/process-shutdown';
 
 /**
  * A web process's stop: no new connections, progress streams told to reconnect elsewhere, every
