@@ -147,7 +147,11 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
     }
     timer.mark('complete');
     await processingSent;
-    await publishConversionEvent({ id, status: 'completed', progress: 100 });
+    // The row says completed from here on: a notice lost to a database gone at this instant must
+    // not turn into a retry that skips the finished listeners (webhook, metrics), so it is only logged.
+    await publishConversionEvent({ id, status: 'completed', progress: 100 }).catch((err: unknown) =>
+      log.warn({ conversionId: String(id), err }, 'completed notice not sent'),
+    );
     timer.mark('notify-completed');
     await emitConversionFinished({ conversion: row, outcome: 'completed', engine: engine.name });
     return 'completed';
