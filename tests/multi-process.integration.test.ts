@@ -22,9 +22,11 @@ import { sleep, waitFor } from '@/tests/support/wait-for';
 
 // One service as several machines run it, on one machine: two web processes and two workers, each
 // its own process with its own DATA_DIR, on one PostgreSQL (behind a loopback proxy the test can
-// cut) and one STORAGE_DIR. Sized for a 2-core CI machine: 60 small conversions, a 10 s outage.
+// cut) and one STORAGE_DIR. 200 conversions of a small PNG keep the run short on a 2-core machine.
 
 const ANONYMOUS_RATE = 20;
+const CONVERSIONS = 200;
+const OUTAGE_MS = 30_000;
 let proxy: DatabaseProxy;
 let cluster: Cluster;
 let web: WebProcess[];
@@ -107,17 +109,16 @@ describe('two web processes and two workers on one database and one STORAGE_DIR'
     expect(answers.filter((s) => s === 429)).toHaveLength(2 * ANONYMOUS_RATE);
   });
 
-  it('runs 60 conversions sent to either web process exactly once, on both workers, leaving nothing unreferenced', async () => {
+  it('runs 200 conversions sent to either web process exactly once, on both workers, leaving nothing unreferenced', async () => {
     const before = await Promise.all(workers.map(completedBy));
-    const png = await makePng(96, 64);
     const requestId = `tier-${Date.now()}`;
     const ids: bigint[] = [];
-    // Ten at a time, alternating web processes, as a load balancer spreads clients.
-    for (let i = 0; i < 60; i += 10) {
+    // Twenty at a time, alternating web processes, as a load balancer spreads clients.
+    for (let i = 0; i < CONVERSIONS; i += 20) {
       ids.push(
         ...(await Promise.all(
-          Array.from({ length: 10 }, (_, j) =>
-            createConversion(web[(i + j) % 2].url, png, 'webp', i + j === 0 ? { 'x-request-id': requestId } : {}),
+          Array.from({ length: 20 }, (_, j) =>
+            createConversion(web[(i + j) % 2].url, smallPng, 'webp', i + j === 0 ? { 'x-request-id': requestId } : {}),
           ),
         )),
       );
@@ -127,25 +128,20 @@ describe('two web processes and two workers on one database and one STORAGE_DIR'
       (r) => r.every((c) => c.status === 'completed' || c.status === 'failed'),
       { timeoutMs: 120_000, intervalMs: 250 },
     );
-    expect(rows.filter((c) => c.status === 'completed')).toHaveLength(60);
+    expect(rows.filter((c) => c.status === 'completed')).toHaveLength(CONVERSIONS);
     expect(rows.every((c) => c.attempts === 1)).toBe(true);
 
     // Each finished once, counted by the worker that ran it, and both workers ran some.
     const after = await Promise.all(workers.map(completedBy));
     const ran = after.map((n, i) => n - before[i]);
-    expect(ran[0] + ran[1]).toBe(60);
+    expect(ran[0] + ran[1]).toBe(CONVERSIONS);
     expect(ran[0]).toBeGreaterThan(0);
     expect(ran[1]).toBeGreaterThan(0);
 
     // One result per conversion in the shared storage, and no stored file that no row references.
-    const results = await readdir(path.join(cluster.storageDir, 'results'));
-    const referenced = new Set(
-      (
-        await db.conversion.findMany({ where: { resultKey: { startsWith: 'results/' } }, select: { resultKey: true } })
-      ).map((c) => c.resultKey),
-    );
-    expect(results.filter((name) => !referenced.has(`results/${name}`))).toEqual([]);
-    expect(new Set(rows.map((c) => c.resultKey)).size).toBe(60);
+    const { results, unreferenced } = await cluster.storedResults();
+    expect(unreferenced).toEqual([]);
+    expect(new Set(rows.map((c) => c.resultKey)).size).toBe(CONVERSIONS);
     for (const c of rows) expect(results).toContain(path.basename(c.resultKey));
 
     // The request id given to the web process is on the worker's log line for that conversion.
@@ -153,7 +149,7 @@ describe('two web processes and two workers on one database and one STORAGE_DIR'
       .flatMap((w) => logLines(w.output()))
       .find((l) => l.msg === 'conversion finished' && l.conversionId === String(ids[0]));
     expect(finished).toMatchObject({ requestId, outcome: 'completed', engine: 'sharp' });
-  });
+  }, 180_000);
 
   it('a worker killed with SIGKILL mid-conversion: the other runs it, one result, one conversion.completed', async () => {
     const hook = await account.call(hooksRoute.POST, {
@@ -206,7 +202,16 @@ describe('two web processes and two workers on one database and one STORAGE_DIR'
     workers = [survivor, await cluster.startWorker('worker-c')];
   }, 180_000);
 
-  it('PostgreSQL unreachable for 10 s: readiness 503 and liveness 200 meanwhile, all recovers without a restart', async () => {
+  it('PostgreSQL unreachable for 30 s under load: readiness 503 and liveness 200 meanwhile, all recovers without a restart, nothing lost or run twice', async () => {
+    const before = await Promise.all(workers.map(completedBy));
+    // Load across the outage: conversions slow enough that some run, and some wait, when it starts.
+    const slowPng = await makeNoisyPng(900, 900);
+    const inFlight = await Promise.all(Array.from({ length: 12 }, (_, i) => createConversion(web[i % 2].url, slowPng)));
+    await waitFor(
+      () => db.conversion.count({ where: { id: { in: inFlight }, status: 'processing' } }),
+      (n) => n > 0,
+      { timeoutMs: 30_000, intervalMs: 50 },
+    );
     await proxy.cut();
     const cutAt = Date.now();
     // Readiness fails on each web process; liveness, which touches nothing, still answers.
@@ -221,16 +226,21 @@ describe('two web processes and two workers on one database and one STORAGE_DIR'
     }
     // So does each worker's, on its metrics listener.
     for (const w of workers) {
-      const base = w.metricsUrl.replace(/\/metrics$/, '');
       const ready = await waitFor(
-        () => fetch(`${base}/health`).then(async (r) => ({ status: r.status, body: await r.json() })),
+        () => fetch(`${w.origin}/health`).then(async (r) => ({ status: r.status, body: await r.json() })),
         (r) => r.status === 503,
         { timeoutMs: 15_000, intervalMs: 250 },
       );
       expect(ready.body).toMatchObject({ status: 'degraded', checks: { database: 'error' } });
-      expect((await fetch(`${base}/health/live`)).status).toBe(200);
+      expect((await fetch(`${w.origin}/health/live`)).status).toBe(200);
     }
-    await sleep(Math.max(0, 10_000 - (Date.now() - cutAt)));
+    // Still so at the end of the outage, on every process.
+    await sleep(Math.max(0, OUTAGE_MS - 1000 - (Date.now() - cutAt)));
+    for (const w of web) {
+      expect((await fetch(`${w.url}/api/v1/health`)).status).toBe(503);
+      expect((await fetch(`${w.url}/api/v1/health/live`)).status).toBe(200);
+    }
+    await sleep(Math.max(0, OUTAGE_MS - (Date.now() - cutAt)));
     await proxy.open();
     const openedAt = Date.now();
     await Promise.all(
@@ -244,25 +254,39 @@ describe('two web processes and two workers on one database and one STORAGE_DIR'
     );
     const readyAfterMs = Date.now() - openedAt;
     for (const w of workers) {
-      const base = w.metricsUrl.replace(/\/metrics$/, '');
       await waitFor(
-        () => fetch(`${base}/health`).then((r) => r.status),
+        () => fetch(`${w.origin}/health`).then((r) => r.status),
         (s) => s === 200,
         { timeoutMs: 30_000, intervalMs: 250 },
       );
     }
     // The workers take jobs again: new conversions through both web processes complete.
-    const ids = await Promise.all(web.map((w) => createConversion(w.url, smallPng)));
+    const fresh = await Promise.all(web.map((w) => createConversion(w.url, smallPng)));
     await waitFor(
-      () => db.conversion.findMany({ where: { id: { in: ids } } }),
+      () => db.conversion.findMany({ where: { id: { in: fresh } } }),
       (r) => r.every((c) => c.status === 'completed'),
-      { timeoutMs: 60_000, intervalMs: 250 },
+      { timeoutMs: 30_000, intervalMs: 250 },
     );
     const convertingAfterMs = Date.now() - openedAt;
     for (const p of [...web, ...workers]) expect(p.child.exitCode).toBeNull();
     console.log(
-      `[multi-process] recovery after the outage: ready in ${readyAfterMs} ms, converting in ${convertingAfterMs} ms`,
+      `[multi-process] recovery after the ${OUTAGE_MS / 1000} s outage: ready in ${readyAfterMs} ms, converting in ${convertingAfterMs} ms`,
     );
     expect(convertingAfterMs).toBeLessThan(30_000);
-  }, 120_000);
+
+    // The conversions caught by the outage all complete, each finished once: one count on one
+    // worker's metrics, one result in storage, and no stored file that no row references.
+    const ids = [...inFlight, ...fresh];
+    const rows = await waitFor(
+      () => db.conversion.findMany({ where: { id: { in: ids } } }),
+      (r) => r.every((c) => c.status === 'completed' || c.status === 'failed'),
+      { timeoutMs: 60_000, intervalMs: 250 },
+    );
+    expect(rows.filter((c) => c.status === 'completed')).toHaveLength(ids.length);
+    const after = await Promise.all(workers.map(completedBy));
+    expect(after[0] - before[0] + (after[1] - before[1])).toBe(ids.length);
+    const { results, unreferenced } = await cluster.storedResults();
+    for (const c of rows) expect(results).toContain(path.basename(c.resultKey));
+    expect(unreferenced).toEqual([]);
+  }, 180_000);
 });

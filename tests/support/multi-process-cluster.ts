@@ -3,11 +3,12 @@
 // PostgreSQL and one STORAGE_DIR, as machines behind a load balancer with a shared volume. Started
 // as node with tsx's loader (the tsx command's child would outlive a SIGKILL of it).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { config } from '@/lib/config';
+import { db } from '@/lib/db';
 import { waitFor } from '@/tests/support/wait-for';
 
 export type ClusterProcess = {
@@ -19,7 +20,8 @@ export type ClusterProcess = {
   signal: (signal: NodeJS.Signals) => void;
 };
 export type WebProcess = ClusterProcess & { url: string };
-export type WorkerProcess = ClusterProcess & { metricsUrl: string };
+/** A worker with its metrics listener: `metricsUrl`, and `/health`, `/health/live` at `origin`. */
+export type WorkerProcess = ClusterProcess & { metricsUrl: string; origin: string };
 
 export const freePort = () =>
   new Promise<number>((resolve) => {
@@ -96,7 +98,19 @@ export class Cluster {
     );
     if (!worker.output().includes('[worker] ready'))
       throw new Error(`worker ${name} did not start: ${worker.output()}`);
-    return { ...worker, metricsUrl: `http://127.0.0.1:${port}/metrics` };
+    const origin = `http://127.0.0.1:${port}`;
+    return { ...worker, metricsUrl: `${origin}/metrics`, origin };
+  }
+
+  /** The result files in the shared STORAGE_DIR, and those of them no conversion row references. */
+  async storedResults(): Promise<{ results: string[]; unreferenced: string[] }> {
+    const results = await readdir(path.join(this.storageDir, 'results'));
+    const rows = await db.conversion.findMany({
+      where: { resultKey: { startsWith: 'results/' } },
+      select: { resultKey: true },
+    });
+    const referenced = new Set(rows.map((c) => c.resultKey));
+    return { results, unreferenced: results.filter((name) => !referenced.has(`results/${name}`)) };
   }
 
   /** Kills every process group still running and removes the cluster's folders. */
