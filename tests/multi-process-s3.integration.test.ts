@@ -1,0 +1,179 @@
+// The multi-process tier with S3 in place of a shared STORAGE_DIR: two web processes and two workers,
+// each its own process with its own DATA_DIR, on one PostgreSQL and one bucket (s3rver behind
+// tests/support/fake-s3). The processes inherit the S3 variables the fake sets; this file's own
+// modules, which read stored files back, are imported only after it runs (the store is chosen then).
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeS3 } from '@/tests/support/fake-s3';
+import type { Cluster as ServiceCluster, WebProcess, WorkerProcess } from '@/tests/support/multi-process-cluster';
+
+const s3 = await startFakeS3('transmute-tier');
+
+const { config } = await import('@/lib/config');
+const { db } = await import('@/lib/db');
+const { PART_SIZE_BYTES } = await import('@/lib/domain/upload-rules');
+const { stopEmbeddedQueue } = await import('@/lib/jobs/embedded-queue');
+const { storage } = await import('@/lib/storage');
+const { signedUpUser } = await import('@/tests/support/accounts');
+const { makeNoisyPng, makePng } = await import('@/tests/support/fixtures');
+const { emptyConversionQueue } = await import('@/tests/support/job-queue');
+const { Cluster, sampleValue } = await import('@/tests/support/multi-process-cluster');
+const { uploadForm } = await import('@/tests/support/route-client');
+const { waitFor } = await import('@/tests/support/wait-for');
+
+const CONVERSIONS = 40;
+let cluster: ServiceCluster;
+let web: WebProcess[];
+let workers: WorkerProcess[];
+let auth: { authorization: string };
+
+beforeAll(async () => {
+  await emptyConversionQueue(); // the workers here must find only this file's jobs
+  cluster = await Cluster.create({ ENGINE_CONCURRENCY: '2' });
+  web = await Promise.all([cluster.startWeb('web-a'), cluster.startWeb('web-b')]);
+  workers = await Promise.all([cluster.startWorker('worker-a'), cluster.startWorker('worker-b')]);
+  const { tokens } = await signedUpUser('pro');
+  auth = { authorization: `Bearer ${tokens.access_token}` };
+}, 180_000);
+
+afterAll(async () => {
+  await cluster?.stop();
+  await stopEmbeddedQueue();
+  await s3.close();
+});
+
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+async function createConversion(base: string, file: Buffer) {
+  const encoded = new Response(uploadForm(file, 'photo.png', 'webp'));
+  const res = await fetch(`${base}/api/v1/convert/upload`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': encoded.headers.get('content-type')! },
+    body: Buffer.from(await encoded.arrayBuffer()),
+  });
+  if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
+  return BigInt(((await res.json()) as { id: string | number }).id);
+}
+
+async function download(base: string, id: bigint): Promise<Buffer> {
+  const res = await fetch(`${base}/api/v1/convert/download/${id}`, { headers: auth });
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+async function stored(key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of await storage().get(key)) chunks.push(Buffer.from(c as Buffer));
+  return Buffer.concat(chunks);
+}
+
+const completed = (ids: bigint[], timeoutMs = 60_000) =>
+  waitFor(
+    () => db.conversion.findMany({ where: { id: { in: ids } } }),
+    (r) => r.every((c) => c.status === 'completed' || c.status === 'failed'),
+    { timeoutMs, intervalMs: 250 },
+  );
+
+const completedBy = async (worker: WorkerProcess) =>
+  sampleValue(
+    await (await fetch(worker.metricsUrl)).text(),
+    'transmute_conversions_total',
+    '{engine="sharp",outcome="completed"}',
+  );
+
+describe('two web processes and two workers on one database and one S3 bucket', () => {
+  it('runs conversions sent to either web process exactly once, on both workers; each result downloads from either', async () => {
+    expect(config.storageDriver).toBe('s3');
+    const before = await Promise.all(workers.map(completedBy));
+    const png = await makePng(32, 32);
+    const ids = await Promise.all(Array.from({ length: CONVERSIONS }, (_, i) => createConversion(web[i % 2].url, png)));
+    const rows = await completed(ids);
+    expect(rows.filter((c) => c.status === 'completed')).toHaveLength(CONVERSIONS);
+    expect(rows.every((c) => c.attempts === 1)).toBe(true);
+    const after = await Promise.all(workers.map(completedBy));
+    const ran = after.map((n, i) => n - before[i]);
+    expect(ran[0] + ran[1]).toBe(CONVERSIONS);
+    expect(ran[0]).toBeGreaterThan(0);
+    expect(ran[1]).toBeGreaterThan(0);
+
+    // One result object per conversion in the bucket, the same bytes through either web process.
+    expect(new Set(rows.map((c) => c.resultKey)).size).toBe(CONVERSIONS);
+    for (const c of rows) expect(await s3.has(c.resultKey)).toBe(true);
+    for (const c of rows.slice(0, 6)) {
+      const [a, b] = await Promise.all(web.map((w) => download(w.url, c.id)));
+      expect(a.subarray(8, 12).toString()).toBe('WEBP');
+      expect(sha256(b)).toBe(sha256(a));
+      expect(sha256(a)).toBe(sha256(await stored(c.resultKey)));
+    }
+  }, 120_000);
+
+  it('a parts upload started on one web process is continued and completed on the other', async () => {
+    // A real picture over one part, so the conversion runs on what the two processes stored.
+    const file = await makeNoisyPng(1800, 1800);
+    expect(file.length).toBeGreaterThan(PART_SIZE_BYTES);
+    const json = { ...auth, 'content-type': 'application/json' };
+    const init = await fetch(`${web[0].url}/api/v1/uploads/init`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ file_name: 'photo.png', file_size: file.length, target_format: 'webp' }),
+    });
+    expect(init.status).toBe(200);
+    const u = (await init.json()) as { token: string; part_size: number; part_count: number };
+    expect(u.part_count).toBe(2);
+    for (const [n, w] of [
+      [1, web[0]],
+      [2, web[1]],
+    ] as const) {
+      const res = await fetch(`${w.url}/api/v1/uploads/${u.token}/parts/${n}`, {
+        method: 'PUT',
+        headers: auth,
+        body: file.subarray((n - 1) * u.part_size, n * u.part_size),
+      });
+      expect(res.status).toBe(200);
+    }
+    const done = await fetch(`${web[1].url}/api/v1/uploads/${u.token}/complete`, { method: 'POST', headers: auth });
+    expect(done.status).toBe(201);
+    const id = BigInt(((await done.json()) as { id: string | number }).id);
+    const row = await db.conversion.findUniqueOrThrow({ where: { id } });
+    expect(sha256(await stored(row.inputKey))).toBe(sha256(file));
+    const [finished] = await completed([id]);
+    expect(finished.status).toBe('completed');
+    expect((await download(web[0].url, id)).subarray(8, 12).toString()).toBe('WEBP');
+  }, 120_000);
+
+  it('a tus upload whose PATCHes alternate between the web processes completes, SHA-256 intact', async () => {
+    const file = await makeNoisyPng(1100, 1000);
+    const chunk = 1024 * 1024;
+    expect(file.length).toBeGreaterThan(2 * chunk);
+    const tus = { 'Tus-Resumable': '1.0.0', ...auth };
+    const created = await fetch(`${web[0].url}/api/v1/tus`, {
+      method: 'POST',
+      headers: {
+        ...tus,
+        'Upload-Length': String(file.length),
+        'Upload-Metadata': `filename ${Buffer.from('photo.png').toString('base64')},target_format ${Buffer.from('webp').toString('base64')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const token = created.headers.get('location')!.split('/').pop()!;
+    let last: Response | undefined;
+    for (let offset = 0, i = 0; offset < file.length; offset += chunk, i++) {
+      const w = web[i % 2];
+      // Each process first learns where the upload stands, as a client resuming on it would.
+      const head = await fetch(`${w.url}/api/v1/tus/${token}`, { method: 'HEAD', headers: tus });
+      expect(Number(head.headers.get('upload-offset'))).toBe(offset);
+      last = await fetch(`${w.url}/api/v1/tus/${token}`, {
+        method: 'PATCH',
+        headers: { ...tus, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
+        body: file.subarray(offset, offset + chunk),
+      });
+      expect(last.status).toBe(204);
+    }
+    const id = BigInt(last!.headers.get('x-conversion-id')!);
+    const row = await db.conversion.findUniqueOrThrow({ where: { id } });
+    expect(sha256(await stored(row.inputKey))).toBe(sha256(file));
+    const [finished] = await completed([id]);
+    expect(finished.status).toBe('completed');
+    expect((await download(web[1].url, id)).subarray(8, 12).toString()).toBe('WEBP');
+  }, 120_000);
+});
