@@ -21,23 +21,18 @@ const TICK_MS = 10; // USER_HZ is 100 on Linux
  * every few ms while they run: bwrap's PID namespace keeps their time out of our own cutime.
  */
 function cpuWatch(dir: string): { stop: () => number } {
-  const seen = new Map<number, boolean>();
+  // Processes older than the watch are never ours; a new one is looked at until it names `dir`
+  // (a child seen between fork and exec still has our own command line).
+  const older = new Set(readdirSync('/proc'));
+  const ours = new Set<number>();
   const cpu = new Map<number, number>();
   const tick = () => {
     for (const name of readdirSync('/proc')) {
       const pid = Number(name);
-      if (!Number.isInteger(pid)) continue;
-      if (!seen.has(pid)) {
-        let cmd = '';
-        try {
-          cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        } catch {
-          // gone already
-        }
-        seen.set(pid, cmd.includes(dir));
-      }
-      if (!seen.get(pid)) continue;
+      if (!Number.isInteger(pid) || older.has(name)) continue;
       try {
+        if (!ours.has(pid) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dir)) ours.add(pid);
+        if (!ours.has(pid)) continue;
         const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
         const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
         cpu.set(pid, (Number(f[11]) + Number(f[12])) * TICK_MS);
