@@ -158,7 +158,7 @@ describe('two web processes and two workers on one database and one STORAGE_DIR'
       ...jsonBody({ url: `${receiver}/hook`, events: ['conversion.completed'] }),
     });
     expect(hook.status).toBe(200);
-    const id = await createConversion(web[0].url, await makeNoisyPng(1600, 1600), 'avif');
+    const id = await createConversion(web[0].url, await makeNoisyPng(1000, 1000), 'avif');
     const conversion = () => db.conversion.findUniqueOrThrow({ where: { id } });
     await waitFor(conversion, (c) => c.status === 'processing', { timeoutMs: 60_000, intervalMs: 50 });
     // The worker running it is the one holding its job folder (`<id>-<attempt>-…`) under its DATA_DIR.
