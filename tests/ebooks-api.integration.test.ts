@@ -10,7 +10,7 @@ import { db } from '@/lib/db';
 import { RouteClient, uploadForm } from '@/tests/support/route-client';
 import { storedRar } from '@/tests/fixtures/rar';
 
-// E-books and comics through the API (issue 13): listed in /formats with their family, detected
+// E-books and comics through the API: listed in /formats with their family, detected
 // from the bytes whatever the name, converted in the pipeline and served with the target's type.
 
 const sample = (name: string) => readFileSync(path.join(process.cwd(), 'tests/fixtures/formats/ebook', name));

@@ -12,7 +12,7 @@ import { PAGE_LIMITS } from '@/lib/engines/limits';
 import { runConversion } from '@/lib/conversions/run-conversion';
 import { RouteClient, uploadForm } from '@/tests/support/route-client';
 
-// PDF → PNG/JPEG/TIFF (issue 13): one image per page; several pages come back as a ZIP of them.
+// PDF → PNG/JPEG/TIFF: one image per page; several pages come back as a ZIP of them.
 
 let dir: string;
 beforeAll(async () => {
