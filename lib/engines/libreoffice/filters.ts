@@ -13,8 +13,10 @@ const CSV_OUT: Filter = { name: 'Text - txt - csv (StarCalc)', options: '44,34,7
 const TEXT: Filter = { name: 'Text (encoded)', options: 'UTF8,LF' };
 const f = (name: string): Filter => ({ name });
 
-/** Import filters: the input formats of each application. */
-export const IMPORT: Record<App, Partial<Record<FormatName, Filter>>> = {
+type Filters = Partial<Record<FormatName, Filter>>;
+
+/** The filters that both read and write their format, the same name either way. */
+const READ_WRITE: Record<App, Filters> = {
   writer: {
     docx: f('MS Word 2007 XML'),
     doc: f('MS Word 97'),
@@ -24,35 +26,25 @@ export const IMPORT: Record<App, Partial<Record<FormatName, Filter>>> = {
     html: f('HTML (StarWriter)'),
     dot: f('MS Word 97 Vorlage'),
     dotx: f('MS Word 2007 XML Template'),
-    dotm: f('MS Word 2007 XML Template'),
     docm: f('MS Word 2007 XML VBA'),
     ott: f('writer8_template'),
     fodt: f('OpenDocument Text Flat XML'),
-    sxw: f('StarOffice XML (Writer)'),
     wordml: f('MS Word 2003 XML'),
     uot: f('UOF text'),
-    stw: f('writer_StarOffice_XML_Writer_Template'),
-    // Its PDF import places every line in a text frame: the layout is kept, the text does not reflow.
-    pdf: f('writer_pdf_import'),
   },
   calc: {
     xlsx: f('Calc MS Excel 2007 XML'),
     xls: f('MS Excel 97'),
     ods: f('calc8'),
-    csv: CSV_IN,
     xlt: f('MS Excel 97 Vorlage/Template'),
     xltx: f('Calc MS Excel 2007 XML Template'),
-    xltm: f('Calc MS Excel 2007 XML Template'),
     xlsm: f('Calc MS Excel 2007 VBA XML'),
     ots: f('calc8_template'),
     fods: f('OpenDocument Spreadsheet Flat XML'),
     dif: f('DIF'),
     slk: f('SYLK'),
     dbf: { name: 'dBase', options: '76' },
-    sxc: f('StarOffice XML (Calc)'),
-    spreadsheetml: f('MS Excel 2003 XML Orcus'),
     uos: f('UOF spreadsheet'),
-    stc: f('calc_StarOffice_XML_Calc_Template'),
   },
   impress: {
     pptx: f('Impress MS PowerPoint 2007 XML'),
@@ -61,19 +53,45 @@ export const IMPORT: Record<App, Partial<Record<FormatName, Filter>>> = {
     pot: f('MS PowerPoint 97 Vorlage'),
     pps: f('MS PowerPoint 97 AutoPlay'),
     potx: f('Impress MS PowerPoint 2007 XML Template'),
-    potm: f('Impress MS PowerPoint 2007 XML Template'),
     pptm: f('Impress MS PowerPoint 2007 XML VBA'),
-    ppsx: f('Impress MS PowerPoint 2007 XML AutoPlay'),
-    ppsm: f('Impress MS PowerPoint 2007 XML AutoPlay'),
     otp: f('impress8_template'),
     fodp: f('OpenDocument Presentation Flat XML'),
-    sxi: f('StarOffice XML (Impress)'),
     uop: f('UOF presentation'),
   },
   draw: {
     odg: f('draw8'),
     otg: f('draw8_template'),
     fodg: f('OpenDocument Drawing Flat XML'),
+  },
+};
+
+/** Import filters: the input formats of each application. */
+export const IMPORT: Record<App, Filters> = {
+  writer: {
+    ...READ_WRITE.writer,
+    dotm: f('MS Word 2007 XML Template'),
+    sxw: f('StarOffice XML (Writer)'),
+    stw: f('writer_StarOffice_XML_Writer_Template'),
+    // Its PDF import places every line in a text frame: the layout is kept, the text does not reflow.
+    pdf: f('writer_pdf_import'),
+  },
+  calc: {
+    ...READ_WRITE.calc,
+    csv: CSV_IN,
+    xltm: f('Calc MS Excel 2007 XML Template'),
+    sxc: f('StarOffice XML (Calc)'),
+    spreadsheetml: f('MS Excel 2003 XML Orcus'),
+    stc: f('calc_StarOffice_XML_Calc_Template'),
+  },
+  impress: {
+    ...READ_WRITE.impress,
+    potm: f('Impress MS PowerPoint 2007 XML Template'),
+    ppsx: f('Impress MS PowerPoint 2007 XML AutoPlay'),
+    ppsm: f('Impress MS PowerPoint 2007 XML AutoPlay'),
+    sxi: f('StarOffice XML (Impress)'),
+  },
+  draw: {
+    ...READ_WRITE.draw,
     sxd: f('StarOffice XML (Draw)'),
     emf: f('emf_Import'),
     wmf: f('wmf_Import'),
@@ -81,58 +99,18 @@ export const IMPORT: Record<App, Partial<Record<FormatName, Filter>>> = {
 };
 
 /** Export filters: the targets of each application. */
-export const EXPORT: Record<App, Partial<Record<FormatName, Filter>>> = {
-  writer: {
-    pdf: f('writer_pdf_Export'),
-    docx: f('MS Word 2007 XML'),
-    odt: f('writer8'),
-    rtf: f('Rich Text Format'),
-    txt: TEXT,
-    html: f('HTML (StarWriter)'),
-    doc: f('MS Word 97'),
-    dot: f('MS Word 97 Vorlage'),
-    dotx: f('MS Word 2007 XML Template'),
-    docm: f('MS Word 2007 XML VBA'),
-    ott: f('writer8_template'),
-    fodt: f('OpenDocument Text Flat XML'),
-    wordml: f('MS Word 2003 XML'),
-    uot: f('UOF text'),
-  },
+export const EXPORT: Record<App, Filters> = {
+  writer: { ...READ_WRITE.writer, pdf: f('writer_pdf_Export') },
   calc: {
+    ...READ_WRITE.calc,
     pdf: f('calc_pdf_Export'),
-    xlsx: f('Calc MS Excel 2007 XML'),
-    ods: f('calc8'),
     csv: CSV_OUT,
-    xls: f('MS Excel 97'),
-    xlt: f('MS Excel 97 Vorlage/Template'),
-    xltx: f('Calc MS Excel 2007 XML Template'),
-    xlsm: f('Calc MS Excel 2007 VBA XML'),
-    ots: f('calc8_template'),
-    fods: f('OpenDocument Spreadsheet Flat XML'),
-    dif: f('DIF'),
-    slk: f('SYLK'),
-    dbf: { name: 'dBase', options: '76' },
     spreadsheetml: f('MS Excel 2003 XML'),
-    uos: f('UOF spreadsheet'),
   },
-  impress: {
-    pdf: f('impress_pdf_Export'),
-    pptx: f('Impress MS PowerPoint 2007 XML'),
-    odp: f('impress8'),
-    ppt: f('MS PowerPoint 97'),
-    pot: f('MS PowerPoint 97 Vorlage'),
-    pps: f('MS PowerPoint 97 AutoPlay'),
-    potx: f('Impress MS PowerPoint 2007 XML Template'),
-    pptm: f('Impress MS PowerPoint 2007 XML VBA'),
-    otp: f('impress8_template'),
-    fodp: f('OpenDocument Presentation Flat XML'),
-    uop: f('UOF presentation'),
-  },
+  impress: { ...READ_WRITE.impress, pdf: f('impress_pdf_Export') },
   draw: {
+    ...READ_WRITE.draw,
     pdf: f('draw_pdf_Export'),
-    odg: f('draw8'),
-    otg: f('draw8_template'),
-    fodg: f('OpenDocument Drawing Flat XML'),
     svg: f('draw_svg_Export'),
     png: f('draw_png_Export'),
     emf: f('draw_emf_Export'),
