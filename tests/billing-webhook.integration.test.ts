@@ -8,6 +8,7 @@ import { createSession } from '@/lib/accounts/sessions';
 import { RouteClient } from '@/tests/support/route-client';
 import {
   SECRET,
+  checkoutSession,
   deliver,
   event,
   newUser,
@@ -33,15 +34,7 @@ describe('Stripe webhook', () => {
       event({
         type: 'checkout.session.completed',
         created: t,
-        object: {
-          id: `cs_${uid()}`,
-          object: 'checkout.session',
-          mode: 'subscription',
-          client_reference_id: user.id,
-          customer: cus,
-          subscription: sub,
-          metadata: { user_id: user.id },
-        },
+        object: checkoutSession({ userId: user.id, customer: cus, subscription: sub, metadata: { user_id: user.id } }),
       }),
     );
     expect(completed).toEqual({ status: 200, body: { received: true } });
@@ -93,14 +86,7 @@ describe('Stripe webhook', () => {
       event({
         type: 'checkout.session.completed',
         created: now() - 1,
-        object: {
-          id: `cs_${uid()}`,
-          object: 'checkout.session',
-          mode: 'subscription',
-          client_reference_id: user.id,
-          customer: cus,
-          subscription: sub,
-        },
+        object: checkoutSession({ userId: user.id, customer: cus, subscription: sub }),
       }),
     );
     expect(await userOf(user.id)).toMatchObject({ plan: 'starter', stripeCustomerId: cus, stripeSubscriptionId: sub });

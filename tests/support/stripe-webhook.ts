@@ -77,6 +77,22 @@ export function subscription(o: {
   };
 }
 
+/** A completed Checkout session that started a subscription for the user. */
+export const checkoutSession = (o: {
+  userId: string;
+  customer: string;
+  subscription: string;
+  metadata?: Record<string, string>;
+}) => ({
+  id: `cs_${uid()}`,
+  object: 'checkout.session',
+  mode: 'subscription',
+  client_reference_id: o.userId,
+  customer: o.customer,
+  subscription: o.subscription,
+  ...(o.metadata && { metadata: o.metadata }),
+});
+
 const client = new RouteClient();
 export async function deliver(payload: object, signature?: string) {
   const body = JSON.stringify(payload);
