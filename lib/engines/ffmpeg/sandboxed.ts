@@ -76,7 +76,10 @@ export function mediaInput(demuxers: Demuxers) {
     `file:${job.inputPath}`,
   ];
 
-  /** Probes the input (sandboxed): refuses oversized frames; returns the duration in seconds if known. */
+  /**
+   * Probes the input (sandboxed): refuses oversized frames; returns the duration in seconds if known.
+   * A second process start per job: for engines that do not read ffmpeg's log (runFfmpegOnInput).
+   */
   async function probe(job: EngineJob): Promise<number | undefined> {
     let out = '';
     const r = await runSandboxed({
@@ -125,7 +128,6 @@ export const { inspect, inputArgs, cappedInputArgs, probe } = mediaInput(DEMUXER
  * `duration` seconds of output (up to 99: the caller says when it is done).
  */
 export function runFfmpeg(job: EngineJob, args: string[], duration: number | undefined): Promise<RunResult> {
-  let last = 0;
   return runSandboxed({
     command: 'ffmpeg',
     args,
@@ -133,14 +135,21 @@ export function runFfmpeg(job: EngineJob, args: string[], duration: number | und
     signal: job.signal,
     timeoutMs: config.engineTimeoutMs,
     memoryLimitBytes: MEMORY_LIMIT,
-    onStdoutLine: (line) => {
-      // -progress prints key=value blocks; out_time_us is microseconds of output written.
-      const m = /^out_time_us=(\d+)$/.exec(line);
-      if (!m || !duration) return;
-      const pct = Math.min(99, Math.floor(Number(m[1]) / 1e4 / duration));
-      if (pct > last) job.onProgress((last = pct));
-    },
+    onStdoutLine: progressFromStdout(job, () => duration),
   });
+}
+
+/** Job progress (up to 99) from ffmpeg's `-progress pipe:1` lines, against `seconds()` of output. */
+function progressFromStdout(job: EngineJob, seconds: () => number | undefined): (line: string) => void {
+  let last = 0;
+  return (line) => {
+    // -progress prints key=value blocks; out_time_us is microseconds of output written.
+    const m = /^out_time_us=(\d+)$/.exec(line);
+    const duration = m ? seconds() : undefined;
+    if (!m || !duration) return;
+    const pct = Math.min(99, Math.floor(Number(m[1]) / 1e4 / duration));
+    if (pct > last) job.onProgress((last = pct));
+  };
 }
 
 // What ffmpeg logs at level info about its input, and libavutil's refusal of a frame over max_pixels.
@@ -164,7 +173,6 @@ export async function runFfmpegOnInput(
   let inputSeconds: number | undefined;
   let refused: string | undefined;
   let duration: number | undefined;
-  let last = 0;
   const r = await runSandboxed({
     command: 'ffmpeg',
     args,
@@ -184,15 +192,7 @@ export async function runFfmpegOnInput(
         if (d) inputSeconds = Number(d[1]) * 3600 + Number(d[2]) * 60 + Number(d[3]) || undefined;
       }
     },
-    onStdoutLine: (line) => {
-      // -progress prints key=value blocks; out_time_us is microseconds of output written.
-      const m = /^out_time_us=(\d+)$/.exec(line);
-      if (!m) return;
-      duration ??= outputSeconds(inputSeconds);
-      if (!duration) return;
-      const pct = Math.min(99, Math.floor(Number(m[1]) / 1e4 / duration));
-      if (pct > last) job.onProgress((last = pct));
-    },
+    onStdoutLine: progressFromStdout(job, () => (duration ??= outputSeconds(inputSeconds))),
   });
   if (refused || (r.code !== 0 && !opened)) {
     await rm(job.outputPath, { force: true });
