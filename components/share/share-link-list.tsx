@@ -1,19 +1,13 @@
 'use client';
 
 import { useState } from 'react';
+import type { z } from 'zod';
 import { apiRequest } from '@/components/account/api-client';
 import { buttonStyles } from '@/components/ui/button-styles';
+import type { ShareLink } from '@/lib/schemas/shares';
 
-/** A share link as GET /conversions/{id}/shares lists it (lib/schemas/shares.ts, ShareLink). */
-export type ShareLinkJson = {
-  token: string;
-  url: string;
-  has_password: boolean;
-  expires_at: string;
-  access_limit: number | null;
-  access_count: number;
-  created_at: string;
-};
+/** A share link as GET /conversions/{id}/shares lists it (type-only: the API's own schema, nothing bundled). */
+export type ShareLinkJson = z.infer<typeof ShareLink>;
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
