@@ -1,4 +1,5 @@
 import { setting } from '@/lib/config/read-setting';
+import type { CloudProvider } from '@/lib/domain/cloud-providers';
 
 // Cloud import providers and their settings, read from the environment on every use (through the
 // configuration's schema, which holds their defaults). The three file services are reached through
@@ -6,9 +7,6 @@ import { setting } from '@/lib/config/read-setting';
 // (OAuth 2.0, when the administrator also gave the client secret); `s3` is a bucket the
 // administrator configures, read with the AWS SDK. The API and OAuth endpoint URLs are overridable
 // (tests point them at local stand-ins).
-
-export const CLOUD_PROVIDERS = ['google_drive', 'dropbox', 'onedrive', 's3'] as const;
-export type CloudProvider = (typeof CLOUD_PROVIDERS)[number];
 
 export const CLOUD_PROVIDER_NAMES: Record<CloudProvider, string> = {
   google_drive: 'Google Drive',
@@ -53,10 +51,6 @@ export const providerSettings = {
   }),
 };
 
-/** The file services a person can connect (OAuth 2.0): every provider but the administrator's bucket. */
-export const OAUTH_PROVIDERS = ['google_drive', 'dropbox', 'onedrive'] as const satisfies readonly CloudProvider[];
-export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
-
 export type OAuthSettings = {
   clientId: string;
   clientSecret: string;
@@ -68,48 +62,44 @@ export type OAuthSettings = {
   extraParams: Record<string, string>;
 };
 
+type OAuthProvider = Exclude<CloudProvider, 's3'>;
+
+/** Each file service's OAuth client settings (Dropbox calls its client an app) and what it asks for. */
+const OAUTH_CLIENTS: Record<
+  OAuthProvider,
+  {
+    client: () => { clientId?: string; clientSecret?: string; authorizeUrl: string; tokenUrl: string };
+    scope: string;
+    extraParams: Record<string, string>;
+  }
+> = {
+  google_drive: {
+    client: providerSettings.google_drive,
+    scope: 'https://www.googleapis.com/auth/drive.readonly',
+    extraParams: { access_type: 'offline', prompt: 'consent' },
+  },
+  dropbox: {
+    client: () => {
+      const s = providerSettings.dropbox();
+      return { clientId: s.appKey, clientSecret: s.appSecret, authorizeUrl: s.authorizeUrl, tokenUrl: s.tokenUrl };
+    },
+    scope: 'files.metadata.read files.content.read',
+    extraParams: { token_access_type: 'offline' },
+  },
+  onedrive: {
+    client: providerSettings.onedrive,
+    scope: 'offline_access Files.Read',
+    extraParams: {},
+  },
+};
+
 /** The OAuth client of a provider, or null while the administrator gave no client secret. */
 export function oauthSettings(provider: CloudProvider): OAuthSettings | null {
-  switch (provider) {
-    case 'google_drive': {
-      const s = providerSettings.google_drive();
-      if (!s.clientId || !s.clientSecret) return null;
-      return {
-        clientId: s.clientId,
-        clientSecret: s.clientSecret,
-        authorizeUrl: s.authorizeUrl,
-        tokenUrl: s.tokenUrl,
-        scope: 'https://www.googleapis.com/auth/drive.readonly',
-        extraParams: { access_type: 'offline', prompt: 'consent' },
-      };
-    }
-    case 'dropbox': {
-      const s = providerSettings.dropbox();
-      if (!s.appKey || !s.appSecret) return null;
-      return {
-        clientId: s.appKey,
-        clientSecret: s.appSecret,
-        authorizeUrl: s.authorizeUrl,
-        tokenUrl: s.tokenUrl,
-        scope: 'files.metadata.read files.content.read',
-        extraParams: { token_access_type: 'offline' },
-      };
-    }
-    case 'onedrive': {
-      const s = providerSettings.onedrive();
-      if (!s.clientId || !s.clientSecret) return null;
-      return {
-        clientId: s.clientId,
-        clientSecret: s.clientSecret,
-        authorizeUrl: s.authorizeUrl,
-        tokenUrl: s.tokenUrl,
-        scope: 'offline_access Files.Read',
-        extraParams: {},
-      };
-    }
-    case 's3':
-      return null;
-  }
+  if (provider === 's3') return null;
+  const { client, scope, extraParams } = OAUTH_CLIENTS[provider];
+  const { clientId, clientSecret, authorizeUrl, tokenUrl } = client();
+  if (!clientId || !clientSecret) return null;
+  return { clientId, clientSecret, authorizeUrl, tokenUrl, scope, extraParams };
 }
 
 export function isConfigured(provider: CloudProvider): boolean {
