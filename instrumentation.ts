@@ -3,7 +3,7 @@
 // subscribers, since Inngest may hand this process a conversion step (app/api/inngest).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { startMetricsServer } = await import('@/lib/observability/metrics-server');
+  const { startMetricsServer } = await import('@/lib/processes/metrics-server');
   startMetricsServer();
   const { registerConversionSubscribers } = await import('@/lib/processes/conversion-subscribers');
   registerConversionSubscribers();

@@ -51,6 +51,31 @@ function twoWayPairs(modules: IModule[]): string[] {
   return pairs.sort();
 }
 
+/**
+ * Each cycle of units longer than a pair (schemas → cloud → conversions → schemas), as one path
+ * around it: a pair is reported by twoWayPairs, and three folders in a ring are two-way all the same.
+ */
+function unitRings(modules: IModule[]): string[] {
+  const edges = new Map<string, Set<string>>();
+  for (const m of modules) {
+    for (const d of m.dependencies) {
+      const [from, to] = [unitOf(m.source), unitOf(d.resolved)];
+      if (from !== to) edges.set(from, (edges.get(from) ?? new Set()).add(to));
+    }
+  }
+  const rings = new Set<string>();
+  // Depth-first from each unit, in name order, keeping only rings whose least unit is the start:
+  // each ring is then found once, from one place.
+  const walk = (start: string, at: string, path: string[]) => {
+    for (const next of [...(edges.get(at) ?? [])].sort()) {
+      if (next === start && path.length > 2) rings.add([...path, start].join(' → '));
+      else if (next > start && !path.includes(next)) walk(start, next, [...path, next]);
+    }
+  };
+  for (const unit of [...edges.keys()].sort()) walk(unit, unit, [unit]);
+  return [...rings].sort();
+}
+
 /** Each import cycle between files, once, as "a → b → a". */
 function fileCycles(modules: IModule[]): string[] {
   const cycles = new Set<string>();
@@ -71,6 +96,10 @@ function fileCycles(modules: IModule[]): string[] {
 describe("lib's module graph", () => {
   it('has no two folders (or root files) that import each other', async () => {
     expect(twoWayPairs(await libGraph()), 'lib/ units that import each other (move code down a layer)').toEqual([]);
+  }, 60_000);
+
+  it('has no ring of three or more folders (or root files) importing each other in turn', async () => {
+    expect(unitRings(await libGraph()), 'lib/ units importing each other in a ring').toEqual([]);
   }, 60_000);
 
   it('has no import cycle between files', async () => {

@@ -3,7 +3,7 @@
 import { exitOnInvalidConfig } from '@/lib/config/validate-config';
 import { startWorker } from './start-worker';
 import { log } from '@/lib/observability/logger';
-import { startMetricsServer } from '@/lib/observability/metrics-server';
+import { startMetricsServer } from '@/lib/processes/metrics-server';
 import { shutdownDeadlineMs } from '@/lib/runtime/process-shutdown';
 
 async function main() {

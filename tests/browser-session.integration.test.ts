@@ -5,7 +5,7 @@ import * as profile from '@/app/api/v1/user/profile/route';
 import * as resend from '@/app/api/v1/auth/verify-email/resend/route';
 import * as resetConfirm from '@/app/api/v1/auth/password-reset/confirm/route';
 import * as reset from '@/app/api/v1/auth/password-reset/route';
-import { nextAuthSecret } from '@/lib/auth/next-auth-options';
+import { nextAuthSecret } from '@/lib/identity/browser-session';
 import { jsonBody, RouteClient } from '@/tests/support/route-client';
 import { signedUpUser } from '@/tests/support/accounts';
 import { lastMailTo, tokenFromMail } from '@/tests/support/mail-outbox';

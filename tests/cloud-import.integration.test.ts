@@ -11,7 +11,7 @@ import * as cloudDownload from '@/app/api/v1/cloud/[provider]/download/route';
 import * as fromCloud from '@/app/api/v1/convert/from-cloud/route';
 import { db } from '@/lib/db';
 import { config } from '@/lib/config';
-import { CLOUD_PROVIDERS } from '@/lib/cloud/providers';
+import { CLOUD_PROVIDERS } from '@/lib/domain/cloud-providers';
 import { runConversion } from '@/lib/conversions/run-conversion';
 import { installLoopbackOnlyGuard } from '@/tests/support/loopback-only';
 import { signedUpUser } from '@/tests/support/accounts';

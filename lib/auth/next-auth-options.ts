@@ -1,12 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { authenticate } from '@/lib/accounts/authenticate';
-import { config } from '@/lib/config';
+import { nextAuthSecret } from '@/lib/identity/browser-session';
 
 // Browser sign-in (next-auth, e-mail + password, JWT session cookie). API clients use
 // /api/v1/auth/token instead; lib/identity/resolve-caller.ts accepts both.
-export const nextAuthSecret = () => createHash('sha256').update(`next-auth:${config.appSecret}`).digest('hex');
 
 export const SESSION_MAX_AGE_SECONDS = 7 * 86_400;
 

@@ -2,7 +2,8 @@ import * as oauth from 'oauth4webapi';
 import { AppError } from '@/lib/errors';
 import { seal, unseal } from '@/lib/crypto';
 import { db } from '@/lib/db';
-import { CLOUD_PROVIDER_NAMES, type CloudProvider, oauthSettings } from '@/lib/cloud/providers';
+import { CLOUD_PROVIDER_NAMES, oauthSettings } from '@/lib/cloud/providers';
+import type { CloudProvider } from '@/lib/domain/cloud-providers';
 import { authorizationServer, oauthClient, tokenRequestOptions } from '@/lib/cloud/oauth-transport';
 
 // A person's connections to cloud file services: the tokens of the OAuth 2.0 grant, sealed with

@@ -1,5 +1,6 @@
 import { connectedProviders } from '@/lib/cloud/cloud-connections';
-import { CLOUD_PROVIDER_NAMES, CLOUD_PROVIDERS, isConfigured, oauthSettings } from '@/lib/cloud/providers';
+import { CLOUD_PROVIDER_NAMES, isConfigured, oauthSettings } from '@/lib/cloud/providers';
+import { CLOUD_PROVIDERS } from '@/lib/domain/cloud-providers';
 
 /** Every provider: configured by the administrator, connectable (client secret too), connected by this account. */
 export async function cloudProviderStatus(userId: string) {

@@ -4,7 +4,8 @@ import { randomToken, safeEqual, seal, sha256, unseal } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import { saveConnection } from '@/lib/cloud/cloud-connections';
 import { authorizationServer, oauthClient, tokenRequestOptions } from '@/lib/cloud/oauth-transport';
-import { CLOUD_PROVIDER_NAMES, type CloudProvider, type OAuthSettings, oauthSettings } from '@/lib/cloud/providers';
+import { CLOUD_PROVIDER_NAMES, type OAuthSettings, oauthSettings } from '@/lib/cloud/providers';
+import type { CloudProvider } from '@/lib/domain/cloud-providers';
 
 // Connecting a cloud file service: the OAuth 2.0 authorization-code flow with PKCE (S256). The
 // `state` is stored only as a hash, for 10 minutes, used once, and bound to the account and to the

@@ -1,7 +1,8 @@
 import { GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import { type Readable, Transform } from 'node:stream';
 import { AppError } from '@/lib/errors';
-import { CLOUD_PROVIDER_NAMES, type CloudProvider, providerSettings } from '@/lib/cloud/providers';
+import { CLOUD_PROVIDER_NAMES, providerSettings } from '@/lib/cloud/providers';
+import type { CloudProvider } from '@/lib/domain/cloud-providers';
 import { providerRequest } from '@/lib/cloud/provider-requests';
 import { cleanFileName } from '@/lib/conversions/file-names';
 import { outboundRequest } from '@/lib/outbound/client';

@@ -1,7 +1,8 @@
 import { AppError } from '@/lib/errors';
 import { connectionAccessToken } from '@/lib/cloud/cloud-connections';
 import { connectableOrThrow } from '@/lib/cloud/connect-cloud';
-import { CLOUD_PROVIDER_NAMES, type OAuthProvider, providerSettings } from '@/lib/cloud/providers';
+import { CLOUD_PROVIDER_NAMES, providerSettings } from '@/lib/cloud/providers';
+import type { OAuthProvider } from '@/lib/domain/cloud-providers';
 import { outboundRequest } from '@/lib/outbound/client';
 
 // The picker's listing of a connected account: one folder's entries, or the files matching a

@@ -1,5 +1,6 @@
 import { AppError } from '@/lib/errors';
-import { type CloudProvider, providerSettings } from '@/lib/cloud/providers';
+import { providerSettings } from '@/lib/cloud/providers';
+import type { CloudProvider } from '@/lib/domain/cloud-providers';
 
 // The download request of each HTTP provider (its documented content endpoint). The file's name
 // comes from the answer: Drive's metadata, Dropbox's `Dropbox-API-Result`, else Content-Disposition.

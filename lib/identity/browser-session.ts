@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto';
 import { decode } from 'next-auth/jwt';
-import { nextAuthSecret } from '@/lib/auth/next-auth-options';
+import { config } from '@/lib/config';
 import { db } from '@/lib/db';
 import { ACCOUNT_PLAN_SELECT, effectivePlan } from '@/lib/identity/account-plan';
 
 const COOKIES = ['__Secure-next-auth.session-token', 'next-auth.session-token'];
+
+/** The key next-auth signs its session cookie with (lib/auth/next-auth-options.ts), derived from APP_SECRET. */
+export const nextAuthSecret = () => createHash('sha256').update(`next-auth:${config.appSecret}`).digest('hex');
 
 /**
  * The account of a valid next-auth session cookie (browser sign-in), or null. A sign-in older

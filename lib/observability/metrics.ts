@@ -1,7 +1,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { db } from '@/lib/db';
 
-// This process's Prometheus metrics (served by lib/observability/metrics-server.ts). The registry
+// This process's Prometheus metrics (served by lib/processes/metrics-server.ts). The registry
 // lives on globalThis: Next bundles route handlers and instrumentation.ts apart, and they must
 // count into the one registry the listener serves.
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/schemas/operation';
-import { OAUTH_PROVIDERS } from '@/lib/cloud/providers';
+import { OAUTH_PROVIDERS } from '@/lib/domain/cloud-providers';
 import { errors, json, text } from '@/lib/schemas/common';
 
 // Connecting a cloud file service in the browser (OAuth 2.0 authorization code with PKCE), the

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/schemas/operation';
-import { CLOUD_PROVIDERS } from '@/lib/cloud/providers';
+import { CLOUD_PROVIDERS } from '@/lib/domain/cloud-providers';
 import { errors, json, text } from '@/lib/schemas/common';
 import { Conversion } from '@/lib/schemas/conversion';
 
