@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeBytes, isRoot, mountTmpfs, NOT_ROOT_REASON } from '@/tests/support/tmpfs';
+import { TUS_RESUMABLE, tusMetadata, tusPatchHeaders } from '@/tests/support/tus-wire';
 
 // The service with DATA_DIR on a small filesystem of its own that fills up, as an operator's disk
 // does: stored files on one tmpfs, the engines' job folders on another. The upload routes run in
@@ -145,9 +146,9 @@ describe.skipIf(!isRoot)(isRoot ? 'a full disk' : `a full disk (skipped: ${NOT_R
 
   it('a tus PATCH that meets a full disk answers 507 and keeps none of its bytes; the upload resumes from there', async () => {
     const filler = await fillLeaving(filesDir(), 12 * MB);
-    let tus: Record<string, string> = { 'Tus-Resumable': '1.0.0' };
+    let tus: Record<string, string> = TUS_RESUMABLE;
     try {
-      const metadata = `filename ${Buffer.from('big.png').toString('base64')},target_format ${Buffer.from('webp').toString('base64')}`;
+      const metadata = tusMetadata({ filename: 'big.png', target_format: 'webp' });
       const created = await fetch(`${url}/api/v1/tus`, {
         method: 'POST',
         headers: { ...tus, 'Upload-Length': String(30 * MB), 'Upload-Metadata': metadata },
@@ -158,7 +159,7 @@ describe.skipIf(!isRoot)(isRoot ? 'a full disk' : `a full disk (skipped: ${NOT_R
       const patch = (offset: number, bytes: number) =>
         fetch(upload, {
           method: 'PATCH',
-          headers: { ...tus, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
+          headers: { ...tus, ...tusPatchHeaders(offset) },
           body: randomBytes(bytes),
         });
       expect((await patch(0, 4 * MB)).status).toBe(204);

@@ -14,6 +14,7 @@ import { tusLockKeys } from '@/lib/uploads/tus-locker';
 import { tusIdOf } from '@/lib/uploads/tus-server';
 import { signedUpUser } from '@/tests/support/accounts';
 import { makePng } from '@/tests/support/fixtures';
+import { TUS_RESUMABLE, tusMetadata, tusPatchHeaders } from '@/tests/support/tus-wire';
 import { waitFor } from '@/tests/support/wait-for';
 
 // Two web processes (tests/support/upload-server-process.ts) on one database and one STORAGE_DIR,
@@ -26,11 +27,6 @@ const servers: ChildProcess[] = [];
 const urls: string[] = [];
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-const tusHeaders = { 'Tus-Resumable': '1.0.0' };
-const meta = (m: Record<string, string>) =>
-  Object.entries(m)
-    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-    .join(',');
 
 async function pngFile(size: number) {
   const png = await makePng();
@@ -76,10 +72,10 @@ async function createTusUpload(base: string, auth: Record<string, string>, size:
   const res = await fetch(`${base}/api/v1/tus`, {
     method: 'POST',
     headers: {
-      ...tusHeaders,
+      ...TUS_RESUMABLE,
       ...auth,
       'Upload-Length': String(size),
-      'Upload-Metadata': meta({ filename: 'photo.png', target_format: 'webp' }),
+      'Upload-Metadata': tusMetadata({ filename: 'photo.png', target_format: 'webp' }),
     },
   });
   expect(res.status).toBe(201);
@@ -106,10 +102,9 @@ function heldPatch(base: string, token: string, headers: Record<string, string>,
   const req = httpRequest(`${base}/api/v1/tus/${token}`, {
     method: 'PATCH',
     headers: {
-      ...tusHeaders,
+      ...TUS_RESUMABLE,
       ...headers,
-      'Upload-Offset': '0',
-      'Content-Type': 'application/offset+octet-stream',
+      ...tusPatchHeaders(0),
       'Content-Length': String(body.length),
     },
   });
@@ -139,15 +134,17 @@ describe('two web processes on one database and one STORAGE_DIR', () => {
     let last: Response | undefined;
     for (let offset = 0, i = 0; offset < file.length; offset += chunk, i++) {
       const base = urls[(i + 1) % 2]; // the first PATCH goes to the process that did not create it
-      const head = await fetch(`${base}/api/v1/tus/${token}`, { method: 'HEAD', headers: { ...tusHeaders, ...auth } });
+      const head = await fetch(`${base}/api/v1/tus/${token}`, {
+        method: 'HEAD',
+        headers: { ...TUS_RESUMABLE, ...auth },
+      });
       expect(Number(head.headers.get('upload-offset'))).toBe(offset);
       last = await fetch(`${base}/api/v1/tus/${token}`, {
         method: 'PATCH',
         headers: {
-          ...tusHeaders,
+          ...TUS_RESUMABLE,
           ...auth,
-          'Upload-Offset': String(offset),
-          'Content-Type': 'application/offset+octet-stream',
+          ...tusPatchHeaders(offset),
         },
         body: file.subarray(offset, offset + chunk),
       });
@@ -203,17 +200,19 @@ describe('two web processes on one database and one STORAGE_DIR', () => {
 
     // The other process's HEAD finds the upload locked, asks the holder to release it (tus's
     // request-release), and gets it once the stalled request is cut off: not a 409 at the wait's end.
-    const head = await fetch(`${urls[1]}/api/v1/tus/${token}`, { method: 'HEAD', headers: { ...tusHeaders, ...auth } });
+    const head = await fetch(`${urls[1]}/api/v1/tus/${token}`, {
+      method: 'HEAD',
+      headers: { ...TUS_RESUMABLE, ...auth },
+    });
     expect(head.status).toBe(200);
     const offset = Number(head.headers.get('upload-offset'));
     expect(offset).toBeGreaterThan(0);
     const rest = await fetch(`${urls[1]}/api/v1/tus/${token}`, {
       method: 'PATCH',
       headers: {
-        ...tusHeaders,
+        ...TUS_RESUMABLE,
         ...auth,
-        'Upload-Offset': String(offset),
-        'Content-Type': 'application/offset+octet-stream',
+        ...tusPatchHeaders(offset),
       },
       body: file.subarray(offset),
     });

@@ -14,6 +14,7 @@ import { withEnv } from '@/tests/support/env';
 import { makePng } from '@/tests/support/fixtures';
 import { startRouteServer } from '@/tests/support/route-server';
 import type { StoreView } from '@/tests/support/store-view';
+import { TUS_RESUMABLE, tusMetadata, tusPatchHeaders } from '@/tests/support/tus-wire';
 
 let server: Awaited<ReturnType<typeof startRouteServer>>;
 let endpoint: string;
@@ -44,7 +45,7 @@ function upload(file: Buffer, headers: Record<string, string>, options: Options 
 }
 
 const raw = (url: string, init: RequestInit & { headers?: Record<string, string> }) =>
-  fetch(url, { ...init, headers: { 'Tus-Resumable': '1.0.0', ...init.headers } });
+  fetch(url, { ...init, headers: { ...TUS_RESUMABLE, ...init.headers } });
 
 export function tusSuite(store: StoreView) {
   // tus's progress record beside the bytes: `<id>.json` from @tus/file-store, `<id>.info` from @tus/s3-store.
@@ -135,27 +136,29 @@ export function tusSuite(store: StoreView) {
     });
 
     it('creation checks: deferred length, missing metadata, unknown target, over the plan (413)', async () => {
-      const meta = (pairs: Record<string, string>) =>
-        Object.entries(pairs)
-          .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-          .join(',');
       const cases: Array<[Record<string, string>, number]> = [
-        [{ 'Upload-Defer-Length': '1', 'Upload-Metadata': meta({ filename: 'a.png', target_format: 'webp' }) }, 400],
+        [
+          { 'Upload-Defer-Length': '1', 'Upload-Metadata': tusMetadata({ filename: 'a.png', target_format: 'webp' }) },
+          400,
+        ],
         [{ 'Upload-Length': '10' }, 400],
-        [{ 'Upload-Length': '10', 'Upload-Metadata': meta({ filename: 'a.png' }) }, 400],
-        [{ 'Upload-Length': '10', 'Upload-Metadata': meta({ filename: 'a.png', target_format: 'nope' }) }, 400],
-        [{ 'Upload-Length': '50000001', 'Upload-Metadata': meta({ filename: 'a.mov', target_format: 'mp4' }) }, 413],
+        [{ 'Upload-Length': '10', 'Upload-Metadata': tusMetadata({ filename: 'a.png' }) }, 400],
+        [{ 'Upload-Length': '10', 'Upload-Metadata': tusMetadata({ filename: 'a.png', target_format: 'nope' }) }, 400],
+        [
+          { 'Upload-Length': '50000001', 'Upload-Metadata': tusMetadata({ filename: 'a.mov', target_format: 'mp4' }) },
+          413,
+        ],
         [
           {
             'Upload-Length': '10',
-            'Upload-Metadata': meta({ filename: 'a.png', target_format: 'webp', options: '{"crf":1}' }),
+            'Upload-Metadata': tusMetadata({ filename: 'a.png', target_format: 'webp', options: '{"crf":1}' }),
           },
           400,
         ],
         [
           {
             'Upload-Length': '10',
-            'Upload-Metadata': meta({ filename: 'a.png', target_format: 'webp', options: '{' }),
+            'Upload-Metadata': tusMetadata({ filename: 'a.png', target_format: 'webp', options: '{' }),
           },
           400,
         ],
@@ -188,13 +191,13 @@ export function tusSuite(store: StoreView) {
         headers: {
           ...ownerAuth,
           'Upload-Length': String(file.length),
-          'Upload-Metadata': `filename ${Buffer.from('a.png').toString('base64')},target_format ${Buffer.from('webp').toString('base64')}`,
+          'Upload-Metadata': tusMetadata({ filename: 'a.png', target_format: 'webp' }),
         },
       });
       expect(created.status).toBe(201);
       const url = new URL(created.headers.get('location')!, endpoint).href;
       const strangerAuth = { authorization: `Bearer ${stranger.tokens.access_token}` };
-      const patch = { 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' };
+      const patch = tusPatchHeaders(0);
       expect((await raw(url, { method: 'HEAD', headers: strangerAuth })).status).toBe(403);
       expect(
         (await raw(url, { method: 'PATCH', headers: { ...strangerAuth, ...patch }, body: file.subarray(0, 10) }))
@@ -235,7 +238,7 @@ export function tusSuite(store: StoreView) {
         headers: {
           ...auth,
           'Upload-Length': '100',
-          'Upload-Metadata': `filename ${Buffer.from('a.png').toString('base64')},target_format ${Buffer.from('webp').toString('base64')}`,
+          'Upload-Metadata': tusMetadata({ filename: 'a.png', target_format: 'webp' }),
         },
       });
       const token = created.headers.get('location')!.split('/').pop()!;
