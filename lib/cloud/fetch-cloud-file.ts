@@ -7,6 +7,7 @@ import { providerRequest } from '@/lib/cloud/provider-requests';
 import { cleanFileName } from '@/lib/conversions/file-names';
 import { outboundRequest } from '@/lib/outbound/client';
 import { nameFromContentDisposition } from '@/lib/url-import/source-name';
+import { s3ClientOptions } from '@/lib/storage/s3';
 
 export type CloudFile = { body: Readable; fileName: string };
 
@@ -69,15 +70,7 @@ function dropboxName(header: string | string[] | undefined): string | null {
 
 async function fetchS3Object(key: string, maxBytes: number | null): Promise<CloudFile> {
   const s = providerSettings.s3();
-  const client = new S3Client({
-    endpoint: s.endpoint,
-    region: s.region,
-    forcePathStyle: s.forcePathStyle,
-    credentials:
-      s.accessKeyId && s.secretAccessKey
-        ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey }
-        : undefined,
-  });
+  const client = new S3Client(s3ClientOptions(s));
   try {
     const out = await client.send(new GetObjectCommand({ Bucket: s.bucket, Key: key }));
     const body = out.Body as Readable;

@@ -29,8 +29,11 @@ export type S3Settings = {
   forcePathStyle: boolean;
 };
 
-/** The S3 client's options for our store: this module's client and the tus store's (lib/uploads/tus-store.ts). */
-export function s3ClientOptions(settings: S3Settings): S3ClientConfig {
+/**
+ * An S3 client's options: this module's client, the tus store's (lib/uploads/tus-store.ts) and cloud
+ * import's reader of the administrator's bucket (lib/cloud/fetch-cloud-file.ts).
+ */
+export function s3ClientOptions(settings: Omit<S3Settings, 'bucket'>): S3ClientConfig {
   return {
     endpoint: settings.endpoint,
     region: settings.region,
