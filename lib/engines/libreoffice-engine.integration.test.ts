@@ -9,6 +9,7 @@ import yauzl from 'yauzl';
 import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
+import { HEAD_BYTES } from '@/lib/formats/head-bytes';
 import { makeJob, type TestJob } from '@/tests/fixtures/engine-job';
 import { deflateOnce, minimalDocx, minimalOdp } from '@/tests/fixtures/zip';
 
@@ -116,7 +117,7 @@ describe('LibreOffice engine (warm pool)', () => {
         { stdio: 'ignore' },
       );
       const docBytes = await readFile(path.join(tmp, 'src.doc'));
-      expect(await detectFormat(docBytes.subarray(0, 65536), 'x.bin')).toBe('doc');
+      expect(await detectFormat(docBytes.subarray(0, HEAD_BYTES), 'x.bin')).toBe('doc');
       const odt = await convert(docBytes, 'doc', 'odt');
       expect(await zipEntry(odt.outputPath, 'content.xml')).toContain(DOC_TEXT[0]);
     } finally {
@@ -138,7 +139,7 @@ describe('LibreOffice engine (warm pool)', () => {
   it('CSV → XLSX → CSV and XLSX → PDF keep the cells', async () => {
     const csv = 'name,amount,city\nAlice,12.5,Zürich\nBob,7,"Paris, FR"\n';
     const xlsx = await convert(Buffer.from(csv), 'csv', 'xlsx');
-    expect(await detectFormat((await readFile(xlsx.outputPath)).subarray(0, 65536), 'x')).toBe('xlsx');
+    expect(await detectFormat((await readFile(xlsx.outputPath)).subarray(0, HEAD_BYTES), 'x')).toBe('xlsx');
     const back = await readFile((await convert(await readFile(xlsx.outputPath), 'xlsx', 'csv')).outputPath, 'utf8');
     expect(back.trim().split(/\r?\n/)).toEqual(['name,amount,city', 'Alice,12.5,Zürich', 'Bob,7,"Paris, FR"']);
     const pdf = pdfText((await convert(await readFile(xlsx.outputPath), 'xlsx', 'pdf')).outputPath);
@@ -147,7 +148,7 @@ describe('LibreOffice engine (warm pool)', () => {
 
   it('ODP → PPTX → PDF keeps the slide text', async () => {
     const pptx = await convert(minimalOdp(['Hello from a slide', 'Second box']), 'odp', 'pptx');
-    expect(await detectFormat((await readFile(pptx.outputPath)).subarray(0, 65536), 'x')).toBe('pptx');
+    expect(await detectFormat((await readFile(pptx.outputPath)).subarray(0, HEAD_BYTES), 'x')).toBe('pptx');
     const text = pdfText((await convert(await readFile(pptx.outputPath), 'pptx', 'pdf')).outputPath);
     expect(text).toContain('Hello from a slide');
   });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildZip } from '@/tests/fixtures/zip';
 import { detectFormat } from './detect-format';
+import { HEAD_BYTES } from './head-bytes';
 
 // E-books, DjVu and comic archives are told by their bytes; the name only chooses among what
 // the bytes allow (an archive's kind, a ZIP's entries, PML among text).
@@ -81,7 +82,7 @@ describe('zipped e-books and comics', () => {
 
   it('lets the name decide when the head does not reach the central directory (a large cover first)', async () => {
     const big = buildZip([{ name: 'cover.jpg', data: Buffer.alloc(70_000, 7), method: 0 }]);
-    expect(await detectFormat(big.subarray(0, 64 * 1024), 'b.htmlz')).toBe('htmlz');
+    expect(await detectFormat(big.subarray(0, HEAD_BYTES), 'b.htmlz')).toBe('htmlz');
   });
 
   it('takes a 7z, TAR or RAR as a comic only when named so', async () => {
