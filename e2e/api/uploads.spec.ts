@@ -1,25 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { expect, test } from '@playwright/test';
-import sharp from 'sharp';
 import * as tus from 'tus-js-client';
 import { waitFinished } from '../fixtures/conversions';
+import { noisyPng } from '../fixtures/files';
 import { PASSWORD, randomEmail } from '../../tests/support/test-data';
 
 // Large files against the running app: a file just over the limit, the parts API and tus.
-
-const noisyPng = (side: number) =>
-  sharp({
-    create: {
-      width: side,
-      height: side,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 60 },
-    },
-  })
-    .png({ compressionLevel: 0 })
-    .toBuffer();
 
 /**
  * A raw HTTP client: sends a multipart body of `size` bytes as fast as it can (with Content-Length,

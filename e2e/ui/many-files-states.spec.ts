@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { expectAccessibleInBothThemes } from '../fixtures/axe';
 import { makePng } from '../fixtures/files';
+import { uploadSpeedControl } from '../fixtures/network';
 
 // The states a file of the many-files list passes through while it is worked on (uploading, paused,
 // cancelled, converted) pass axe in both themes, and their actions answer the keyboard.
@@ -12,14 +13,9 @@ test('uploading, paused, cancelled and converted rows: axe in both themes, actio
   await page.goto('/');
   await expect(page.getByTestId('batch-drop-zone')).toHaveAttribute('data-ready', 'true');
   // A slow link keeps the large file uploading while the page is checked.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: 100_000,
-  });
+  await (
+    await uploadSpeedControl(page)
+  )(100_000);
   await page.getByTestId('batch-file-input').setInputFiles([
     { name: 'slow.png', mimeType: 'image/png', buffer: randomBytes(4_000_000) },
     { name: 'quick.png', mimeType: 'image/png', buffer: await makePng(8, 8) },

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import { signUp } from '../fixtures/accounts';
 import { expectAccessibleInBothThemes, seriousViolations } from '../fixtures/axe';
-import { makePng } from '../fixtures/files';
+import { makePng, noisyPng } from '../fixtures/files';
+import { uploadSpeedControl } from '../fixtures/network';
 import { randomEmail } from '../../tests/support/test-data';
 
 // Many files at once on the home page: each its own resumable tus upload and conversion, one
@@ -25,32 +25,14 @@ const zipNames = (file: string) => execFileSync('unzip', ['-Z1', file], { encodi
 test('five files, a reload mid-upload resumes the large one, all complete and the ZIP unzips', async ({ page }) => {
   await starter(page);
   // About 20 MB of noise (it does not compress), on disk so its fingerprint survives the reload.
-  const big = await sharp({
-    create: {
-      width: 2600,
-      height: 2600,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 60 },
-    },
-  })
-    .png({ compressionLevel: 0 })
-    .toBuffer();
+  const big = await noisyPng(2600);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-multi-'));
   const small = await makePng(16, 16);
   const files = ['big.png', 'a.png', 'b.png', 'c.png', 'd.png'].map((name) => path.join(dir, name));
   writeFileSync(files[0], big);
   for (const file of files.slice(1)) writeFileSync(file, small);
   try {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    const throttle = (uploadThroughput: number) =>
-      cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 0,
-        downloadThroughput: -1,
-        uploadThroughput,
-      });
+    const throttle = await uploadSpeedControl(page);
     await throttle(4_000_000);
 
     const choose = async () => {

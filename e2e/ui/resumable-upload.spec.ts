@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import sharp from 'sharp';
+import { noisyPng } from '../fixtures/files';
+import { uploadSpeedControl } from '../fixtures/network';
 
 // A reload in the middle of an upload: choosing the same file again continues where the server
 // stopped (tus-js-client's fingerprint in localStorage, then HEAD for the offset), not from zero.
@@ -10,31 +11,13 @@ import sharp from 'sharp';
 test('a reload mid-upload resumes from the bytes the server has, and the conversion completes', async ({ page }) => {
   // A real PNG of about 20 MB (noise does not compress), saved to disk so its fingerprint
   // (name, size, modification time) is the same when it is chosen again after the reload.
-  const png = await sharp({
-    create: {
-      width: 2600,
-      height: 2600,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 60 },
-    },
-  })
-    .png({ compressionLevel: 0 })
-    .toBuffer();
+  const png = await noisyPng(2600);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-resume-'));
   const file = path.join(dir, 'noise.png');
   writeFileSync(file, png);
   try {
     // Slow uploads down (4 MB/s), so the reload lands in the middle.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    const throttle = (bytesPerSecond: number) =>
-      cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 0,
-        downloadThroughput: -1,
-        uploadThroughput: bytesPerSecond,
-      });
+    const throttle = await uploadSpeedControl(page);
     await throttle(4_000_000);
 
     const start = async () => {
@@ -71,25 +54,9 @@ test('a reload mid-upload resumes from the bytes the server has, and the convers
 });
 
 test('pause stops the upload and resume finishes it', async ({ page }) => {
-  const png = await sharp({
-    create: {
-      width: 2000,
-      height: 2000,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 60 },
-    },
-  })
-    .png({ compressionLevel: 0 })
-    .toBuffer();
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: 3_000_000,
-  });
+  const png = await noisyPng(2000);
+  const throttle = await uploadSpeedControl(page);
+  await throttle(3_000_000);
   await page.goto('/');
   await expect(page.getByTestId('drop-zone')).toHaveAttribute('data-ready', 'true');
   await page.getByTestId('file-input').setInputFiles({ name: 'noise.png', mimeType: 'image/png', buffer: png });
@@ -106,12 +73,7 @@ test('pause stops the upload and resume finishes it', async ({ page }) => {
   await page.waitForTimeout(1500);
   expect(Number(await sent.getAttribute('data-bytes'))).toBeLessThanOrEqual(at + 1);
 
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: -1,
-  });
+  await throttle(-1);
   await page.getByTestId('pause-button').click();
   await expect(page.getByTestId('status-text')).toHaveAttribute('data-status', 'completed', { timeout: 90_000 });
 });
