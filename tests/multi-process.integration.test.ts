@@ -190,6 +190,8 @@ describe('two web processes and two workers on one database and one STORAGE_DIR'
     ).toBe(survivorBefore + 1);
     const results = await readdir(path.join(cluster.storageDir, 'results'));
     expect(results).toContain(path.basename(done.resultKey));
+    // The replacement, so the rest of the file again has two workers, starts while the webhook is checked.
+    const replacement = cluster.startWorker('worker-c');
     // One webhook for it: the killed run never finished, so it sent none.
     await waitFor(
       () => delivered.filter((d) => d.id === String(id)),
@@ -198,8 +200,7 @@ describe('two web processes and two workers on one database and one STORAGE_DIR'
     );
     await sleep(2000); // a second delivery, were there one, would have come by now
     expect(delivered.filter((d) => d.id === String(id))).toEqual([{ type: 'conversion.completed', id: String(id) }]);
-    // The replacement, so the rest of the file again has two workers.
-    workers = [survivor, await cluster.startWorker('worker-c')];
+    workers = [survivor, await replacement];
   }, 180_000);
 
   it('PostgreSQL unreachable for 30 s under load: readiness 503 and liveness 200 meanwhile, all recovers without a restart, nothing lost or run twice', async () => {
