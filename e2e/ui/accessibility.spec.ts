@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { randomEmail } from '../../tests/support/test-data';
 import { signUp } from '../fixtures/accounts';
-import { makePng } from '../fixtures/files';
+import { completedConversion } from '../fixtures/conversions';
+import { filePart, makePng } from '../fixtures/files';
 
 // axe on every dashboard page, the API reference, pricing and statistics, in light and dark mode:
 // no serious or critical violation.
@@ -39,18 +40,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     test('the share dialog with its links, and the share page of a protected link', async ({ page }) => {
       await signUp(page, randomEmail());
-      const created = await page.request.post('/api/v1/convert/upload', {
-        multipart: {
-          file: { name: 'a11y.png', mimeType: 'image/png', buffer: await makePng(8, 8) },
-          target_format: 'webp',
-        },
-      });
-      const { id } = (await created.json()) as { id: number };
-      await expect
-        .poll(async () => (await (await page.request.get(`/api/v1/convert/status/${id}`)).json()).conversion.status, {
-          timeout: 60_000,
-        })
-        .toBe('completed');
+      await completedConversion(page.request, filePart(await makePng(8, 8), 'a11y.png', 'image/png'), 'webp');
       await page.goto('/dashboard/conversions');
       await page.getByTestId('share-conversion').first().click();
       await page.getByTestId('share-dialog').getByRole('textbox', { name: 'Password (optional)' }).fill('open sesame');

@@ -3,25 +3,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUp } from '../fixtures/accounts';
 import { seriousViolations } from '../fixtures/axe';
 import { runSql } from '../fixtures/database';
-import { makePng } from '../fixtures/files';
+import { completedConversion } from '../fixtures/conversions';
+import { filePart, makePng } from '../fixtures/files';
 import { randomEmail } from '../../tests/support/test-data';
 
 // The dashboard's list of conversions: filtered by status, format and the days they were made on,
 // several deleted at once, and the usage chart saying what is left of today's allowance.
 
 /** Converts a PNG with the page's own cookies and waits until it is finished; returns its id. */
-async function convert(page: Page, name: string, target: string) {
-  const created = await page.request.post('/api/v1/convert/upload', {
-    multipart: { file: { name, mimeType: 'image/png', buffer: await makePng(10, 10) }, target_format: target },
-  });
-  const { id } = (await created.json()) as { id: number };
-  await expect
-    .poll(async () => (await (await page.request.get(`/api/v1/convert/status/${id}`)).json()).conversion.status, {
-      timeout: 60_000,
-    })
-    .toBe('completed');
-  return id;
-}
+const convert = async (page: Page, name: string, target: string) =>
+  completedConversion(page.request, filePart(await makePng(10, 10), name, 'image/png'), target);
 
 const names = (page: Page) =>
   page.getByTestId('conversion-row').locator('td:nth-child(2) span.block').allTextContents();

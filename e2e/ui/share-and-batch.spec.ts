@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signUp } from '../fixtures/accounts';
-import { makePng } from '../fixtures/files';
+import { completedConversion } from '../fixtures/conversions';
+import { filePart, makePng } from '../fixtures/files';
 import { randomEmail } from '../../tests/support/test-data';
 
 // Batches and share links through the running app and worker: no mocks.
@@ -49,18 +50,11 @@ test('several files in one batch come back as one ZIP that unzip reads', async (
 
 test('a password-protected link opens in a fresh browser context', async ({ page, browser }) => {
   // Convert through the API with the page's own cookies, so the converter's result is this guest's.
-  const created = await page.request.post('/api/v1/convert/upload', {
-    multipart: {
-      file: { name: 'shared.png', mimeType: 'image/png', buffer: await makePng(40, 30) },
-      target_format: 'webp',
-    },
-  });
-  const { id } = (await created.json()) as Conversion;
-  await expect
-    .poll(async () => (await (await page.request.get(`/api/v1/convert/status/${id}`)).json()).conversion.status, {
-      timeout: 60_000,
-    })
-    .toBe('completed');
+  const id = await completedConversion(
+    page.request,
+    filePart(await makePng(40, 30), 'shared.png', 'image/png'),
+    'webp',
+  );
   const share = await page.request.post(`/api/v1/conversions/${id}/share`, {
     data: { password: 'open sesame', access_limit: 2 },
   });

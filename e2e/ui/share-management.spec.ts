@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { signUp } from '../fixtures/accounts';
-import { makePng } from '../fixtures/files';
+import { completedConversion } from '../fixtures/conversions';
+import { filePart, makePng } from '../fixtures/files';
 import { randomEmail } from '../../tests/support/test-data';
 
 // The owner's share links from the dashboard (password, expiry, access limit; list, copy, revoke)
@@ -9,18 +10,8 @@ import { randomEmail } from '../../tests/support/test-data';
 // direct link, never bytes gathered in the page.
 
 /** Converts a PNG with the page's own cookies and waits for the result. */
-async function convertedPng(page: Page, name: string) {
-  const created = await page.request.post('/api/v1/convert/upload', {
-    multipart: { file: { name, mimeType: 'image/png', buffer: await makePng(24, 12) }, target_format: 'webp' },
-  });
-  const { id } = (await created.json()) as { id: number };
-  await expect
-    .poll(async () => (await (await page.request.get(`/api/v1/convert/status/${id}`)).json()).conversion.status, {
-      timeout: 60_000,
-    })
-    .toBe('completed');
-  return id;
-}
+const convertedPng = async (page: Page, name: string) =>
+  completedConversion(page.request, filePart(await makePng(24, 12), name, 'image/png'), 'webp');
 
 test('the dashboard creates a link with password, expiry and limit, counts its downloads, copies and revokes it', async ({
   page,
