@@ -3,8 +3,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as tus from 'tus-js-client';
-import * as create from '@/app/api/v1/tus/route';
-import * as one from '@/app/api/v1/tus/[token]/route';
 import { db } from '@/lib/db';
 import { storage } from '@/lib/storage';
 import { purgeExpiredUploads } from '@/lib/uploads/parts-abandon';
@@ -15,6 +13,7 @@ import { makePng } from '@/tests/support/fixtures';
 import { startRouteServer } from '@/tests/support/route-server';
 import type { StoreView } from '@/tests/support/store-view';
 import { TUS_RESUMABLE, tusMetadata, tusPatchHeaders } from '@/tests/support/tus-wire';
+import { TUS_ROUTES } from '@/tests/support/upload-routes';
 
 let server: Awaited<ReturnType<typeof startRouteServer>>;
 let endpoint: string;
@@ -52,13 +51,7 @@ export function tusSuite(store: StoreView) {
   const record = (token: string) => `inputs/${token}.${store.driver === 'local' ? 'json' : 'info'}`;
 
   beforeAll(async () => {
-    server = await startRouteServer([
-      { pattern: /^\/api\/v1\/tus$/, methods: { POST: create.POST, OPTIONS: create.OPTIONS } },
-      {
-        pattern: /^\/api\/v1\/tus\/(?<token>[^/]+)$/,
-        methods: { HEAD: one.HEAD, PATCH: one.PATCH, DELETE: one.DELETE },
-      },
-    ]);
+    server = await startRouteServer(TUS_ROUTES);
     endpoint = `${server.url}/api/v1/tus`;
   });
   afterAll(() => server?.close());

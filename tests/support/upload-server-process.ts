@@ -4,13 +4,8 @@
 import * as upload from '@/app/api/v1/convert/upload/route';
 import * as status from '@/app/api/v1/convert/status/[id]/route';
 import * as health from '@/app/api/v1/health/route';
-import * as tusCreate from '@/app/api/v1/tus/route';
-import * as tusOne from '@/app/api/v1/tus/[token]/route';
-import * as complete from '@/app/api/v1/uploads/[token]/complete/route';
-import * as init from '@/app/api/v1/uploads/init/route';
-import * as part from '@/app/api/v1/uploads/[token]/parts/[number]/route';
-import * as one from '@/app/api/v1/uploads/[token]/route';
 import { startRouteServer } from '@/tests/support/route-server';
+import { PARTS_ROUTES, TUS_ROUTES } from '@/tests/support/upload-routes';
 
 async function main() {
   const { url, server } = await startRouteServer(
@@ -18,15 +13,8 @@ async function main() {
       { pattern: /^\/api\/v1\/convert\/upload$/, methods: { POST: upload.POST } },
       { pattern: /^\/api\/v1\/convert\/status\/(?<id>[^/]+)$/, methods: { GET: status.GET } },
       { pattern: /^\/api\/v1\/health$/, methods: { GET: health.GET } },
-      { pattern: /^\/api\/v1\/uploads\/init$/, methods: { POST: init.POST } },
-      { pattern: /^\/api\/v1\/uploads\/(?<token>[^/]+)$/, methods: { GET: one.GET, DELETE: one.DELETE } },
-      { pattern: /^\/api\/v1\/uploads\/(?<token>[^/]+)\/complete$/, methods: { POST: complete.POST } },
-      { pattern: /^\/api\/v1\/uploads\/(?<token>[^/]+)\/parts\/(?<number>[^/]+)$/, methods: { PUT: part.PUT } },
-      { pattern: /^\/api\/v1\/tus$/, methods: { POST: tusCreate.POST, OPTIONS: tusCreate.OPTIONS } },
-      {
-        pattern: /^\/api\/v1\/tus\/(?<token>[^/]+)$/,
-        methods: { HEAD: tusOne.HEAD, PATCH: tusOne.PATCH, DELETE: tusOne.DELETE },
-      },
+      ...PARTS_ROUTES,
+      ...TUS_ROUTES,
     ],
     { nodeBodies: true },
   );
