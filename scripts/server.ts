@@ -22,12 +22,10 @@ import { hasMalformedPath, isApiPath, MALFORMED_PATH_MESSAGE, NOT_FOUND_PAGE } f
 import { withLogContext } from '@/lib/observability/log-context';
 import { answerMetrics, METRICS_PATH } from '@/lib/observability/metrics-endpoint';
 import { acceptedRequestId, REQUEST_ID_HEADER } from '@/lib/observability/request-id';
-import { log } from '@/lib/observability/logger';
 import { countTraffic } from '@/lib/observability/traffic';
 import { growHeapWhileLargeBody } from '@/lib/runtime/heap-growth';
 import { startYoungGcPacer } from '@/lib/runtime/young-gc-pacer';
 import { closeWebServer } from '@/lib/system/close-web-server';
-import { shutdownDeadlineMs } from '@/lib/runtime/process-shutdown';
 import { withNodeRequest } from '@/lib/uploads/node-request';
 import { startWorker } from './start-worker';
 
@@ -100,14 +98,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log('[web] stopping: finishing requests in flight');
-    // The worker's jobs finish or are handed back meanwhile; past the deadline and a margin,
-    // nothing is waited for (as scripts/worker.ts).
-    if (stopWorker) {
-      setTimeout(() => {
-        log.error('[worker] shutdown overran its deadline; exiting');
-        process.exit(1);
-      }, shutdownDeadlineMs() + 10_000).unref();
-    }
+    // The worker's jobs finish or are handed back meanwhile (scripts/start-worker.ts).
     const web = closeWebServer(server).then((finished) => {
       if (!finished) console.error('[web] requests still in flight at the shutdown deadline were cut off');
     });

@@ -6,12 +6,13 @@ import { sandboxStatus } from '@/lib/engines/sandbox-status';
 import { log } from '@/lib/observability/logger';
 import { registerConversionSubscribers } from '@/lib/processes/conversion-subscribers';
 import { runWorker } from '@/lib/processes/run-worker';
+import { shutdownDeadlineMs } from '@/lib/runtime/process-shutdown';
 
 /**
  * Starts taking jobs in this process: the worker process (scripts/worker.ts) and a web process that
  * runs the worker beside it (scripts/server.ts --with-worker) start it alike. Logs "[worker] ready"
  * once jobs are taken. Returns the stop: the jobs in flight finish within SHUTDOWN_SECONDS or are
- * handed back to the queue, then the warm engines end.
+ * handed back to the queue, then the warm engines end; past the deadline the process exits.
  */
 export async function startWorker(): Promise<() => Promise<void>> {
   registerConversionSubscribers(); // before either job engine hands this process a conversion
@@ -23,6 +24,11 @@ export async function startWorker(): Promise<() => Promise<void>> {
   log.info({ jobs: config.inngestEnabled ? 'inngest' : 'embedded' }, '[worker] ready');
   return async () => {
     log.info('[worker] stopping: finishing or handing back the jobs in flight');
+    // Past the deadline and a margin, nothing more is waited for.
+    setTimeout(() => {
+      log.error('[worker] shutdown overran its deadline; exiting');
+      process.exit(1);
+    }, shutdownDeadlineMs() + 10_000).unref();
     await stopJobs().catch(() => {});
     // After the jobs: the warm engines' folders are removed only once their processes end.
     await shutdownEngines().catch(() => {});

@@ -4,7 +4,6 @@ import { exitOnInvalidConfig } from '@/lib/config/validate-config';
 import { startWorker } from './start-worker';
 import { log } from '@/lib/observability/logger';
 import { startMetricsServer } from '@/lib/processes/metrics-server';
-import { shutdownDeadlineMs } from '@/lib/runtime/process-shutdown';
 
 async function main() {
   exitOnInvalidConfig('worker', ['DATABASE_URL']);
@@ -17,11 +16,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     // Jobs in flight get until the deadline to finish; the embedded queue then hands the rest back
-    // (failed as interrupted, so another worker runs them). Past it and a margin, nothing is waited for.
-    setTimeout(() => {
-      log.error('[worker] shutdown overran its deadline; exiting');
-      process.exit(1);
-    }, shutdownDeadlineMs() + 10_000).unref();
+    // (failed as interrupted, so another worker runs them).
     await stop();
     process.exit(0);
   };
