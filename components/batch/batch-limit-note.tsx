@@ -4,11 +4,11 @@ import type { BatchLimit } from '@/lib/accounts/batch-limit';
 
 const files = (n: number) => `${n} file${n === 1 ? '' : 's'}`;
 
-/** Where more files per batch come from: a paid plan (after signing up, for a visitor). */
+/** Where more files per batch come from: a higher plan (after signing up, for a visitor). */
 function MoreOnPaidPlans({ signedIn }: { signedIn: boolean }) {
   return signedIn ? (
     <>
-      More at once on a paid plan: <TextLink href="/pricing">see the plans</TextLink>.
+      More at once on a higher plan: <TextLink href="/pricing">see the plans</TextLink>.
     </>
   ) : (
     <>
