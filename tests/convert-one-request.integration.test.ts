@@ -109,7 +109,8 @@ describe('POST /api/v1/convert: one request, the converted file back', () => {
 
   it('answers 202 with the Conversion and its status Location when `wait` passes; the conversion goes on', async () => {
     const client = new RouteClient();
-    const video = media('mp4', AV(3));
+    // Long enough that it cannot end within the bound, however fast one ffmpeg run has become.
+    const video = media('mp4', AV(20));
     const res = await post(client, video, 'clip.mp4', { target_format: 'webm' }, '?wait=0.2');
     expect(res.status).toBe(202);
     const conversion = await res.json();
