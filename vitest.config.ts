@@ -11,7 +11,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['lib/**/*.test.ts', 'inngest/**/*.test.ts'],
+          include: ['lib/**/*.test.ts', 'inngest/**/*.test.ts', 'components/**/*.test.ts'],
           exclude: ['**/*.integration.test.ts'],
           environment: 'node',
         },

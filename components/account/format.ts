@@ -35,26 +35,8 @@ export function formatPrice(usd: number): string {
   return `$${Number.isInteger(usd) ? usd : usd.toFixed(2)}`;
 }
 
-/** A date in words, in UTC (server-rendered pages must not depend on the server's time zone). */
-export function formatDate(iso: string | null, fallback = '—'): string {
-  if (!iso) return fallback;
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
-}
-
 /** Capitalised Stripe status: past_due → "Past due". */
 export function formatStatus(status: string): string {
   const words = status.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** A moment with its time, in UTC (stable between server and browser rendering). */
-export function formatDateTime(iso: string | null, fallback = '—'): string {
-  if (!iso) return fallback;
-  const text = new Intl.DateTimeFormat('en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    hourCycle: 'h23',
-    timeZone: 'UTC',
-  }).format(new Date(iso));
-  return `${text} UTC`;
 }

@@ -1,7 +1,5 @@
 import type { GuestConversion } from '@/lib/conversions/list-conversions';
-
-const when = (iso: string) =>
-  `${new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+import { formatDateTime } from '@/components/ui/format-date';
 
 /** A visitor's recent conversions (server-rendered from their guest cookie), with downloads for the finished ones. */
 export function RecentConversions({ items }: { items: GuestConversion[] }) {
@@ -22,7 +20,7 @@ export function RecentConversions({ items }: { items: GuestConversion[] }) {
               <span className="font-medium break-all">{c.fileName}</span>
               <span className="text-zinc-600 dark:text-zinc-400">
                 {' '}
-                → {c.to.toUpperCase()} · {c.status} · expires {when(c.expiresAt)}
+                → {c.to.toUpperCase()} · {c.status} · expires {formatDateTime(c.expiresAt)}
               </span>
             </span>
             {c.status === 'completed' && (

@@ -1,4 +1,5 @@
 import { buttonStyles } from '@/components/ui/button-styles';
+import { formatDateTime } from '@/components/ui/format-date';
 import { resultFileName } from './format-utils';
 import { ResultPreview } from './result-preview';
 import { ShareManager } from '@/components/share/share-manager';
@@ -6,7 +7,6 @@ import type { Conversion } from './types';
 
 export function ResultPanel({ conversion }: { conversion: Conversion }) {
   const fileName = resultFileName(conversion.original_file_name, conversion.target_format);
-  const expires = new Date(conversion.expires_at);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-emerald-900/60 dark:bg-emerald-950/30">
@@ -15,10 +15,7 @@ export function ResultPanel({ conversion }: { conversion: Conversion }) {
             {fileName}
           </p>
           <p className="text-xs text-emerald-800/80 dark:text-emerald-200/70">
-            Available until{' '}
-            <time dateTime={conversion.expires_at} suppressHydrationWarning>
-              {expires.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
-            </time>
+            Available until <time dateTime={conversion.expires_at}>{formatDateTime(conversion.expires_at)}</time>
           </p>
         </div>
         <a

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@/components/account/format';
+import { formatDateTime } from '@/components/ui/format-date';
 import { smallButton } from './small-button';
 import type { ApiKeyJson } from './types';
 

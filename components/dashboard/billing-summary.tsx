@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import { PLAN_NAMES, formatDate, formatPrice, formatStatus } from '@/components/account/format';
+import { PLAN_NAMES, formatPrice, formatStatus } from '@/components/account/format';
+import { formatDate } from '@/components/ui/format-date';
 import { RedirectButton } from '@/components/account/redirect-button';
 import type { SubscriptionJson } from '@/lib/accounts/dashboard-data';
 import { isEndedStatus, isHealthyStatus, type SubscriptionStatus } from '@/lib/billing/subscription-status';

@@ -1,5 +1,5 @@
 import type { ProfileJson } from '@/lib/accounts/current-account';
-import { formatDate } from '@/components/account/format';
+import { formatDate } from '@/components/ui/format-date';
 import { Badge } from './badge';
 import { Card } from './card';
 

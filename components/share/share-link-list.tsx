@@ -4,12 +4,11 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { apiRequest } from '@/components/account/api-client';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { formatDateTime } from '@/components/ui/format-date';
 import type { ShareLink } from '@/lib/schemas/shares';
 
 /** A share link as GET /conversions/{id}/shares lists it (type-only: the API's own schema, nothing bundled). */
 export type ShareLinkJson = z.infer<typeof ShareLink>;
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function accesses(link: ShareLinkJson) {
   const used = `${link.access_count} download${link.access_count === 1 ? '' : 's'}`;
@@ -57,16 +56,17 @@ export function ShareLinkList({
               className="flex flex-col gap-2 rounded-lg border border-zinc-200 p-3 text-sm sm:flex-row sm:items-center dark:border-zinc-800"
             >
               <div className="flex min-w-0 flex-1 flex-col gap-1">
-                <input
-                  readOnly
-                  aria-label={`Share link ${index + 1}`}
-                  value={link.url}
-                  onFocus={(e) => e.currentTarget.select()}
-                  className="h-9 min-w-0 rounded-md border border-zinc-300 bg-white px-2 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-900"
-                />
+                {/* Wraps anywhere so the whole token shows at any width; one click selects all of it for copying by hand. */}
+                <code
+                  data-testid="share-link-url"
+                  className="rounded-md border border-zinc-300 bg-white px-2 py-1.5 font-mono text-xs break-all select-all dark:border-zinc-700 dark:bg-zinc-900"
+                >
+                  {link.url}
+                </code>
                 <span className="text-zinc-600 dark:text-zinc-400">
                   {link.has_password ? 'Password · ' : ''}
-                  <span data-testid="share-link-accesses">{accesses(link)}</span> · expires {when(link.expires_at)}
+                  <span data-testid="share-link-accesses">{accesses(link)}</span> · expires{' '}
+                  {formatDateTime(link.expires_at)}
                 </span>
               </div>
               <div className="flex gap-2">

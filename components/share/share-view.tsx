@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { ErrorAlert } from '@/components/converter/error-alert';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { formatBytes } from '@/components/ui/format-bytes';
+import { formatDateTime } from '@/components/ui/format-date';
 import { formatInfo } from '@/lib/formats/catalog';
 import type { ShareInfo } from '@/lib/schemas/shares';
 import { PREVIEW_FORMATS, SHARE_PASSWORD_HEADER } from '@/lib/domain/share-rules';
@@ -98,7 +99,7 @@ export function ShareView({ token, info }: { token: string; info: Info }) {
           <span data-testid="share-format">{formatInfo(info.format)?.label ?? info.format.toUpperCase()}</span>
           {' · '}
           <span data-testid="share-size">{formatBytes(info.size)}</span>
-          {' · '}expires {new Date(info.expires_at).toLocaleString()}
+          {' · '}expires {formatDateTime(info.expires_at)}
           {remaining !== null && ` · ${remaining} download${remaining === 1 ? '' : 's'} left`}
         </p>
       </div>

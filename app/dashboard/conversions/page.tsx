@@ -8,14 +8,12 @@ import { ConversionsFilter, conversionsHref, isFiltered } from '@/components/das
 import { type ConversionRow, ConversionsTable } from '@/components/dashboard/conversions/conversions-table';
 import { UsageChart } from '@/components/dashboard/conversions/usage-chart';
 import { smallButton } from '@/components/dashboard/small-button';
+import { formatDateTime } from '@/components/ui/format-date';
 import { KEPT_UNTIL_DELETED } from '@/lib/plans';
 
 export const metadata: Metadata = { title: 'Conversions' };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
 
 export default async function ConversionsPage({ searchParams }: Props) {
   const profile = await requireProfile('/dashboard/conversions');
@@ -42,8 +40,8 @@ export default async function ConversionsPage({ searchParams }: Props) {
           <ConversionsTable
             rows={list.items.map((c): ConversionRow => ({
               ...c,
-              created: when(c.createdAt),
-              expires: Date.parse(c.expiresAt) >= KEPT_UNTIL_DELETED.getTime() ? 'Never' : when(c.expiresAt),
+              created: formatDateTime(c.createdAt),
+              expires: Date.parse(c.expiresAt) >= KEPT_UNTIL_DELETED.getTime() ? 'Never' : formatDateTime(c.expiresAt),
               completed: c.status === 'completed',
               retryable: isRetryable(c.status),
             }))}

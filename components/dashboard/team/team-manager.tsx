@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { apiRequest } from '@/components/account/api-client';
 import { Notice } from '@/components/account/notice';
+import { formatDate, formatDateTime } from '@/components/ui/format-date';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Card } from '../card';
 import { smallButton } from '../small-button';
@@ -13,9 +14,6 @@ import { InviteForm } from './invite-form';
 
 type Props = { initialTeam: TeamJson | null; viewerId: string; canCreate: boolean };
 type Removing = { userId: string; label: string; leaving: boolean; pending: boolean; error?: string };
-
-const date = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** Create a team; for the owner invite, withdraw and remove; for a member leave. */
 export function TeamManager({ initialTeam, viewerId, canCreate }: Props) {
@@ -105,7 +103,7 @@ export function TeamManager({ initialTeam, viewerId, canCreate }: Props) {
                   {m.name && <span className="text-zinc-600 dark:text-zinc-400"> · {m.email}</span>}
                   <span className="text-zinc-600 dark:text-zinc-400">
                     {' '}
-                    · {m.role === 'owner' ? 'Owner' : 'Member'} since {date(m.joined_at)}
+                    · {m.role === 'owner' ? 'Owner' : 'Member'} since {formatDate(m.joined_at)}
                   </span>
                 </span>
                 {canRemove && (
@@ -143,7 +141,8 @@ export function TeamManager({ initialTeam, viewerId, canCreate }: Props) {
                   data-testid="open-invitation"
                 >
                   <span>
-                    {i.email} <span className="text-zinc-600 dark:text-zinc-400">· expires {date(i.expires_at)}</span>
+                    {i.email}{' '}
+                    <span className="text-zinc-600 dark:text-zinc-400">· expires {formatDateTime(i.expires_at)}</span>
                   </span>
                   <button
                     type="button"

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { apiRequest } from '@/components/account/api-client';
+import { formatDateTime } from '@/components/ui/format-date';
 
 type DeliveryJson = {
   id: string;
@@ -45,7 +46,7 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
       <tbody>
         {rows.map((d) => (
           <tr key={d.id} className="border-t border-zinc-100 dark:border-zinc-800">
-            <td className="py-1">{new Date(d.created_at).toLocaleString()}</td>
+            <td className="py-1">{formatDateTime(d.created_at)}</td>
             <td>
               <code>{d.event}</code>
             </td>
