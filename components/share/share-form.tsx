@@ -6,6 +6,7 @@ import { ErrorAlert } from '@/components/converter/error-alert';
 import { errorFromResponse } from '@/components/converter/api-errors';
 import type { ErrorInfo } from '@/components/converter/types';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { formatDateTime } from '@/components/ui/format-date';
 import { SHARE_PASSWORD_MAX, SHARE_PASSWORD_MIN } from '@/lib/domain/share-rules';
 
 import type { ShareLinkJson } from './share-link-list';
@@ -120,7 +121,14 @@ export function ShareForm({ conversionId, expiresAt, startOpen = false, onCreate
           maxLength={SHARE_PASSWORD_MAX}
           revealable
         />
-        <TextField label="Expires (optional)" name="expires" type="datetime-local" max={maxLocal} />
+        <TextField
+          label="Expires (optional)"
+          name="expires"
+          type="datetime-local"
+          max={maxLocal}
+          // The picker takes the reader's own time, while expiries elsewhere read in UTC: say both.
+          hint={`In your time zone; at the latest ${formatDateTime(expiresAt)}.`}
+        />
         <TextField label="Downloads allowed (optional)" name="access_limit" type="number" min={1} step={1} />
       </div>
       {error && <ErrorAlert error={error} />}
