@@ -1,14 +1,7 @@
 import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { aac, EVEN, ffmpegCommand, h264, OUTPUT_ARGS as MAIN_OUTPUT_ARGS } from './ffmpeg/args';
-import {
-  assertFfmpegOk,
-  DEMUXER as MAIN_DEMUXER,
-  type Demuxers,
-  mediaInput,
-  runFfmpeg,
-  VIDEO_LIMITS,
-} from './ffmpeg/sandboxed';
+import { DEMUXER as MAIN_DEMUXER, type Demuxers, mediaInput, runFfmpegOnInput, VIDEO_LIMITS } from './ffmpeg/sandboxed';
 import type { Engine, EngineJob } from './types';
 import { assertOutput } from './run-tool';
 import {
@@ -26,7 +19,8 @@ import {
 // The rest of what ffmpeg reads and writes that people use (WMA/WMV, AIFF, AC-3, FLV, MPEG-PS,
 // 3GP, MPEG-TS, Ogg Theora…), video → animated WebP and audio → a waveform PNG. Same rules as
 // ../ffmpeg-engine.ts (../ffmpeg/sandboxed.ts): the demuxer is forced from the content-checked
-// format, only the file protocol exists, frames over VIDEO_LIMITS are refused, all sandboxed.
+// format, only the file protocol exists, frames over VIDEO_LIMITS are refused, all sandboxed, in
+// one ffmpeg run (the frame cap and the duration for progress come from it, as there).
 
 const EVERYDAY_DEMUXER: Demuxers = {
   wma: 'asf',
@@ -46,7 +40,7 @@ const EVERYDAY_DEMUXER: Demuxers = {
   m4v: 'mov',
   ogv: 'ogg',
 };
-const { inspect, inputArgs, probe } = mediaInput({ ...MAIN_DEMUXER, ...EVERYDAY_DEMUXER, ...NICHE_DEMUXER });
+const { inspect, cappedInputArgs } = mediaInput({ ...MAIN_DEMUXER, ...EVERYDAY_DEMUXER, ...NICHE_DEMUXER });
 
 const MAIN_AUDIO = ['mp3', 'wav', 'ogg', 'flac', 'm4a', 'aac'] as const satisfies readonly FormatName[];
 const MAIN_VIDEO = ['mp4', 'webm', 'mkv', 'mov', 'avi'] as const satisfies readonly FormatName[];
@@ -139,8 +133,6 @@ const VIDEO_ONLY_TARGETS = new Set<FormatName>(['webp', ...ELEMENTARY_VIDEO]);
 async function convert(job: EngineJob): Promise<void> {
   const codecArgs = OUTPUT_ARGS[job.targetFormat];
   if (!codecArgs) throw new AppError('unsupported_format', `Cannot write ${job.targetFormat}.`);
-  const duration = await probe(job);
-  job.onProgress(1);
   const t = job.targetFormat;
   const streams =
     t === 'png' || t === 'gif'
@@ -151,9 +143,9 @@ async function convert(job: EngineJob): Promise<void> {
           ? ['-map', '0:a:0', '-vn']
           : ['-map', '0:v:0', '-map', '0:a:0?'];
   const codec = LAYOUTLESS.has(job.inputFormat) && AUDIO_TARGETS.has(t) ? ['-af', LAYOUTS, ...codecArgs] : codecArgs;
-  const args = ffmpegCommand({ input: inputArgs(job), streams, codec, outputPath: job.outputPath });
+  const args = ffmpegCommand({ input: cappedInputArgs(job), streams, codec, outputPath: job.outputPath, log: 'info' });
   // A waveform PNG is one frame whatever the input's length: no progress against the duration.
-  assertFfmpegOk(await runFfmpeg(job, args, t === 'png' ? undefined : duration));
+  await runFfmpegOnInput(job, args, t === 'png' ? () => undefined : undefined);
   await assertOutput(job.outputPath, 'ffmpeg');
   job.onProgress(100);
 }
@@ -163,7 +155,7 @@ const COMMON_AUDIO = ['mp3', 'wav', 'flac', 'm4a'] as const satisfies readonly F
 
 export const mediaEngine: Engine = {
   name: 'ffmpeg-media',
-  requires: ['ffmpeg', 'ffprobe'],
+  requires: ['ffmpeg'],
   conversions: [
     { from: [...MAIN_AUDIO, ...EVERYDAY_AUDIO], to: [...AUDIO_OUT, ...MAIN_AUDIO, 'png'] },
     { from: [...MAIN_VIDEO, ...EVERYDAY_VIDEO], to: [...VIDEO_OUT, ...AUDIO_OUT, ...MAIN_AUDIO, 'webp', 'gif'] },

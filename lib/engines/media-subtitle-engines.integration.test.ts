@@ -94,6 +94,24 @@ describe('media engine, hostile input', () => {
     await expect(convert(mediaEngine, flood, 'y4m', 'mp4')).rejects.toMatchObject({ code: 'unsupported_format' });
   });
 
+  it('a YUV4MPEG2 frame over the cap, but one ffmpeg can size, is the 400 naming its size, with no output', async () => {
+    const flood = Buffer.concat([
+      Buffer.from('YUV4MPEG2 W8000 H8000 F25:1 Ip A1:1 C420jpeg\nFRAME\n'),
+      Buffer.alloc(4096),
+    ]);
+    const job = await makeJob(flood, 'y4m', 'mp4');
+    try {
+      await mediaEngine.inspect!(job);
+      await expect(mediaEngine.convert(job)).rejects.toMatchObject({
+        code: 'unsupported_format',
+        message: 'The video frame is too large (8000×8000).',
+      });
+      await expect(readFile(job.outputPath)).rejects.toMatchObject({ code: 'ENOENT' });
+    } finally {
+      await job.cleanup();
+    }
+  });
+
   it('an HLS playlist named .h264 is refused (never parsed as a stream)', async () => {
     const playlist = `#EXTM3U\n#EXTINF:10,\nfile:${secretFile}\n#EXT-X-ENDLIST\n`;
     await expect(convert(mediaEngine, playlist, 'h264', 'mp4')).rejects.toMatchObject({ code: 'unsupported_format' });
@@ -131,6 +149,44 @@ describe('media engine, multichannel input', () => {
       } finally {
         await job.cleanup();
       }
+    }
+  });
+});
+
+describe('media and subtitle engines, progress from their one ffmpeg run', () => {
+  it('a media conversion reports 1 once ffmpeg has opened the input, then progress against its duration', async () => {
+    const flv = path.join(outside, 'clip.flv');
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=d=3:s=160x120:r=10', flv]);
+    const job = await makeJob(await readFile(flv), 'flv', 'mp4');
+    try {
+      await mediaEngine.inspect!(job);
+      await mediaEngine.convert(job);
+      expect(job.progress[0]).toBe(1);
+      // Without the duration from ffmpeg's log nothing lies between the opening 1 and the closing 100.
+      expect(job.progress.some((p) => p > 1 && p < 100)).toBe(true);
+      expect(job.progress.at(-1)).toBe(100);
+    } finally {
+      await job.cleanup();
+    }
+  });
+
+  it('a subtitle conversion reports 1 once ffmpeg has opened the file, then 100; a file without cues is a 400', async () => {
+    const job = await makeJob(Buffer.from('1\n00:00:01,000 --> 00:00:02,000\nhello\n'), 'srt', 'vtt');
+    try {
+      await subtitleEngine.convert(job);
+      expect(job.progress).toEqual([1, 100]);
+      expect(await readFile(job.outputPath, 'utf8')).toContain('hello');
+    } finally {
+      await job.cleanup();
+    }
+    const empty = await makeJob(Buffer.from('<SAMI><BODY></BODY></SAMI>\n'), 'smi', 'srt');
+    try {
+      await expect(subtitleEngine.convert(empty)).rejects.toMatchObject({
+        code: 'unsupported_format',
+        message: 'No subtitle cues could be read from the file.',
+      });
+    } finally {
+      await empty.cleanup();
     }
   });
 });

@@ -2,7 +2,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
-import { assertFfmpegOk, type Demuxers, mediaInput, runFfmpeg } from './ffmpeg/sandboxed';
+import { type Demuxers, mediaInput, runFfmpegOnInput } from './ffmpeg/sandboxed';
 import type { Engine, EngineJob } from './types';
 
 // Subtitles through ffmpeg, with the input rules of ../ffmpeg/sandboxed.ts: the
@@ -27,7 +27,7 @@ const DEMUXER: Demuxers = {
   vplayer: 'vplayer',
   subviewer: 'subviewer',
 };
-const { inspect, inputArgs, probe } = mediaInput(DEMUXER);
+const { inspect, inputArgs } = mediaInput(DEMUXER);
 
 /**
  * Encoder and muxer of each target. SSA, MicroDVD and JACOsub are read only: ffmpeg writes SSA as
@@ -60,16 +60,17 @@ async function withoutVttBlocks(job: EngineJob): Promise<EngineJob> {
 
 async function convert(original: EngineJob): Promise<void> {
   const job = original.inputFormat === 'vtt' ? await withoutVttBlocks(original) : original;
-  await probe(job);
-  job.onProgress(1);
+  // One ffmpeg run, its info log read by runFfmpegOnInput: an input it cannot open is the 400
+  // "could not be read". No frame cap (cappedInputArgs): subtitles decode to text, not pictures.
   const args = [
-    ...['-nostdin', '-hide_banner', '-nostats', '-loglevel', 'error', '-y'],
+    ...['-nostdin', '-hide_banner', '-nostats', '-loglevel', 'info', '-y'],
     ...inputArgs(job),
     ...['-map', '0:s:0', '-map_metadata', '-1', '-fflags', '+bitexact'],
     ...OUTPUT_ARGS[job.targetFormat]!,
     `file:${job.outputPath}`,
   ];
-  assertFfmpegOk(await runFfmpeg(job, args, undefined));
+  // A subtitle track has no length worth a progress scale: 1 when ffmpeg has opened it, then 100.
+  await runFfmpegOnInput(job, args, () => undefined);
   const written = await stat(job.outputPath).catch(() => undefined);
   if (!written?.size) throw new AppError('unsupported_format', 'No subtitle cues could be read from the file.');
   job.onProgress(100);
@@ -77,7 +78,7 @@ async function convert(original: EngineJob): Promise<void> {
 
 export const subtitleEngine: Engine = {
   name: 'subtitle',
-  requires: ['ffmpeg', 'ffprobe'],
+  requires: ['ffmpeg'],
   conversions: [
     { from: INPUTS.filter((f) => f !== 'ass' && f !== 'ssa'), to: TARGETS },
     // ffmpeg copies an SSA header into its ASS output, and needs the script's PlayRes for TTML.
