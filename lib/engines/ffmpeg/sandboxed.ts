@@ -128,16 +128,18 @@ export const { inspect, inputArgs, cappedInputArgs, probe } = mediaInput(DEMUXER
  * `duration` seconds of output (up to 99: the caller says when it is done).
  */
 export function runFfmpeg(job: EngineJob, args: string[], duration: number | undefined): Promise<RunResult> {
-  return runSandboxed({
-    command: 'ffmpeg',
-    args,
-    workDir: job.workDir,
-    signal: job.signal,
-    timeoutMs: config.engineTimeoutMs,
-    memoryLimitBytes: MEMORY_LIMIT,
-    onStdoutLine: progressFromStdout(job, () => duration),
-  });
+  return runSandboxed({ ...ffmpegRun(job, args), onStdoutLine: progressFromStdout(job, () => duration) });
 }
+
+/** How every conversion's ffmpeg runs: in the job's folder, with the engine timeout and the memory cap. */
+const ffmpegRun = (job: EngineJob, args: string[]) => ({
+  command: 'ffmpeg',
+  args,
+  workDir: job.workDir,
+  signal: job.signal,
+  timeoutMs: config.engineTimeoutMs,
+  memoryLimitBytes: MEMORY_LIMIT,
+});
 
 /** Job progress (up to 99) from ffmpeg's `-progress pipe:1` lines, against `seconds()` of output. */
 function progressFromStdout(job: EngineJob, seconds: () => number | undefined): (line: string) => void {
@@ -174,12 +176,7 @@ export async function runFfmpegOnInput(
   let refused: string | undefined;
   let duration: number | undefined;
   const r = await runSandboxed({
-    command: 'ffmpeg',
-    args,
-    workDir: job.workDir,
-    signal: job.signal,
-    timeoutMs: config.engineTimeoutMs,
-    memoryLimitBytes: MEMORY_LIMIT,
+    ...ffmpegRun(job, args),
     onStderrLine: (line) => {
       const frame = FRAME_REFUSED.exec(line);
       if (frame) refused ??= `${frame[1]}×${frame[2]}`;
