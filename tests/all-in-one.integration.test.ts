@@ -115,7 +115,11 @@ describe('the web server with the worker inside (--with-worker)', () => {
     expect(webp.subarray(8, 12).toString('latin1')).toBe('WEBP');
 
     // This process ran the job (no worker process exists in this test): its log ends the job.
-    const finished = logLines(server.output()).find((l) => l.msg === 'conversion finished' && l.conversionId === id);
+    // Logged just after the row says completed, by the run's last lifecycle listener.
+    const finished = await waitFor(
+      () => logLines(server.output()).find((l) => l.msg === 'conversion finished' && l.conversionId === id),
+      Boolean,
+    );
     expect(finished).toMatchObject({ outcome: 'completed' });
     // The worker's count is served on the web port, from the one registry of the process.
     const scrape = await (await fetch(`${server.url}/metrics`)).text();

@@ -17,7 +17,7 @@ const { storage } = await import('@/lib/storage');
 const { signedUpUser } = await import('@/tests/support/accounts');
 const { makeNoisyPng, makePng } = await import('@/tests/support/fixtures');
 const { emptyConversionQueue } = await import('@/tests/support/job-queue');
-const { Cluster, sampleValue } = await import('@/tests/support/multi-process-cluster');
+const { Cluster, completedBy, countsAfter } = await import('@/tests/support/multi-process-cluster');
 const { uploadForm } = await import('@/tests/support/route-client');
 const { waitFor } = await import('@/tests/support/wait-for');
 
@@ -74,13 +74,6 @@ const completed = (ids: bigint[], timeoutMs = 60_000) =>
     { timeoutMs, intervalMs: 250 },
   );
 
-const completedBy = async (worker: WorkerProcess) =>
-  sampleValue(
-    await (await fetch(worker.metricsUrl)).text(),
-    'transmute_conversions_total',
-    '{engine="sharp",outcome="completed"}',
-  );
-
 describe('two web processes and two workers on one database and one S3 bucket', () => {
   it('runs conversions sent to either web process exactly once, on both workers; each result downloads from either', async () => {
     expect(config.storageDriver).toBe('s3');
@@ -90,7 +83,7 @@ describe('two web processes and two workers on one database and one S3 bucket', 
     const rows = await completed(ids);
     expect(rows.filter((c) => c.status === 'completed')).toHaveLength(CONVERSIONS);
     expect(rows.every((c) => c.attempts === 1)).toBe(true);
-    const after = await Promise.all(workers.map(completedBy));
+    const after = await countsAfter(workers, before, CONVERSIONS);
     const ran = after.map((n, i) => n - before[i]);
     expect(ran[0] + ran[1]).toBe(CONVERSIONS);
     expect(ran[0]).toBeGreaterThan(0);

@@ -11,8 +11,9 @@ import { emptyConversionQueue } from '@/tests/support/job-queue';
 import { localServers } from '@/tests/support/local-servers';
 import {
   Cluster,
+  completedBy,
+  countsAfter,
   logLines,
-  sampleValue,
   type WebProcess,
   type WorkerProcess,
 } from '@/tests/support/multi-process-cluster';
@@ -92,10 +93,6 @@ async function createConversion(base: string, file: Buffer, target = 'webp', hea
   return BigInt(((await res.json()) as { id: string | number }).id);
 }
 
-const scrape = async (worker: WorkerProcess) => (await fetch(worker.metricsUrl)).text();
-const completedBy = async (worker: WorkerProcess) =>
-  sampleValue(await scrape(worker), 'transmute_conversions_total', '{engine="sharp",outcome="completed"}');
-
 describe('two web processes and two workers on one database and one STORAGE_DIR', () => {
   it('counts the anonymous rate limit exactly across both web processes', async () => {
     // This file's only anonymous caller is this loopback address: its count starts from nothing.
@@ -132,7 +129,7 @@ describe('two web processes and two workers on one database and one STORAGE_DIR'
     expect(rows.every((c) => c.attempts === 1)).toBe(true);
 
     // Each finished once, counted by the worker that ran it, and both workers ran some.
-    const after = await Promise.all(workers.map(completedBy));
+    const after = await countsAfter(workers, before, CONVERSIONS);
     const ran = after.map((n, i) => n - before[i]);
     expect(ran[0] + ran[1]).toBe(CONVERSIONS);
     expect(ran[0]).toBeGreaterThan(0);
@@ -185,9 +182,8 @@ describe('two web processes and two workers on one database and one STORAGE_DIR'
     });
     expect(done.status).toBe('completed');
     expect(done.attempts).toBe(2);
-    expect(
-      sampleValue(await scrape(survivor), 'transmute_conversions_total', '{engine="sharp",outcome="completed"}'),
-    ).toBe(survivorBefore + 1);
+    // Counted by the survivor, once.
+    expect(await countsAfter([survivor], [survivorBefore], 1)).toEqual([survivorBefore + 1]);
     const results = await readdir(path.join(cluster.storageDir, 'results'));
     expect(results).toContain(path.basename(done.resultKey));
     // The replacement, so the rest of the file again has two workers, starts while the webhook is checked.
@@ -284,7 +280,7 @@ describe('two web processes and two workers on one database and one STORAGE_DIR'
       { timeoutMs: 60_000, intervalMs: 250 },
     );
     expect(rows.filter((c) => c.status === 'completed')).toHaveLength(ids.length);
-    const after = await Promise.all(workers.map(completedBy));
+    const after = await countsAfter(workers, before, ids.length);
     expect(after[0] - before[0] + (after[1] - before[1])).toBe(ids.length);
     const { results, unreferenced } = await cluster.storedResults();
     for (const c of rows) expect(results).toContain(path.basename(c.resultKey));

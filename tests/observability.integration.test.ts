@@ -68,7 +68,11 @@ describe('a worker with METRICS_PORT and LOG_FORMAT=json', () => {
     );
     expect(done.status).toBe('completed');
 
-    const after = await (await fetch(`${base}/metrics`)).text();
+    // The run counts itself just after its row says completed: wait for the count to appear.
+    const after = await waitFor(
+      async () => (await fetch(`${base}/metrics`)).text(),
+      (text) => /^transmute_conversions_total\{/m.test(text),
+    );
     expect(after).toMatch(/^transmute_conversions_total\{engine="sharp",outcome="completed"\} 1$/m);
     expect(after).toMatch(/^transmute_engine_run_duration_seconds_count\{engine="sharp"\} 1$/m);
     expect(after).toMatch(/^transmute_warm_pool_workers\{engine="sharp",state="idle"\} 1$/m);

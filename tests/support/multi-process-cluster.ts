@@ -140,3 +140,20 @@ export function sampleValue(text: string, name: string, labels = ''): number {
   const line = text.split('\n').find((l) => l.startsWith(`${name}${labels} `));
   return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
 }
+
+/** A worker's count of completed sharp conversions, read from its /metrics. */
+export async function completedBy(worker: WorkerProcess): Promise<number> {
+  const text = await (await fetch(worker.metricsUrl)).text();
+  return sampleValue(text, 'transmute_conversions_total', '{engine="sharp",outcome="completed"}');
+}
+
+/**
+ * Each worker's completed count once their sum has grown by `n` since `before`: a run counts itself
+ * in a lifecycle listener just after its row says completed, so the count is waited for.
+ */
+export const countsAfter = (workers: WorkerProcess[], before: number[], n: number) =>
+  waitFor(
+    () => Promise.all(workers.map(completedBy)),
+    (after) => after.reduce((sum, count, i) => sum + count - before[i], 0) >= n,
+    { timeoutMs: 15_000, intervalMs: 100 },
+  );
