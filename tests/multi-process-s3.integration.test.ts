@@ -19,6 +19,7 @@ const { makeNoisyPng, makePng } = await import('@/tests/support/fixtures');
 const { emptyConversionQueue } = await import('@/tests/support/job-queue');
 const { Cluster, completedBy, countsAfter } = await import('@/tests/support/multi-process-cluster');
 const { uploadForm } = await import('@/tests/support/route-client');
+const { tusMetadata } = await import('@/tests/support/tus-wire');
 const { waitFor } = await import('@/tests/support/wait-for');
 
 const CONVERSIONS = 40;
@@ -144,7 +145,7 @@ describe('two web processes and two workers on one database and one S3 bucket', 
       headers: {
         ...tus,
         'Upload-Length': String(file.length),
-        'Upload-Metadata': `filename ${Buffer.from('photo.png').toString('base64')},target_format ${Buffer.from('webp').toString('base64')}`,
+        'Upload-Metadata': tusMetadata({ filename: 'photo.png', target_format: 'webp' }),
       },
     });
     expect(created.status).toBe(201);

@@ -11,6 +11,7 @@ import { emptyConversionQueue } from '@/tests/support/job-queue';
 import { Cluster, logLines } from '@/tests/support/multi-process-cluster';
 import { uploadForm } from '@/tests/support/route-client';
 import { sleep, waitFor } from '@/tests/support/wait-for';
+import { tusMetadata } from '@/tests/support/tus-wire';
 
 // SIGTERM to real processes of one service (two web processes, workers) on one database and one
 // STORAGE_DIR: a web process stops accepting, tells progress streams to reconnect, and finishes the
@@ -145,7 +146,7 @@ describe('SIGTERM to a web process during a tus upload', () => {
       headers: {
         ...tus,
         'Upload-Length': String(file.length),
-        'Upload-Metadata': `filename ${Buffer.from('photo.png').toString('base64')},target_format ${Buffer.from('webp').toString('base64')}`,
+        'Upload-Metadata': tusMetadata({ filename: 'photo.png', target_format: 'webp' }),
       },
     });
     expect(created.status).toBe(201);
