@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { inspectAndConvert, makeJob, pixelFloodPng, type TestJob } from '@/tests/fixtures/engine-job';
-import { sharpEngine } from './sharp-engine';
+import { inspect, sharpEngine } from './sharp-engine';
+import { sharpPoolStatus, warmUpSharp } from './sharp/pool';
 
 const jobs: TestJob[] = [];
 afterEach(async () => {
@@ -28,6 +29,9 @@ const photo = () =>
   )
     .png()
     .toBuffer();
+
+/** Requests the warm sharp workers have answered (a worker replaced since is not counted). */
+const requestsSent = () => sharpPoolStatus().reduce((n, s) => n + s.jobs, 0);
 
 const VIPS_NAME: Record<string, string> = {
   png: 'png',
@@ -91,30 +95,53 @@ describe('sharp engine', () => {
     expect(existsSync(path.join(j.workDir, 'heic-decoded.png'))).toBe(false);
   });
 
-  it('refuses a pixel flood (30000×30000 PNG of a few KB) before decoding it', async () => {
+  it('refuses a pixel flood (30000×30000 PNG of a few KB) from its header, in the convert request itself', async () => {
     const bomb = pixelFloodPng(30000, 30000);
     expect(bomb.length).toBeLessThan(10_000);
-    const j = await job(bomb, 'png', 'jpg');
+    const j = await job(bomb, 'png', 'webp');
+    await warmUpSharp();
+    const before = requestsSent();
     const started = Date.now();
-    await expect(sharpEngine.inspect!(j)).rejects.toSatisfy(
-      (e) => e instanceof AppError && e.code === 'unsupported_format' && /too large/.test(e.message),
+    // The pipeline calls inspect when an engine has one: this engine has none, convert refuses.
+    expect(sharpEngine.inspect).toBeUndefined();
+    await expect(sharpEngine.convert(j)).rejects.toSatisfy(
+      (e) =>
+        e instanceof AppError &&
+        e.code === 'unsupported_format' &&
+        e.message === 'The image is too large (30000×30000; limit 100 megapixels).',
     );
-    // convert alone (no inspect) refuses it too: the worker decodes with the same pixel limit.
-    await expect(sharpEngine.convert(j)).rejects.toBeInstanceOf(AppError);
+    // One round trip, answered from the header: decoding 900 MP (2.7 GB of RGB) would take seconds
+    // and fail another way ("could not be converted: …pixel limit…").
+    expect(requestsSent() - before).toBe(1);
     expect(Date.now() - started).toBeLessThan(2000);
     expect(existsSync(j.outputPath)).toBe(false);
   });
 
-  it('refuses an input whose bytes are not the claimed format', async () => {
+  it('refuses an input whose bytes are not the claimed format, without converting it', async () => {
     const jpg = await sharp(await photo())
       .jpeg()
       .toBuffer();
+    // sharp would convert this JPEG to WebP without a complaint: only the header check refuses it.
     const j = await job(jpg, 'png', 'webp');
-    await expect(sharpEngine.inspect!(j)).rejects.toSatisfy(
-      (e) => e instanceof AppError && e.code === 'unsupported_format',
+    await expect(sharpEngine.convert(j)).rejects.toSatisfy(
+      (e) => e instanceof AppError && e.code === 'unsupported_format' && e.message === 'The file is not a PNG image.',
     );
+    expect(existsSync(j.outputPath)).toBe(false);
     const text = await job(Buffer.from('not an image at all'), 'gif', 'png');
-    await expect(sharpEngine.inspect!(text)).rejects.toBeInstanceOf(AppError);
+    await expect(sharpEngine.convert(text)).rejects.toSatisfy(
+      (e) => e instanceof AppError && e.message === 'The image could not be read.',
+    );
+    // The same words from inspect, which the engines that hand sharp their pages still call.
+    await expect(inspect(j)).rejects.toThrow('The file is not a PNG image.');
+  });
+
+  it('refuses a PNG claimed as HEIC before heif-convert decodes it', async () => {
+    const j = await job(await photo(), 'heic', 'jpg');
+    await expect(sharpEngine.convert(j)).rejects.toSatisfy(
+      (e) => e instanceof AppError && e.message === 'The file is not a HEIC image.',
+    );
+    expect(existsSync(path.join(j.workDir, 'heic-decoded.png'))).toBe(false);
+    expect(existsSync(j.outputPath)).toBe(false);
   });
 
   it('writes AVIF quickly at the default low effort', async () => {

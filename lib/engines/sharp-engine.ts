@@ -4,9 +4,10 @@ import { AppError } from '@/lib/errors';
 import { config } from '@/lib/config';
 import type { FormatName } from '@/lib/formats/catalog';
 import { EngineError, runSandboxed } from './sandbox';
+import { headerExpectation, throwIfRefused } from './sharp/header';
 import { type ImageOptions, imageOptions } from './sharp/options';
 import { withSharp } from './sharp/pool';
-import { megapixels, PIXEL_LIMITS } from './limits';
+import { PIXEL_LIMITS } from './limits';
 import type { Engine, EngineJob, EngineLimits } from './types';
 import { placeIn, takeOut, withExchangeSlot } from './warm/exchange';
 import type { WorkerReply } from './warm/sandboxed-worker';
@@ -24,31 +25,6 @@ const OUTPUTS = ['png', 'jpg', 'webp', 'avif', 'tiff', 'gif'] as const satisfies
 type Output = (typeof OUTPUTS)[number];
 const ANIMATED_OUTPUTS: ReadonlySet<FormatName> = new Set(['gif', 'webp']);
 
-/** The header fields the worker reports (sharp's Metadata, subset). */
-type Meta = {
-  format?: string;
-  compression?: string;
-  width?: number;
-  height?: number;
-  pageHeight?: number;
-  pages?: number;
-};
-
-/** What libvips must report for each claimed input (checked by content, not by name). */
-function matchesClaim(format: FormatName, meta: Meta): boolean {
-  const { compression } = meta;
-  switch (format) {
-    case 'jpg':
-      return meta.format === 'jpeg';
-    case 'avif':
-      return meta.format === 'heif' && compression === 'av1';
-    case 'heic':
-      return meta.format === 'heif' && compression === 'hevc';
-    default:
-      return meta.format === format;
-  }
-}
-
 export type ImageRequest = { op: 'inspect' | 'convert' | 'compress' | 'pages' } & Record<string, unknown>;
 
 /** One request to a warm sharp worker, with `file` placed in its exchange folder as `in.<ext>`. */
@@ -63,36 +39,28 @@ export function askWorker(
       const inFile = path.join(slot, `in${path.extname(file)}`);
       await placeIn(file, inFile);
       const reply = await worker.request(request(inFile, slot), { signal, timeoutMs: config.engineTimeoutMs });
-      if (reply.ok) await after?.(slot);
+      // A request refused on its input's header (./sharp/header.ts) wrote nothing to take out.
+      if (reply.ok && reply.refused === undefined) await after?.(slot);
       return reply;
     }),
   );
 }
 
-function totalPixels(meta: Meta): number {
-  const frameHeight = meta.pageHeight ?? meta.height ?? 0;
-  return (meta.width ?? 0) * frameHeight * Math.max(1, meta.pages ?? 1);
-}
-
-/** Claimed format and pixel budget, from the header only (compression and OCR use it too). */
+/**
+ * Claimed format and pixel budget, from the header only, in a request of its own: for inputs that
+ * reach sharp through another program (HEIC, OCR, comic and DjVu pages). Convert and compress
+ * requests carry the same check (./sharp/header.ts).
+ */
 export async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat' | 'signal'>): Promise<void> {
-  const reply = await askWorker(job.inputPath, job.signal, (inFile) => ({ op: 'inspect', in: inFile }));
+  const reply = await askWorker(job.inputPath, job.signal, (inFile) => ({
+    op: 'inspect',
+    in: inFile,
+    ...headerExpectation(job.inputFormat, LIMITS.maxPixels),
+  }));
   if (!reply.ok) {
     throw new AppError('unsupported_format', 'The image could not be read.', { cause: new Error(reply.error) });
   }
-  const meta = reply.meta as Meta;
-  if (!matchesClaim(job.inputFormat, meta)) {
-    throw new AppError('unsupported_format', `The file is not a ${job.inputFormat.toUpperCase()} image.`);
-  }
-  if (!meta.width || !meta.height) throw new AppError('unsupported_format', 'The image has no dimensions.');
-  if (totalPixels(meta) > LIMITS.maxPixels) {
-    const frames = (meta.pages ?? 1) > 1 ? ` × ${meta.pages} frames` : '';
-    const limit = `limit ${megapixels(LIMITS.maxPixels)}`;
-    throw new AppError(
-      'unsupported_format',
-      `The image is too large (${meta.width}×${meta.height}${frames}; ${limit}).`,
-    );
-  }
+  throwIfRefused(reply, job.inputFormat, LIMITS.maxPixels);
 }
 
 const clampInt = (v: unknown, min: number, max: number, d: number) =>
@@ -150,15 +118,22 @@ async function decodeHeic(job: EngineJob): Promise<string> {
   throw new EngineError(`heif-convert failed (exit ${r.code}): ${r.stderrTail.trim().slice(-500)}`);
 }
 
-/** Runs after inspect (the pipeline's job): the input is what it claims and within the pixel budget. */
+/**
+ * One worker request: the worker refuses an input that is not what it claims or over the pixel
+ * budget from its header, before decoding it (the engine has no separate inspect). A HEIC is
+ * inspected first, as heif-convert decodes it before sharp sees it.
+ */
 async function convert(job: EngineJob): Promise<void> {
   const to = job.targetFormat as Output;
   if (!(OUTPUTS as readonly FormatName[]).includes(to))
     throw new AppError('unsupported_format', `Cannot write ${to} images.`);
   job.onProgress(5);
   let source = job.inputPath;
+  let sourceFormat = job.inputFormat;
   if (job.inputFormat === 'heic') {
+    await inspect(job);
     source = await decodeHeic(job);
+    sourceFormat = 'png';
     job.onProgress(40);
   }
   // Single-frame images open the same with animated: true.
@@ -169,7 +144,7 @@ async function convert(job: EngineJob): Promise<void> {
       op: 'convert',
       in: inFile,
       out: path.join(slot, output),
-      limitInputPixels: LIMITS.maxPixels,
+      ...headerExpectation(sourceFormat, LIMITS.maxPixels),
       animated,
       ...encoding(to, job.options),
       ...adjustments(to, job.options as Partial<ImageOptions>),
@@ -178,6 +153,7 @@ async function convert(job: EngineJob): Promise<void> {
       if (!(await takeOut(path.join(slot, output), job.outputPath))) throw new EngineError('sharp produced no output');
     });
     if (!reply.ok) throw new AppError('unsupported_format', `The image could not be converted: ${reply.error}`);
+    throwIfRefused(reply, sourceFormat, LIMITS.maxPixels);
   } finally {
     if (source !== job.inputPath) await rm(source, { force: true });
   }
@@ -189,6 +165,5 @@ export const sharpEngine: Engine = {
   conversions: INPUTS.map((from) => ({ from: [from], to: OUTPUTS.filter((t) => t !== from) })),
   options: imageOptions,
   limits: LIMITS,
-  inspect,
   convert,
 };

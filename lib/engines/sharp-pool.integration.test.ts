@@ -73,7 +73,6 @@ describe('sharp workers', () => {
       signal: ac.signal,
       options: { effort: 9 },
     });
-    await sharpEngine.inspect!(slow);
     const running = sharpEngine.convert(slow);
     setTimeout(() => ac.abort(), 500);
     await expect(running).rejects.toSatisfy((e) => e instanceof EngineError && e.cancelled);

@@ -4,7 +4,8 @@ import type { FormatName } from '@/lib/formats/catalog';
 import { AppError } from '@/lib/errors';
 import { EngineError } from '../sandbox';
 import { PIXEL_LIMITS } from '../limits';
-import { askWorker, inspect } from '../sharp-engine';
+import { askWorker } from '../sharp-engine';
+import { headerExpectation, throwIfRefused } from '../sharp/header';
 import { takeOut } from '../warm/exchange';
 import type { CompressFamily } from './compressor';
 
@@ -42,7 +43,10 @@ function encoding(
   }
 }
 
-/** Re-encodes `file` (in its own format) to `out` in a sandboxed sharp worker. */
+/**
+ * Re-encodes `file` (in its own format) to `out` in a sandboxed sharp worker, which first refuses
+ * it (AppError) when its header is not `format` or is over the pixel budget.
+ */
 export async function compressImageFile(options: {
   file: string;
   out: string;
@@ -60,7 +64,7 @@ export async function compressImageFile(options: {
       op: 'compress',
       in: inFile,
       out: path.join(slot, output),
-      limitInputPixels: PIXEL_LIMITS.image,
+      ...headerExpectation(format, PIXEL_LIMITS.image),
       animated: format === 'gif' || format === 'webp',
       // Only JPEG searches quality for a size: the other encoders' sizes barely follow quality.
       targetSize: format === 'jpg' ? options.targetSize : undefined,
@@ -72,13 +76,15 @@ export async function compressImageFile(options: {
     },
   );
   if (!reply.ok) throw new AppError('unsupported_format', `The image could not be compressed: ${reply.error}`);
+  throwIfRefused(reply, format, PIXEL_LIMITS.image);
 }
 
 export const imageFamily: CompressFamily = {
   name: 'images',
   formats: IMAGE_FORMATS,
+  // No separate inspect: the worker checks the claimed format and the pixel budget on the header
+  // inside the compress request itself, before decoding.
   limits: { maxPixels: PIXEL_LIMITS.image },
-  inspect,
   async compress(job, options) {
     job.onProgress(5);
     await compressImageFile({

@@ -10,15 +10,36 @@ const sharp = require(process.argv[2]);
 sharp.concurrency(1);
 sharp.cache(false); // a conversion service never reopens the same file: keep memory flat
 
+/**
+ * The input's header against the request's expectation (`expect: { format, compression? }`,
+ * `maxPixels`, made in header.ts), read without decoding anything, so a pixel flood costs nothing
+ * here. Returns the header fields, and `refused` with the first expectation it fails, if any.
+ */
+async function checkHeader(req) {
+  let m;
+  try {
+    m = await sharp(req.in, { limitInputPixels: false, animated: true }).metadata();
+  } catch (e) {
+    return { refused: 'unreadable', error: String((e && e.message) || e) };
+  }
+  const { format, compression, width, height, pageHeight, pages } = m;
+  const meta = { format, compression, width, height, pageHeight, pages };
+  const { expect, maxPixels } = req;
+  let refused;
+  if (format !== expect.format || (expect.compression !== undefined && compression !== expect.compression))
+    refused = 'format';
+  else if (!width || !height) refused = 'dimensions';
+  else if (width * (pageHeight ?? height) * Math.max(1, pages ?? 1) > maxPixels) refused = 'pixels';
+  return { meta, refused };
+}
+
 const ops = {
-  /** Header only: nothing is decoded, so a pixel flood costs nothing here. */
-  async inspect(req) {
-    const m = await sharp(req.in, { limitInputPixels: false, animated: true }).metadata();
-    const { format, compression, width, height, pageHeight, pages } = m;
-    return { meta: { format, compression, width, height, pageHeight, pages } };
-  },
+  inspect: checkHeader,
   async convert(req) {
-    let image = sharp(req.in, { limitInputPixels: req.limitInputPixels, animated: req.animated, failOn: 'error' });
+    const header = await checkHeader(req);
+    if (header.refused) return header;
+    // libvips checks the same budget again as it opens the image to decode it.
+    let image = sharp(req.in, { limitInputPixels: req.maxPixels, animated: req.animated, failOn: 'error' });
     image = image.autoOrient();
     if (req.flatten) image = image.flatten({ background: req.flatten });
     if (req.resize) image = image.resize(req.resize);
@@ -35,8 +56,10 @@ const ops = {
    * try is kept when none does).
    */
   async compress(req) {
+    const header = await checkHeader(req);
+    if (header.refused) return header;
     const open = () =>
-      sharp(req.in, { limitInputPixels: req.limitInputPixels, animated: req.animated, failOn: 'error' }).autoOrient();
+      sharp(req.in, { limitInputPixels: req.maxPixels, animated: req.animated, failOn: 'error' }).autoOrient();
     if (!req.targetSize) {
       await open().toFormat(req.format, req.formatOptions).toFile(req.out);
       return { reached: true };
