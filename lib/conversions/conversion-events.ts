@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import type { ConversionStatus } from '@/lib/domain/conversion-status';
 import { DATABASE_POOL_SETTINGS } from '@/lib/database-settings';
 import { db } from '@/lib/db';
+import { Prisma } from '@/lib/generated/prisma/client';
 import { phaseInstant } from '@/lib/system/phase-timings';
 
 // Conversion state changes travel over PostgreSQL NOTIFY, so the web process pushes them to
@@ -11,8 +12,12 @@ const CHANNEL = 'conversion_events';
 
 export type ConversionEvent = { id: string; status: ConversionStatus; progress: number; error?: string | null };
 
+/** The SQL that sends `event` (as text, so a raw statement can select it beside a row change). */
+export const conversionEventNotice = (event: ConversionEvent) =>
+  Prisma.sql`pg_notify(${CHANNEL}, ${JSON.stringify(event)})::text`;
+
 export async function publishConversionEvent(event: ConversionEvent): Promise<void> {
-  await db.$executeRaw`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(event)})`;
+  await db.$executeRaw`SELECT ${conversionEventNotice(event)}`;
 }
 
 type Bus = { emitter: EventEmitter; ready: Promise<void> };

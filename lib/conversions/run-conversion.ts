@@ -11,12 +11,12 @@ import { sandboxRefusal } from '@/lib/engines/sandbox-status';
 import type { EngineJob } from '@/lib/engines/types';
 import { FORMATS, type FormatName } from '@/lib/formats/catalog';
 import { storage } from '@/lib/storage';
-import { publishConversionEvent, subscribeConversionEvents } from '@/lib/conversions/conversion-events';
+import { subscribeConversionEvents } from '@/lib/conversions/conversion-events';
+import { claimRun, completeRun, failRun } from '@/lib/conversions/run-state';
 import { fileCrc32 } from '@/lib/conversions/file-crc32';
 import { type ConversionOwner, emitConversionFinished, inputSourceFor } from '@/lib/conversions/lifecycle';
 import { reportProgress } from '@/lib/conversions/report-progress';
 import { resultFile } from '@/lib/conversions/file-names';
-import { ACTIVE_STATUSES } from '@/lib/domain/conversion-status';
 import { parseToolOptions } from '@/lib/domain/tools';
 import { parseConvertOptions } from '@/lib/conversions/convert-options';
 import { phaseTimer } from '@/lib/system/phase-timings';
@@ -36,17 +36,8 @@ export type RunOutcome = 'completed' | 'failed' | 'skipped';
  */
 export async function runConversion(conversionId: bigint, run?: number): Promise<RunOutcome> {
   const timer = phaseTimer('job', conversionId);
-  // Claim and read the row in one statement. A `processing` row is claimed again by the same run:
-  // that is a redelivery after a worker died mid-job.
-  const [claimed] = await db.conversion.updateManyAndReturn({
-    where: {
-      id: conversionId,
-      status: { in: [...ACTIVE_STATUSES] },
-      expiresAt: { gt: new Date() },
-      ...(run === undefined ? {} : { run }),
-    },
-    data: { status: 'processing', attempts: { increment: 1 }, startedAt: new Date(), progress: 0 },
-  });
+  // Claim, read the row and say `processing` in one statement.
+  const claimed = await claimRun(conversionId, run);
   if (!claimed) return 'skipped';
   let row = claimed;
   const { attempts } = claimed;
@@ -54,8 +45,6 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
   // Named in the finished event of a failure after the engine started (null: none ran).
   let ranEngine: string | null = null;
   timer.mark('claim');
-  // Not waited for here (the input copy overlaps it), only before the next event, to keep their order.
-  const processingSent = publishConversionEvent({ id, status: 'processing', progress: 0 }).catch(() => {});
 
   // The tool's options are parsed once, here; options that do not fit can never succeed.
   const tool = parseToolOptions(row.operation, row.options);
@@ -65,16 +54,15 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
     if (e.status === 'cancelled') abort.abort(new Error('cancelled'));
   });
   try {
-    if (!tool) return await fail(row, `Invalid ${row.operation} options`, processingSent);
+    if (!tool) return await fail(row, `Invalid ${row.operation} options`);
     // No engine runs outside its sandbox: the conversion fails at once, with the reason.
     const refusal = sandboxRefusal();
-    if (refusal) return await fail(row, refusal, processingSent);
+    if (refusal) return await fail(row, refusal);
     // An input that is not stored yet (a URL import) is fetched first; its format is known after.
     const source = inputSourceFor(row);
     if (source) row = await source.fetchInput(row, abort.signal);
     const engine = findEngine(row.originalFormat as FormatName, row.targetFormat as FormatName, tool.name);
-    if (!engine)
-      return await fail(row, `No engine converts ${row.originalFormat} to ${row.targetFormat}`, processingSent);
+    if (!engine) return await fail(row, `No engine converts ${row.originalFormat} to ${row.targetFormat}`);
     // Convert options depend on the pair, so they are checked here too (a URL import learns its source only now).
     const pair = [row.originalFormat as FormatName, row.targetFormat as FormatName] as const;
     const options = tool.name === 'convert' ? parseConvertOptions(...pair, tool.options, engine) : tool.options;
@@ -85,7 +73,6 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
     await storage().getToFile(row.inputKey, inputPath);
     timer.mark('input');
 
-    await processingSent; // before any progress event
     const progress = reportProgress(row.id);
     const job: EngineJob = {
       workDir,
@@ -122,20 +109,8 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
       contentType: resultFile({ ...row, resultPages }).contentType,
     });
     timer.mark('store-result');
-    const done = await db.conversion.updateMany({
-      where: { id: row.id, status: 'processing', run: row.run },
-      // A note (a compression target missed) travels in `error` beside the completed status.
-      data: {
-        status: 'completed',
-        progress: 100,
-        resultSize: BigInt(size),
-        resultCrc32: BigInt(crc32),
-        resultPages,
-        completedAt: new Date(),
-        error: note ?? null,
-      },
-    });
-    if (done.count === 0) {
+    // The completed row and its event commit together: a row that says completed has said so.
+    if (!(await completeRun(row, { size, crc32, pages: resultPages, note: note ?? null }))) {
       // Cancelled or deleted while we worked: the result must not outlive it, unless a later run
       // (a retry) owns the result key now.
       const now = await db.conversion.findUnique({ where: { id: row.id }, select: { run: true } });
@@ -146,13 +121,6 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
       return 'skipped';
     }
     timer.mark('complete');
-    await processingSent;
-    // The row says completed from here on: a notice lost to a database gone at this instant must
-    // not turn into a retry that skips the finished listeners (webhook, metrics), so it is only logged.
-    await publishConversionEvent({ id, status: 'completed', progress: 100 }).catch((err: unknown) =>
-      log.warn({ conversionId: String(id), err }, 'completed notice not sent'),
-    );
-    timer.mark('notify-completed');
     await emitConversionFinished({ conversion: row, outcome: 'completed', engine: engine.name });
     return 'completed';
   } catch (e) {
@@ -161,7 +129,7 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
     // would take as long again, and a hostile file would hold an engine slot ENGINE_MAX_ATTEMPTS
     // times over (the caller can still retry it). An engine crash is retried up to the limit.
     if (isAppError(e) || timedOut(e) || attempts >= config.engineMaxAttempts)
-      return await fail(row, failureMessage(e, await folderIsFull(workDir)), processingSent, ranEngine);
+      return await fail(row, failureMessage(e, await folderIsFull(workDir)), ranEngine);
     log.error({ conversionId: id, attempt: attempts, err: e }, 'conversion attempt failed');
     throw new Error(`Conversion ${id} attempt ${attempts} failed`, { cause: e });
   } finally {
@@ -172,23 +140,13 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
   }
 }
 
-/** Marks the run failed; its event goes out after `before` (the run's `processing` event). */
+/** Marks the run failed (with its event) and tells the finished listeners. */
 async function fail(
   conversion: ConversionOwner & { run: number },
   message: string,
-  before?: Promise<void>,
   engine: string | null = null,
 ): Promise<RunOutcome> {
-  const { id, run } = conversion;
-  await before;
-  const updated = await db.conversion.updateMany({
-    where: { id, status: 'processing', run },
-    data: { status: 'failed', error: message, completedAt: new Date() },
-  });
-  if (updated.count > 0) {
-    await publishConversionEvent({ id: String(id), status: 'failed', progress: 0, error: message });
-    await emitConversionFinished({ conversion, outcome: 'failed', engine });
-  }
+  if (await failRun(conversion, message)) await emitConversionFinished({ conversion, outcome: 'failed', engine });
   return 'failed';
 }
 

@@ -1,0 +1,109 @@
+import { db } from '@/lib/db';
+import { type Conversion, Prisma } from '@/lib/generated/prisma/client';
+import { ACTIVE_STATUSES, type ConversionStatus } from '@/lib/domain/conversion-status';
+import { conversionEventNotice } from '@/lib/conversions/conversion-events';
+
+// A run's state changes (claim, progress, completion, failure) are each ONE statement that changes
+// the row and sends its event (pg_notify in the same statement). Through Prisma's model API each was
+// BEGIN, UPDATE, COMMIT and then a separate NOTIFY: four round trips, and the notice could be lost
+// between the commit and the NOTIFY. Now the row and its notice commit together, in one round trip.
+
+/** Each column of a conversion under its field name, so a raw statement returns a `Conversion`. */
+const COLUMNS = {
+  id: 'id',
+  userId: 'user_id',
+  guestId: 'guest_id',
+  originalFileName: 'original_file_name',
+  originalFormat: 'original_format',
+  targetFormat: 'target_format',
+  operation: 'operation',
+  options: 'options',
+  status: 'status',
+  progress: 'progress',
+  error: 'error',
+  attempts: 'attempts',
+  run: 'run',
+  inputKey: 'input_key',
+  inputSize: 'input_size',
+  resultKey: 'result_key',
+  resultSize: 'result_size',
+  resultCrc32: 'result_crc32',
+  resultPages: 'result_pages',
+  createdAt: 'created_at',
+  startedAt: 'started_at',
+  completedAt: 'completed_at',
+  expiresAt: 'expires_at',
+  batchId: 'batch_id',
+  batchIndex: 'batch_index',
+  sourceUrl: 'source_url',
+  sourceMaxBytes: 'source_max_bytes',
+  sourceFetchedAt: 'source_fetched_at',
+} as const satisfies Record<keyof Conversion, string>;
+
+const RETURNING_ROW = Prisma.raw(
+  Object.entries(COLUMNS)
+    .map(([field, column]) => `${column} AS "${field}"`)
+    .join(', '),
+);
+
+/** Now as Prisma stores a DateTime: a UTC timestamp without time zone. */
+const NOW = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
+
+const status = (s: ConversionStatus) => Prisma.sql`${s}::"ConversionStatus"`;
+
+/**
+ * Marks the conversion processing for this run and says so; the row as claimed, or undefined when
+ * there is nothing to run (finished, cancelled, deleted, expired, or `run` is not the row's run).
+ * A `processing` row is claimed again by the same run: a redelivery after a worker died mid-job.
+ */
+export async function claimRun(id: bigint, run?: number): Promise<Conversion | undefined> {
+  const sameRun = run === undefined ? Prisma.empty : Prisma.sql`AND run = ${run}`;
+  const rows = await db.$queryRaw<Conversion[]>`
+    WITH claimed AS (
+      UPDATE conversions SET status = ${status('processing')}, attempts = attempts + 1, started_at = ${NOW}, progress = 0
+      WHERE id = ${id} AND status::text IN (${Prisma.join(ACTIVE_STATUSES)}) AND expires_at > ${NOW} ${sameRun}
+      RETURNING ${RETURNING_ROW}),
+    sent AS (SELECT ${conversionEventNotice({ id: String(id), status: 'processing', progress: 0 })} FROM claimed)
+    SELECT claimed.* FROM claimed, sent`;
+  return rows[0];
+}
+
+/** The run's progress (0–99) while it is processing, and its event; false when it is not processing. */
+export async function recordProgress(id: bigint, progress: number): Promise<boolean> {
+  const changed = await db.$executeRaw`
+    WITH changed AS (
+      UPDATE conversions SET progress = ${progress} WHERE id = ${id} AND status = ${status('processing')} RETURNING id)
+    SELECT ${conversionEventNotice({ id: String(id), status: 'processing', progress })} FROM changed`;
+  return changed > 0;
+}
+
+type RunOf = { id: bigint; run: number };
+
+/**
+ * The run completed with its stored result; false when the row is no longer this run's processing
+ * (cancelled, deleted or retried meanwhile). `note` (a compression target missed) travels in
+ * `error` beside the completed status.
+ */
+export async function completeRun(
+  { id, run }: RunOf,
+  result: { size: number; crc32: number; pages: number | null; note: string | null },
+): Promise<boolean> {
+  const changed = await db.$executeRaw`
+    WITH changed AS (
+      UPDATE conversions SET status = ${status('completed')}, progress = 100, result_size = ${BigInt(result.size)},
+        result_crc32 = ${BigInt(result.crc32)}, result_pages = ${result.pages}::int, completed_at = ${NOW},
+        error = ${result.note}::text
+      WHERE id = ${id} AND status = ${status('processing')} AND run = ${run} RETURNING id)
+    SELECT ${conversionEventNotice({ id: String(id), status: 'completed', progress: 100 })} FROM changed`;
+  return changed > 0;
+}
+
+/** The run failed with `message`; false when the row is no longer this run's processing. */
+export async function failRun({ id, run }: RunOf, message: string): Promise<boolean> {
+  const changed = await db.$executeRaw`
+    WITH changed AS (
+      UPDATE conversions SET status = ${status('failed')}, error = ${message}, completed_at = ${NOW}
+      WHERE id = ${id} AND status = ${status('processing')} AND run = ${run} RETURNING id)
+    SELECT ${conversionEventNotice({ id: String(id), status: 'failed', progress: 0, error: message })} FROM changed`;
+  return changed > 0;
+}
