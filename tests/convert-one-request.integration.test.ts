@@ -95,7 +95,7 @@ describe('POST /api/v1/convert: one request, the converted file back', () => {
   });
 
   it('answers 422 with the reason when the conversion fails', async () => {
-    // A PNG with its header but no pixel data: detection and the header check accept it, decoding fails.
+    // A PNG with its header but no pixel data: detection accepts it, the sharp worker's header check refuses it.
     const png = await makePng(32, 32);
     const broken = Buffer.concat([png.subarray(0, 33), png.subarray(png.length - 12)]);
     const res = await post(new RouteClient(), broken, 'broken.png', { target_format: 'jpg' });
