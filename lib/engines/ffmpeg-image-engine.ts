@@ -1,14 +1,15 @@
 import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { ffmpegCommand } from './ffmpeg/args';
-import { assertFfmpegOk, type Demuxers, mediaInput, runFfmpeg, VIDEO_LIMITS } from './ffmpeg/sandboxed';
+import { assertFfmpegOk, type Demuxers, mediaInput, runFfmpegRefusingInput, VIDEO_LIMITS } from './ffmpeg/sandboxed';
 import type { Engine, EngineJob } from './types';
 import { assertOutput } from './run-tool';
 
 // Still images only ffmpeg reads and writes here (QOI, JPEG-LS, Alias PIX, OpenEXR, PHM, Vizrt VBN),
 // to and from the common ones, and Microsoft Paint files it reads. Same rules as the video engines (../ffmpeg/sandboxed.ts): the image demuxer
 // is forced from the content-checked format, only the file protocol exists, frames over
-// VIDEO_LIMITS are refused by the decoder before allocating them, and it all runs sandboxed.
+// VIDEO_LIMITS are refused by the decoder before allocating them, and it all runs sandboxed, in
+// one ffmpeg run per job (the image demuxers read no size: only the decoder learns it).
 
 const FFMPEG_ONLY = ['qoi', 'jls', 'pix', 'exr', 'phm', 'vbn'] as const satisfies readonly FormatName[];
 const READ_ONLY = ['msp'] as const satisfies readonly FormatName[];
@@ -29,7 +30,7 @@ const DEMUXER: Demuxers = {
   gif: 'gif_pipe',
   bmp: 'bmp_pipe',
 };
-const { inspect, inputArgs, probe } = mediaInput(DEMUXER);
+const { inspect, cappedInputArgs } = mediaInput(DEMUXER);
 
 /** Encoder (and pixel format where the input's may not fit) for each target. */
 const CODEC: Record<(typeof FFMPEG_ONLY)[number] | (typeof COMMON)[number], string[]> = {
@@ -47,33 +48,40 @@ const CODEC: Record<(typeof FFMPEG_ONLY)[number] | (typeof COMMON)[number], stri
   bmp: ['-c:v', 'bmp'],
 };
 
+/**
+ * ffmpeg's log of an image it opened but could not decode a frame of: the image demuxers open any
+ * bytes, so a damaged file, or one sized past what libavutil accepts at all, fails in the decoder.
+ */
+const UNDECODABLE = /Picture size \d+x\d+ is invalid|Cannot determine format of input stream/;
+
 /** Targets without transparency: the image is laid over white first. */
 const OPAQUE = new Set<FormatName>(['jpg', 'jls', 'pix', 'bmp']);
 
 async function convert(job: EngineJob): Promise<void> {
   const codec = (CODEC as Partial<Record<FormatName, string[]>>)[job.targetFormat];
   if (!codec) throw new AppError('unsupported_format', `Cannot write ${job.targetFormat}.`);
-  await probe(job);
   const flatten = OPAQUE.has(job.targetFormat)
     ? ['-filter_complex', 'color=white,format=rgb24[bg];[bg][0:v:0]scale2ref[b][i];[b][i]overlay=shortest=1']
     : ['-map', '0:v:0'];
   const args = ffmpegCommand({
-    // The image demuxers read no size: the decoder refuses a frame over the cap before allocating it.
-    input: ['-max_pixels', String(VIDEO_LIMITS.maxPixels), ...inputArgs(job)],
+    input: cappedInputArgs(job),
     streams: [...flatten, '-frames:v', '1', '-an'],
     codec: [...codec, '-update', '1', '-f', 'image2'],
     outputPath: job.outputPath,
+    log: 'info',
   });
-  const run = await runFfmpeg(job, args, undefined);
-  if (run.code !== 0 && /Picture size \d+x\d+ is invalid|Cannot determine format of input stream/.test(run.stderrTail))
+  // One frame has no length to scale progress by: 1 once ffmpeg has opened the file, then 100.
+  const run = await runFfmpegRefusingInput(job, args, () => undefined);
+  if (run.code !== 0 && UNDECODABLE.test(run.stderrTail))
     throw new AppError('unsupported_format', 'The image could not be decoded (damaged, or too large).');
   assertFfmpegOk(run);
   await assertOutput(job.outputPath, 'ffmpeg');
+  job.onProgress(100);
 }
 
 export const ffmpegImageEngine: Engine = {
   name: 'ffmpeg-image',
-  requires: ['ffmpeg', 'ffprobe'],
+  requires: ['ffmpeg'],
   conversions: [
     { from: FFMPEG_ONLY, to: [...COMMON, ...FFMPEG_ONLY] },
     { from: READ_ONLY, to: COMMON },

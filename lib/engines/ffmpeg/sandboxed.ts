@@ -8,11 +8,13 @@ import { EngineError, runSandboxed, type RunResult } from '../sandbox';
 import { PIXEL_LIMITS } from '../limits';
 import type { EngineJob, EngineLimits } from '../types';
 
-// How ffmpeg and ffprobe read untrusted input, for every engine that runs them (../ffmpeg-engine.ts,
-// ../media-engine.ts, ../compress/media.ts). The input demuxer is forced from the
-// content-checked format (`-f mov`, `-f matroska`…), so a playlist or concat script dressed up as
-// a video is never parsed as one (CVE-2017-9993 class), only the file protocol exists, frames
-// over VIDEO_LIMITS are refused before decoding, and it all runs sandboxed.
+// How ffmpeg reads untrusted input, for every engine that runs it (../ffmpeg-engine.ts,
+// ../media-engine.ts, ../subtitle-engine.ts, ../ffmpeg-image-engine.ts, ../compress/media.ts).
+// The input demuxer is forced from the content-checked format (`-f mov`, `-f matroska`…), so a
+// playlist or concat script dressed up as a video is never parsed as one (CVE-2017-9993 class),
+// only the file protocol exists, frames over VIDEO_LIMITS are refused before decoding, and it all
+// runs sandboxed. One ffmpeg process per job: whether the input opens, its frame size and its
+// duration come from that run's own log (runFfmpegOnInput), so no ffprobe runs before it.
 
 export type Demuxers = Partial<Record<FormatName, string>>;
 type Input = Pick<EngineJob, 'inputPath' | 'inputFormat'>;
@@ -37,12 +39,7 @@ export const VIDEO_LIMITS: EngineLimits = { maxPixels: PIXEL_LIMITS.video };
 
 const MEMORY_LIMIT = 3 * 1024 ** 3;
 
-type ProbeJson = {
-  format?: { duration?: string };
-  streams?: Array<{ codec_type?: string; width?: number; height?: number }>;
-};
-
-/** inspect, inputArgs, cappedInputArgs and probe for inputs read with `demuxers`. */
+/** inspect, inputArgs and cappedInputArgs for inputs read with `demuxers`. */
 export function mediaInput(demuxers: Demuxers) {
   const demuxerOf = (job: Input) => {
     const demuxer = demuxers[job.inputFormat];
@@ -66,7 +63,7 @@ export function mediaInput(demuxers: Demuxers) {
    */
   const cappedInputArgs = (job: Input): string[] => ['-max_pixels', String(VIDEO_LIMITS.maxPixels), ...inputArgs(job)];
 
-  /** Arguments common to every ffmpeg/ffprobe read of untrusted input. */
+  /** Arguments common to every ffmpeg read of untrusted input. */
   const inputArgs = (job: Input): string[] => [
     '-protocol_whitelist',
     'file',
@@ -76,52 +73,11 @@ export function mediaInput(demuxers: Demuxers) {
     `file:${job.inputPath}`,
   ];
 
-  /**
-   * Probes the input (sandboxed): refuses oversized frames; returns the duration in seconds if known.
-   * A second process start per job: for engines that do not read ffmpeg's log (runFfmpegOnInput).
-   */
-  async function probe(job: EngineJob): Promise<number | undefined> {
-    let out = '';
-    const r = await runSandboxed({
-      command: 'ffprobe',
-      args: [
-        '-v',
-        'error',
-        '-hide_banner',
-        ...inputArgs(job),
-        '-show_entries',
-        'format=duration:stream=codec_type,width,height',
-        '-of',
-        'json',
-      ],
-      workDir: job.workDir,
-      signal: job.signal,
-      timeoutMs: Math.min(60_000, config.engineTimeoutMs),
-      memoryLimitBytes: MEMORY_LIMIT,
-      onStdoutLine: (l) => (out += l),
-    });
-    let info: ProbeJson = {};
-    try {
-      info = JSON.parse(out) as ProbeJson;
-    } catch {
-      // handled below
-    }
-    if (r.code !== 0 || !info.streams?.length)
-      throw new AppError('unsupported_format', `The ${job.inputFormat.toUpperCase()} file could not be read.`);
-    for (const s of info.streams) {
-      if (s.codec_type === 'video' && (s.width ?? 0) * (s.height ?? 0) > VIDEO_LIMITS.maxPixels) {
-        throw new AppError('unsupported_format', `The video frame is too large (${s.width}×${s.height}).`);
-      }
-    }
-    const seconds = Number.parseFloat(info.format?.duration ?? '');
-    return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
-  }
-
-  return { inspect, inputArgs, cappedInputArgs, probe };
+  return { inspect, inputArgs, cappedInputArgs };
 }
 
 /** The main media formats' input rules (../ffmpeg-engine.ts and ../compress/media.ts). */
-export const { inspect, inputArgs, cappedInputArgs, probe } = mediaInput(DEMUXER);
+export const { inspect, inputArgs, cappedInputArgs } = mediaInput(DEMUXER);
 
 /**
  * ffmpeg in the sandbox with `args` (from ffmpegCommand in ./args.ts), reporting progress against
@@ -160,17 +116,29 @@ const INPUT_DURATION = /^\s*Duration: (\d+):(\d\d):(\d\d(?:\.\d+)?)/;
 const FRAME_REFUSED = /Picture size (\d+)x(\d+) exceeds specified max pixel count/;
 
 /**
- * One sandboxed ffmpeg run that does what probe did before it, from ffmpeg's own log (`args` from
+ * One sandboxed ffmpeg run that learns about its input from its own log (`args` from
  * ffmpegCommand with `log: 'info'` and cappedInputArgs): the input's duration, once ffmpeg has
  * read it, sets the progress scale (`outputSeconds` turns it into the output's length, for -ss/-t),
  * a frame over the cap is a 400 "too large" and an input ffmpeg cannot open a 400 "could not be
- * read", as probe answered. A refused run leaves no output. Other failures: assertFfmpegOk.
+ * read". A refused run leaves no output. Other failures: assertFfmpegOk.
  */
 export async function runFfmpegOnInput(
   job: EngineJob,
   args: string[],
   outputSeconds: (inputSeconds: number | undefined) => number | undefined = (s) => s,
 ): Promise<void> {
+  assertFfmpegOk(await runFfmpegRefusingInput(job, args, outputSeconds));
+}
+
+/**
+ * runFfmpegOnInput's run and refusals, answering any other failed run's result instead of
+ * asserting it: for an engine that reads some failures as its own 400 before assertFfmpegOk.
+ */
+export async function runFfmpegRefusingInput(
+  job: EngineJob,
+  args: string[],
+  outputSeconds: (inputSeconds: number | undefined) => number | undefined,
+): Promise<RunResult> {
   let opened = false;
   let inputSeconds: number | undefined;
   let refused: string | undefined;
@@ -196,7 +164,7 @@ export async function runFfmpegOnInput(
     if (refused) throw new AppError('unsupported_format', `The video frame is too large (${refused}).`);
     throw new AppError('unsupported_format', `The ${job.inputFormat.toUpperCase()} file could not be read.`);
   }
-  assertFfmpegOk(r);
+  return r;
 }
 
 /** A failed conversion run: 400 unsupported_format when the input lacks the stream the target needs, else an engine error. */
