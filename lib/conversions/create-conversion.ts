@@ -1,11 +1,12 @@
 import { AppError } from '@/lib/errors';
 import { db } from '@/lib/db';
 import { sandboxRefusal } from '@/lib/engines/sandbox-status';
-import { Prisma } from '@/lib/generated/prisma/client';
+import { type Conversion, Prisma } from '@/lib/generated/prisma/client';
 import { type Caller, ownerOf } from '@/lib/identity/caller';
 import { enqueueCharged } from '@/lib/conversions/enqueue-charged';
 import { expiresAtFor } from '@/lib/plans';
-import { chargeDailyAllowance } from '@/lib/limits/daily-allowance';
+import { allowanceUsedUp, chargeDailyAllowance, chargeStatement } from '@/lib/limits/daily-allowance';
+import { CONVERSION_ROW, conversionValues } from '@/lib/conversions/conversion-row-sql';
 import { newStorageKey } from '@/lib/storage/keys';
 import { storage } from '@/lib/storage';
 import { newConversionId } from '@/lib/domain/conversion-id';
@@ -77,27 +78,46 @@ export async function createConversion(options: {
 }
 
 /**
- * Charges the daily allowance and inserts the row in one transaction (a refused insert is not
- * charged). Refused with 503 while engines cannot run here: the job could only fail.
+ * Charges the daily allowance and inserts the row, atomically (a refused insert is not charged):
+ * one statement, or one transaction when `recordIn` writes other rows with it. Refused with 503
+ * while engines cannot run here: the job could only fail.
  */
 export async function insertCharged(
   caller: Caller,
   data: Omit<Prisma.ConversionUncheckedCreateInput, 'id'>,
   recordIn?: RecordConversion,
-) {
+): Promise<Conversion> {
   const refusal = sandboxRefusal();
   if (refusal) throw new AppError('service_unavailable', refusal);
   for (let attempt = 0; ; attempt++) {
     try {
+      const row = { ...data, id: newConversionId() };
+      if (!recordIn) return await insertChargedRow(caller, row);
       return await db.$transaction(async (tx) => {
         await chargeDailyAllowance(tx, caller);
-        const row = await tx.conversion.create({ data: { ...data, id: newConversionId() } });
-        await recordIn?.(tx, row.id);
-        return row;
+        const created = await tx.conversion.create({ data: row });
+        await recordIn(tx, created.id);
+        return created;
       });
     } catch (e) {
-      const collision = e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002';
-      if (!collision || attempt >= 3) throw e;
+      if (!isIdCollision(e) || attempt >= 3) throw e;
     }
   }
+}
+
+/** The charge and the insert in one statement: the row is inserted only if the charge went through. */
+async function insertChargedRow(caller: Caller, row: Prisma.ConversionUncheckedCreateInput): Promise<Conversion> {
+  const { columns, values, record } = conversionValues(row);
+  const [created] = await db.$queryRaw<Conversion[]>`
+    WITH charged AS (${chargeStatement(caller)})
+    INSERT INTO conversions (${columns}) SELECT ${values} FROM ${record}, charged RETURNING ${CONVERSION_ROW}`;
+  if (!created) throw allowanceUsedUp(caller);
+  return created;
+}
+
+/** A new conversion drew an id already taken (52 random bits: rare, retried). */
+function isIdCollision(e: unknown): boolean {
+  if (!(e instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  // Through the model API, P2002; through a raw statement, PostgreSQL's unique_violation.
+  return e.code === 'P2002' || (e.code === 'P2010' && (e.meta as { code?: string } | undefined)?.code === '23505');
 }

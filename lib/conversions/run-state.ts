@@ -1,53 +1,13 @@
 import { db } from '@/lib/db';
 import { type Conversion, Prisma } from '@/lib/generated/prisma/client';
+import { CONVERSION_ROW, NOW_UTC } from '@/lib/conversions/conversion-row-sql';
 import { ACTIVE_STATUSES, type ConversionStatus } from '@/lib/domain/conversion-status';
 import { conversionEventNotice } from '@/lib/conversions/conversion-events';
 
 // A run's state changes (claim, progress, completion, failure) are each ONE statement that changes
-// the row and sends its event (pg_notify in the same statement). Through Prisma's model API each was
-// BEGIN, UPDATE, COMMIT and then a separate NOTIFY: four round trips, and the notice could be lost
-// between the commit and the NOTIFY. Now the row and its notice commit together, in one round trip.
-
-/** Each column of a conversion under its field name, so a raw statement returns a `Conversion`. */
-const COLUMNS = {
-  id: 'id',
-  userId: 'user_id',
-  guestId: 'guest_id',
-  originalFileName: 'original_file_name',
-  originalFormat: 'original_format',
-  targetFormat: 'target_format',
-  operation: 'operation',
-  options: 'options',
-  status: 'status',
-  progress: 'progress',
-  error: 'error',
-  attempts: 'attempts',
-  run: 'run',
-  inputKey: 'input_key',
-  inputSize: 'input_size',
-  resultKey: 'result_key',
-  resultSize: 'result_size',
-  resultCrc32: 'result_crc32',
-  resultPages: 'result_pages',
-  createdAt: 'created_at',
-  startedAt: 'started_at',
-  completedAt: 'completed_at',
-  expiresAt: 'expires_at',
-  batchId: 'batch_id',
-  batchIndex: 'batch_index',
-  sourceUrl: 'source_url',
-  sourceMaxBytes: 'source_max_bytes',
-  sourceFetchedAt: 'source_fetched_at',
-} as const satisfies Record<keyof Conversion, string>;
-
-const RETURNING_ROW = Prisma.raw(
-  Object.entries(COLUMNS)
-    .map(([field, column]) => `${column} AS "${field}"`)
-    .join(', '),
-);
-
-/** Now as Prisma stores a DateTime: a UTC timestamp without time zone. */
-const NOW = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
+// the row and sends its event (pg_notify in the same statement). Prisma's model API would make each
+// BEGIN, UPDATE, COMMIT and then a separate NOTIFY: four round trips, with the notice lost if the
+// process or the database goes between the commit and the NOTIFY. Here they commit together.
 
 const status = (s: ConversionStatus) => Prisma.sql`${s}::"ConversionStatus"`;
 
@@ -60,9 +20,9 @@ export async function claimRun(id: bigint, run?: number): Promise<Conversion | u
   const sameRun = run === undefined ? Prisma.empty : Prisma.sql`AND run = ${run}`;
   const rows = await db.$queryRaw<Conversion[]>`
     WITH claimed AS (
-      UPDATE conversions SET status = ${status('processing')}, attempts = attempts + 1, started_at = ${NOW}, progress = 0
-      WHERE id = ${id} AND status::text IN (${Prisma.join(ACTIVE_STATUSES)}) AND expires_at > ${NOW} ${sameRun}
-      RETURNING ${RETURNING_ROW}),
+      UPDATE conversions SET status = ${status('processing')}, attempts = attempts + 1, started_at = ${NOW_UTC}, progress = 0
+      WHERE id = ${id} AND status::text IN (${Prisma.join(ACTIVE_STATUSES)}) AND expires_at > ${NOW_UTC} ${sameRun}
+      RETURNING ${CONVERSION_ROW}),
     sent AS (SELECT ${conversionEventNotice({ id: String(id), status: 'processing', progress: 0 })} FROM claimed)
     SELECT claimed.* FROM claimed, sent`;
   return rows[0];
@@ -91,7 +51,7 @@ export async function completeRun(
   const changed = await db.$executeRaw`
     WITH changed AS (
       UPDATE conversions SET status = ${status('completed')}, progress = 100, result_size = ${BigInt(result.size)},
-        result_crc32 = ${BigInt(result.crc32)}, result_pages = ${result.pages}::int, completed_at = ${NOW},
+        result_crc32 = ${BigInt(result.crc32)}, result_pages = ${result.pages}::int, completed_at = ${NOW_UTC},
         error = ${result.note}::text
       WHERE id = ${id} AND status = ${status('processing')} AND run = ${run} RETURNING id)
     SELECT ${conversionEventNotice({ id: String(id), status: 'completed', progress: 100 })} FROM changed`;
@@ -102,7 +62,7 @@ export async function completeRun(
 export async function failRun({ id, run }: RunOf, message: string): Promise<boolean> {
   const changed = await db.$executeRaw`
     WITH changed AS (
-      UPDATE conversions SET status = ${status('failed')}, error = ${message}, completed_at = ${NOW}
+      UPDATE conversions SET status = ${status('failed')}, error = ${message}, completed_at = ${NOW_UTC}
       WHERE id = ${id} AND status = ${status('processing')} AND run = ${run} RETURNING id)
     SELECT ${conversionEventNotice({ id: String(id), status: 'failed', progress: 0, error: message })} FROM changed`;
   return changed > 0;

@@ -1,6 +1,6 @@
 import { AppError } from '@/lib/errors';
 import { db } from '@/lib/db';
-import type { Prisma } from '@/lib/generated/prisma/client';
+import { Prisma } from '@/lib/generated/prisma/client';
 import { type Caller, allowanceSubject } from '@/lib/identity/caller';
 import { limitsFor } from '@/lib/plans';
 
@@ -9,29 +9,37 @@ type Tx = Prisma.TransactionClient;
 const today = () => new Date(new Date().toISOString().slice(0, 10));
 
 /**
- * Charges one conversion to the caller's daily allowance, atomically: the conditional upsert
- * only increments while the count is under the limit, so concurrent requests never exceed it.
- * Run inside the transaction that creates the conversion, so a failed creation is not charged.
+ * The statement that charges `units` conversions to the caller's daily allowance, atomically: the
+ * conditional upsert only increments while the count stays within the limit, so concurrent requests
+ * never exceed it. It returns the new count, or no row when the allowance does not cover `units`
+ * (then nothing is charged). It goes in the statement or transaction that creates the conversions,
+ * so a failed creation is not charged.
  */
-export async function chargeDailyAllowance(tx: Tx, caller: Caller, units = 1): Promise<void> {
+export function chargeStatement(caller: Caller, units = 1): Prisma.Sql {
   const limit = limitsFor(caller.plan).dailyConversions;
   const subject = allowanceSubject(caller);
-  if (limit === null) {
-    await tx.$executeRaw`INSERT INTO usage_days (subject, day, count) VALUES (${subject}, ${today()}::date, ${units})
-      ON CONFLICT (subject, day) DO UPDATE SET count = usage_days.count + ${units}`;
-    return;
-  }
-  const rows = await tx.$queryRaw<Array<{ count: number }>>`
-    INSERT INTO usage_days (subject, day, count) SELECT ${subject}, ${today()}::date, ${units} WHERE ${units}::int <= ${limit}::int
+  if (limit === null)
+    return Prisma.sql`INSERT INTO usage_days (subject, day, count) VALUES (${subject}, ${today()}::date, ${units})
+      ON CONFLICT (subject, day) DO UPDATE SET count = usage_days.count + ${units} RETURNING count`;
+  return Prisma.sql`INSERT INTO usage_days (subject, day, count) SELECT ${subject}, ${today()}::date, ${units} WHERE ${units}::int <= ${limit}::int
     ON CONFLICT (subject, day) DO UPDATE SET count = usage_days.count + ${units} WHERE usage_days.count + ${units} <= ${limit}
     RETURNING count`;
-  if (rows.length === 0) {
-    const tomorrow = new Date(today().getTime() + 86_400_000);
-    const retryAfter = Math.ceil((tomorrow.getTime() - Date.now()) / 1000);
-    throw new AppError('quota_exceeded', `Daily allowance of ${limit} conversions used up; it renews at 00:00 UTC`, {
-      headers: { 'Retry-After': String(retryAfter) },
-    });
-  }
+}
+
+/** The refusal of a charge the allowance does not cover: 429 until the next UTC day. */
+export function allowanceUsedUp(caller: Caller): AppError {
+  const tomorrow = new Date(today().getTime() + 86_400_000);
+  const retryAfter = Math.ceil((tomorrow.getTime() - Date.now()) / 1000);
+  const limit = limitsFor(caller.plan).dailyConversions;
+  return new AppError('quota_exceeded', `Daily allowance of ${limit} conversions used up; it renews at 00:00 UTC`, {
+    headers: { 'Retry-After': String(retryAfter) },
+  });
+}
+
+/** Charges `units` conversions inside `tx` (see chargeStatement); 429 when the allowance does not cover them. */
+export async function chargeDailyAllowance(tx: Tx, caller: Caller, units = 1): Promise<void> {
+  const rows = await tx.$queryRaw<Array<{ count: number }>>(chargeStatement(caller, units));
+  if (rows.length === 0) throw allowanceUsedUp(caller);
 }
 
 /**

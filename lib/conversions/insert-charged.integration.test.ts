@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { db } from '@/lib/db';
+import { insertCharged } from '@/lib/conversions/create-conversion';
+import type { Caller } from '@/lib/identity/caller';
+import { withEnv } from '@/tests/support/env';
+
+// The charge and the new row are one statement (values read into the table's row type): the row it
+// returns must be the row Prisma reads, every value intact, and a refused charge must leave nothing.
+
+const made: bigint[] = [];
+afterEach(async () => {
+  await db.conversion.deleteMany({ where: { id: { in: made.splice(0) } } });
+});
+
+const guest = (): Caller => ({
+  kind: 'guest',
+  userId: null,
+  guestId: `insert-test-${randomBytes(4).toString('hex')}`,
+  plan: 'free',
+  viaCookie: false,
+  clientAddress: `198.51.100.${Math.floor(Math.random() * 250)}-${randomBytes(3).toString('hex')}`,
+});
+
+const usedToday = async (caller: Caller) =>
+  (await db.usageDay.findFirst({ where: { subject: `client:${caller.clientAddress}` } }))?.count ?? 0;
+
+const data = (caller: Caller) => {
+  const createdAt = new Date(Date.UTC(2026, 10, 27, 23, 59, 59, 987));
+  return {
+    createdAt,
+    userId: null,
+    guestId: caller.guestId,
+    originalFileName: `Zoë's "report" ✓ \\ ${'x'.repeat(3)}.png`,
+    originalFormat: 'png',
+    targetFormat: 'webp',
+    operation: 'compress' as const,
+    options: { quality: 70, nested: { list: [1, 'two', null], flag: false }, text: 'ünï "q"' },
+    inputKey: 'inputs/insert-test',
+    inputSize: 9_007_199_254_740_993n, // above 2^53: must not pass through a JS number
+    resultKey: 'results/insert-test',
+    expiresAt: new Date(createdAt.getTime() + 86_400_000),
+    sourceUrl: 'https://example.com/a?b=c&d=e',
+    sourceMaxBytes: null,
+  };
+};
+
+describe('a new conversion, charged', () => {
+  it('returns the row as Prisma reads it, every value intact, defaults for the rest', async () => {
+    const caller = guest();
+    const row = await insertCharged(caller, data(caller));
+    made.push(row.id);
+    const read = await db.conversion.findUniqueOrThrow({ where: { id: row.id } });
+    expect(row).toEqual(read);
+    expect(read).toMatchObject({ ...data(caller), status: 'pending', progress: 0, attempts: 0, run: 0, error: null });
+    expect(await usedToday(caller)).toBe(1);
+  });
+
+  it('a charge the allowance does not cover answers 429 and inserts nothing', async () => {
+    await withEnv({ PLAN_FREE_DAILY_CONVERSIONS: '2' }, async () => {
+      const caller = guest();
+      for (let i = 0; i < 2; i++) made.push((await insertCharged(caller, data(caller))).id);
+      const refused = await insertCharged(caller, data(caller)).catch((e: unknown) => e);
+      expect(refused).toMatchObject({ code: 'quota_exceeded', status: 429 });
+      expect(await usedToday(caller)).toBe(2);
+      expect(await db.conversion.count({ where: { guestId: caller.guestId } })).toBe(2);
+    });
+  });
+});
