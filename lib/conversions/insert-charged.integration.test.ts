@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import { insertCharged } from '@/lib/conversions/create-conversion';
+import { getConversionOrThrow } from '@/lib/conversions/get-conversion-or-throw';
 import type { Caller } from '@/lib/identity/caller';
 import { withEnv } from '@/tests/support/env';
 
 // The charge and the new row are one statement (values read into the table's row type): the row it
-// returns must be the row Prisma reads, every value intact, and a refused charge must leave nothing.
+// returns, and the raw read of it, must be the row Prisma reads, every value intact, and a refused
+// charge must leave nothing.
 
 const made: bigint[] = [];
 afterEach(async () => {
@@ -52,6 +54,7 @@ describe('a new conversion, charged', () => {
     made.push(row.id);
     const read = await db.conversion.findUniqueOrThrow({ where: { id: row.id } });
     expect(row).toEqual(read);
+    expect(await getConversionOrThrow(caller, row.id)).toEqual(read); // the raw read every download makes
     expect(read).toMatchObject({ ...data(caller), status: 'pending', progress: 0, attempts: 0, run: 0, error: null });
     expect(await usedToday(caller)).toBe(1);
   });
