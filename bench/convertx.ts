@@ -5,6 +5,7 @@
 // POST /convert, POST /progress/:job polled every BENCH_POLL_MS until the result is listed, then the
 // download). Work: 1 MP PNG → WebP (ConvertX's `vips`), small DOCX → PDF (LibreOffice on both),
 // 5 s 640×360 MP4 → WebM with Transmute's VP9 settings given to ConvertX's ffmpeg (FFMPEG_OUTPUT_ARGS).
+// First, both idle after start: the PSS of each whole process tree (Transmute's with its PostgreSQL).
 //
 // Nothing of ConvertX is committed here: point CONVERTX_DIR at a checkout of it, e.g.
 //   git clone --depth 1 --branch v0.18.0 https://github.com/C4illin/ConvertX .data/convertx/src-tree
@@ -23,7 +24,8 @@ import { Client, type Stats, fmtStats, ms, now, stats, timed } from './lib/clien
 import { type Work, convertxConvert, requirePrograms, startConvertx } from './lib/convertx';
 import { cpuDelta, cpuReading, postgresPid } from './lib/cpu';
 import { isPdf, isWebm, isWebp, makeDocx, makeMp4, makePng } from './lib/inputs';
-import { assertBuilt, startServer } from './lib/server';
+import { databasePss, treePss } from './lib/pss';
+import { assertBuilt, type BenchServer, sleep, startServer } from './lib/server';
 
 const N = Number(process.env.BENCH_N ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -62,6 +64,28 @@ function collector() {
       firstError,
     }),
   };
+}
+
+/** Quiet time before the idle reading: Transmute collects its garbage once after 10 s without work. */
+const IDLE_SETTLE_MS = 15_000;
+
+/**
+ * Both services idle after start, side by side: PSS of each whole process tree (Transmute's web and
+ * worker roots and, when on this machine, its PostgreSQL server; ConvertX's Bun process and its children).
+ */
+async function idleFootprints(transmute: BenchServer, databaseUrl: string | undefined, peerPid: number) {
+  await sleep(IDLE_SETTLE_MS);
+  const roots = [...new Set([transmute.webRootPid, transmute.workerRootPid])].map(treePss);
+  const ours = roots.reduce((s, r) => s + r.pss, 0);
+  const processes = roots.reduce((s, r) => s + r.processes, 0);
+  const database = databaseUrl ? await databasePss(databaseUrl) : 0;
+  const peer = treePss(peerPid);
+  const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
+  const count = (n: number) => `${n} process${n === 1 ? '' : 'es'}`;
+  return (
+    `idle PSS after start: Transmute ${mb(ours + database)} (${mb(ours)} in ${count(processes)} + ` +
+    `${mb(database)} its PostgreSQL server), ConvertX ${mb(peer.pss)} (${count(peer.processes)})`
+  );
 }
 
 async function main() {
@@ -123,6 +147,8 @@ async function main() {
     };
     console.log(`Transmute on ${transmute.baseUrl}, ConvertX ${version} on ${peer.baseUrl}`);
     console.log(`N=${N} per variant and round, ${ROUNDS} rounds interleaved, ${WARMUP} warm-up each`);
+    lines.push(await idleFootprints(transmute, pgPid ? transmute.databaseUrl : undefined, peer.pid));
+    console.log(lines[0]);
 
     for (const work of works) {
       const check = (b: Buffer) => {
@@ -171,11 +197,13 @@ async function main() {
     await transmute.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+  const [idle, ...rows] = lines;
+  console.log(`\n${idle}`);
   console.log(
     `\n| work | concurrency | service | conversions/s | mean latency | p95 | throughput vs ConvertX | failed |`,
   );
   console.log('|---|---|---|---|---|---|---|---|');
-  for (const line of lines) console.log(line);
+  for (const line of rows) console.log(line);
   console.log(`\n(finished ${new Date(now() + performance.timeOrigin).toISOString()})`);
 }
 

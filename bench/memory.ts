@@ -10,12 +10,11 @@
 // the web process, as scripts/run-services.sh does). The PostgreSQL server at DATABASE_URL is read
 // beside the tree: with the embedded one (scripts/embedded-db.ts) the two make the whole service.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { Client as PgClient } from 'pg';
 import sharp from 'sharp';
 import { docx, paragraph } from '@/tests/fixtures/hostile-documents';
 import { Client, ms, now, timed } from './lib/client';
 import { inspectorOf, type Inspector } from './lib/inspector';
+import { databasePss, pssOf } from './lib/pss';
 import { ALL_IN_ONE, assertBuilt, cmdline, processTree, sleep, startServer } from './lib/server';
 
 const N = Number(process.env.BENCH_N ?? 1000);
@@ -26,16 +25,6 @@ const ENGINE_IDLE_S = Number(process.env.BENCH_ENGINE_IDLE_S ?? 30);
 const CONCURRENCY = 2;
 const TARGET_RATIO = 1.1;
 const MB = 2 ** 20;
-
-/** Proportional set size of one process in bytes (0 once it is gone). */
-function pssOf(pid: number): number {
-  try {
-    const m = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
-    return m ? Number(m[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
 
 /** What a process of the tree is, from its command line. */
 function kind(pid: number, role: string): string {
@@ -69,22 +58,6 @@ function reading(roots: Record<(typeof ROLES)[number], number>): Reading {
     }
   }
   return { total, byKind };
-}
-
-/** PSS of the PostgreSQL server at DATABASE_URL (postmaster and all its backends): not part of the tree. */
-async function databasePss(databaseUrl: string): Promise<number> {
-  const pg = new PgClient({ connectionString: databaseUrl });
-  await pg.connect();
-  try {
-    const { rows } = await pg.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-    const status = readFileSync(`/proc/${rows[0].pid}/status`, 'utf8');
-    const postmaster = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]);
-    return processTree(postmaster).reduce((s, p) => s + pssOf(p), 0);
-  } catch {
-    return 0; // a server on another machine or in a container
-  } finally {
-    await pg.end();
-  }
 }
 
 const mb = (b: number) => `${(b / MB).toFixed(0)} MB`;
