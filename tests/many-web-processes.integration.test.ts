@@ -14,7 +14,7 @@ import { tusLockKeys } from '@/lib/uploads/tus-locker';
 import { tusIdOf } from '@/lib/uploads/tus-server';
 import { signedUpUser } from '@/tests/support/accounts';
 import { makePng } from '@/tests/support/fixtures';
-import { TUS_RESUMABLE, tusMetadata, tusPatchHeaders } from '@/tests/support/tus-wire';
+import { createTusUpload, TUS_RESUMABLE, tusPatchHeaders } from '@/tests/support/tus-wire';
 import { waitFor } from '@/tests/support/wait-for';
 
 // Two web processes (tests/support/upload-server-process.ts) on one database and one STORAGE_DIR,
@@ -67,20 +67,6 @@ afterAll(async () => {
   for (const server of servers) if (server.exitCode === null) server.kill('SIGKILL');
   await rm(root, { recursive: true, force: true });
 });
-
-async function createTusUpload(base: string, auth: Record<string, string>, size: number) {
-  const res = await fetch(`${base}/api/v1/tus`, {
-    method: 'POST',
-    headers: {
-      ...TUS_RESUMABLE,
-      ...auth,
-      'Upload-Length': String(size),
-      'Upload-Metadata': tusMetadata({ filename: 'photo.png', target_format: 'webp' }),
-    },
-  });
-  expect(res.status).toBe(201);
-  return res.headers.get('location')!.split('/').pop()!;
-}
 
 /**
  * A PATCH whose headers go out at once and whose body waits for `send`, so a test can have two

@@ -19,7 +19,7 @@ const { makeNoisyPng, makePng } = await import('@/tests/support/fixtures');
 const { emptyConversionQueue } = await import('@/tests/support/job-queue');
 const { Cluster, completedBy, countsAfter } = await import('@/tests/support/multi-process-cluster');
 const { uploadForm } = await import('@/tests/support/route-client');
-const { tusMetadata } = await import('@/tests/support/tus-wire');
+const { createTusUpload, TUS_RESUMABLE, tusPatchHeaders } = await import('@/tests/support/tus-wire');
 const { waitFor } = await import('@/tests/support/wait-for');
 
 const CONVERSIONS = 40;
@@ -75,6 +75,15 @@ const completed = (ids: bigint[], timeoutMs = 60_000) =>
     { timeoutMs, intervalMs: 250 },
   );
 
+/** The upload's stored input is `file` byte for byte, and its conversion completes and downloads from `via`. */
+async function expectStoredAndConverted(id: bigint, file: Buffer, via: string) {
+  const row = await db.conversion.findUniqueOrThrow({ where: { id } });
+  expect(sha256(await stored(row.inputKey))).toBe(sha256(file));
+  const [finished] = await completed([id]);
+  expect(finished.status).toBe('completed');
+  expect((await download(via, id)).subarray(8, 12).toString()).toBe('WEBP');
+}
+
 describe('two web processes and two workers on one database and one S3 bucket', () => {
   it('runs conversions sent to either web process exactly once, on both workers; each result downloads from either', async () => {
     expect(config.storageDriver).toBe('s3');
@@ -128,28 +137,15 @@ describe('two web processes and two workers on one database and one S3 bucket', 
     const done = await fetch(`${web[1].url}/api/v1/uploads/${u.token}/complete`, { method: 'POST', headers: auth });
     expect(done.status).toBe(201);
     const id = BigInt(((await done.json()) as { id: string | number }).id);
-    const row = await db.conversion.findUniqueOrThrow({ where: { id } });
-    expect(sha256(await stored(row.inputKey))).toBe(sha256(file));
-    const [finished] = await completed([id]);
-    expect(finished.status).toBe('completed');
-    expect((await download(web[0].url, id)).subarray(8, 12).toString()).toBe('WEBP');
+    await expectStoredAndConverted(id, file, web[0].url);
   }, 120_000);
 
   it('a tus upload whose PATCHes alternate between the web processes completes, SHA-256 intact', async () => {
     const file = await makeNoisyPng(1100, 1000);
     const chunk = 1024 * 1024;
     expect(file.length).toBeGreaterThan(2 * chunk);
-    const tus = { 'Tus-Resumable': '1.0.0', ...auth };
-    const created = await fetch(`${web[0].url}/api/v1/tus`, {
-      method: 'POST',
-      headers: {
-        ...tus,
-        'Upload-Length': String(file.length),
-        'Upload-Metadata': tusMetadata({ filename: 'photo.png', target_format: 'webp' }),
-      },
-    });
-    expect(created.status).toBe(201);
-    const token = created.headers.get('location')!.split('/').pop()!;
+    const tus = { ...TUS_RESUMABLE, ...auth };
+    const token = await createTusUpload(web[0].url, auth, file.length);
     let last: Response | undefined;
     for (let offset = 0, i = 0; offset < file.length; offset += chunk, i++) {
       const w = web[i % 2];
@@ -158,16 +154,12 @@ describe('two web processes and two workers on one database and one S3 bucket', 
       expect(Number(head.headers.get('upload-offset'))).toBe(offset);
       last = await fetch(`${w.url}/api/v1/tus/${token}`, {
         method: 'PATCH',
-        headers: { ...tus, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
+        headers: { ...tus, ...tusPatchHeaders(offset) },
         body: file.subarray(offset, offset + chunk),
       });
       expect(last.status).toBe(204);
     }
     const id = BigInt(last!.headers.get('x-conversion-id')!);
-    const row = await db.conversion.findUniqueOrThrow({ where: { id } });
-    expect(sha256(await stored(row.inputKey))).toBe(sha256(file));
-    const [finished] = await completed([id]);
-    expect(finished.status).toBe('completed');
-    expect((await download(web[1].url, id)).subarray(8, 12).toString()).toBe('WEBP');
+    await expectStoredAndConverted(id, file, web[1].url);
   }, 120_000);
 });

@@ -11,7 +11,7 @@ import { emptyConversionQueue } from '@/tests/support/job-queue';
 import { Cluster, logLines } from '@/tests/support/multi-process-cluster';
 import { uploadForm } from '@/tests/support/route-client';
 import { sleep, waitFor } from '@/tests/support/wait-for';
-import { tusMetadata } from '@/tests/support/tus-wire';
+import { createTusUpload, TUS_RESUMABLE, tusPatchHeaders } from '@/tests/support/tus-wire';
 
 // SIGTERM to real processes of one service (two web processes, workers) on one database and one
 // STORAGE_DIR: a web process stops accepting, tells progress streams to reconnect, and finishes the
@@ -140,17 +140,8 @@ describe('SIGTERM to a web process during a tus upload', () => {
     const [a, b] = await Promise.all([cluster.startWeb('web-d'), cluster.startWeb('web-e')]);
     const png = await makePng();
     const file = Buffer.concat([png, randomBytes(3 * 1024 * 1024 - png.length)]);
-    const tus = { 'Tus-Resumable': '1.0.0', ...auth };
-    const created = await fetch(`${a.url}/api/v1/tus`, {
-      method: 'POST',
-      headers: {
-        ...tus,
-        'Upload-Length': String(file.length),
-        'Upload-Metadata': tusMetadata({ filename: 'photo.png', target_format: 'webp' }),
-      },
-    });
-    expect(created.status).toBe(201);
-    const token = created.headers.get('location')!.split('/').pop()!;
+    const tus = { ...TUS_RESUMABLE, ...auth };
+    const token = await createTusUpload(a.url, auth, file.length);
 
     // The first MiB goes to A, half of it before the stop and half after.
     const chunk = file.subarray(0, 1024 * 1024);
@@ -159,8 +150,7 @@ describe('SIGTERM to a web process during a tus upload', () => {
         method: 'PATCH',
         headers: {
           ...tus,
-          'Upload-Offset': '0',
-          'Content-Type': 'application/offset+octet-stream',
+          ...tusPatchHeaders(0),
           'Content-Length': String(chunk.length),
         },
       });
@@ -183,7 +173,7 @@ describe('SIGTERM to a web process during a tus upload', () => {
     expect(Number(head.headers.get('upload-offset'))).toBe(chunk.length);
     const rest = await fetch(`${b.url}/api/v1/tus/${token}`, {
       method: 'PATCH',
-      headers: { ...tus, 'Upload-Offset': String(chunk.length), 'Content-Type': 'application/offset+octet-stream' },
+      headers: { ...tus, ...tusPatchHeaders(chunk.length) },
       body: file.subarray(chunk.length),
     });
     expect(rest.status).toBe(204);

@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/errors';
 import { EngineError } from '@/lib/engines/sandbox';
 import type { FormatName } from '@/lib/formats/catalog';
-import { makeJob, pixelFloodPng, type TestJob } from '@/tests/fixtures/engine-job';
+import { pixelFloodPng } from '@/tests/fixtures/engine-job';
+import { jobsRemovedAfterEach } from '@/tests/fixtures/engine-jobs-removed';
 import { storedRar } from '@/tests/fixtures/rar';
 import { buildZip } from '@/tests/fixtures/zip';
 import { calibreEngine } from './calibre-engine';
@@ -16,16 +17,7 @@ import { djvuEngine } from './djvu-engine';
 // good paths): bombs and floods are refused before a tool decodes them, links and paths leaving
 // the folder never reach an output, and a broken book is an engine failure, not a hang.
 
-const jobs: TestJob[] = [];
-afterEach(async () => {
-  await Promise.all(jobs.splice(0).map((j) => j.cleanup()));
-});
-
-async function job(input: Buffer, from: FormatName, to: FormatName): Promise<TestJob> {
-  const j = await makeJob(input, from, to);
-  jobs.push(j);
-  return j;
-}
+const job = jobsRemovedAfterEach();
 
 const refused = (p: Promise<unknown>, message: RegExp) =>
   expect(p).rejects.toSatisfy(

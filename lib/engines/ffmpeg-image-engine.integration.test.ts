@@ -2,24 +2,15 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import diagnostics from 'node:diagnostics_channel';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { FormatName } from '@/lib/formats/catalog';
-import { inspectAndConvert, makeJob, pixelFloodPng, type TestJob } from '@/tests/fixtures/engine-job';
+import { describe, expect, it } from 'vitest';
+import { inspectAndConvert, pixelFloodPng, type TestJob } from '@/tests/fixtures/engine-job';
+import { jobsRemovedAfterEach } from '@/tests/fixtures/engine-jobs-removed';
 import { ffmpegImageEngine } from './ffmpeg-image-engine';
 
 // The still-image engine is one sandboxed ffmpeg run per job, no ffprobe before it: the frame cap,
 // "could not be read" and "could not be decoded" all come from that run's own log.
 
-const jobs: TestJob[] = [];
-afterEach(async () => {
-  await Promise.all(jobs.splice(0).map((j) => j.cleanup()));
-});
-
-async function job(input: Buffer, from: FormatName, to: FormatName): Promise<TestJob> {
-  const j = await makeJob(input, from, to);
-  jobs.push(j);
-  return j;
-}
+const job = jobsRemovedAfterEach();
 
 /** A real 64×48 QOI image, written by ffmpeg outside the engine. */
 async function qoiImage(): Promise<Buffer> {

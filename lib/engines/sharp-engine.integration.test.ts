@@ -3,22 +3,14 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/errors';
-import type { FormatName } from '@/lib/formats/catalog';
-import { inspectAndConvert, makeJob, pixelFloodPng, type TestJob } from '@/tests/fixtures/engine-job';
+import { inspectAndConvert, pixelFloodPng } from '@/tests/fixtures/engine-job';
+import { jobsRemovedAfterEach } from '@/tests/fixtures/engine-jobs-removed';
 import { inspect, sharpEngine } from './sharp-engine';
 import { sharpPoolStatus, warmUpSharp } from './sharp/pool';
 
-const jobs: TestJob[] = [];
-afterEach(async () => {
-  await Promise.all(jobs.splice(0).map((j) => j.cleanup()));
-});
-const job = async (input: Buffer, from: FormatName, to: FormatName) => {
-  const j = await makeJob(input, from, to);
-  jobs.push(j);
-  return j;
-};
+const job = jobsRemovedAfterEach();
 
 /** A 120×80 picture with a gradient, so encoders have something to do. */
 const photo = () =>
