@@ -61,20 +61,24 @@ export async function resolveCaller(
   if (apiKey && mode !== 'bearer') {
     const key = await db.apiKey.findUnique({
       where: { keyHash: hashApiKey(apiKey) },
-      select: { id: true, user: { select: ACCOUNT_PLAN_SELECT } },
+      select: { id: true, lastUsedAt: true, user: { select: ACCOUNT_PLAN_SELECT } },
     });
     // Keys belong to paid plans (a team member's through the team): an account that dropped to Free
     // keeps its keys but they stop working.
     const account = key && effectivePlan(key.user);
     if (!key || !account || !limitsFor(account.plan).apiAccess) throw invalid();
-    // last_used_at to the minute: one write per key per minute, not one per request.
+    // last_used_at to the minute: one write per key per minute, not one per request. The row just
+    // read says whether this minute's is done, so most requests send no statement at all (the
+    // condition is repeated in the write, so processes racing on it write once).
     const now = new Date();
-    void db.apiKey
-      .updateMany({
-        where: { id: key.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - 60_000) } }] },
-        data: { lastUsedAt: now },
-      })
-      .catch(() => {});
+    const aMinuteAgo = new Date(now.getTime() - 60_000);
+    if (!key.lastUsedAt || key.lastUsedAt < aMinuteAgo)
+      void db.apiKey
+        .updateMany({
+          where: { id: key.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: aMinuteAgo } }] },
+          data: { lastUsedAt: now },
+        })
+        .catch(() => {});
     return {
       caller: {
         kind: 'api_key',
