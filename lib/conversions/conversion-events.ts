@@ -2,9 +2,9 @@ import { EventEmitter } from 'node:events';
 import { Client } from 'pg';
 import type { ConversionStatus } from '@/lib/domain/conversion-status';
 import { DATABASE_POOL_SETTINGS } from '@/lib/database-settings';
-import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { phaseInstant } from '@/lib/system/phase-timings';
+import { preparedExecute } from '@/lib/prepared-sql';
 
 // Conversion state changes travel over PostgreSQL NOTIFY, so the web process pushes them to
 // SSE listeners (and the worker hears cancels) without polling the database.
@@ -17,7 +17,7 @@ export const conversionEventNotice = (event: ConversionEvent) =>
   Prisma.sql`pg_notify(${CHANNEL}, ${JSON.stringify(event)})::text`;
 
 export async function publishConversionEvent(event: ConversionEvent): Promise<void> {
-  await db.$executeRaw`SELECT ${conversionEventNotice(event)}`;
+  await preparedExecute(Prisma.sql`SELECT ${conversionEventNotice(event)}`);
 }
 
 type Bus = { emitter: EventEmitter; ready: Promise<void> };

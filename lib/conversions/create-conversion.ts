@@ -7,6 +7,7 @@ import { enqueueCharged } from '@/lib/conversions/enqueue-charged';
 import { expiresAtFor } from '@/lib/plans';
 import { allowanceUsedUp, chargeDailyAllowance, chargeStatement } from '@/lib/limits/daily-allowance';
 import { CONVERSION_ROW, conversionValues } from '@/lib/conversions/conversion-row-sql';
+import { preparedQuery } from '@/lib/prepared-sql';
 import { newStorageKey } from '@/lib/storage/keys';
 import { storage } from '@/lib/storage';
 import { newConversionId } from '@/lib/domain/conversion-id';
@@ -108,16 +109,17 @@ export async function insertCharged(
 /** The charge and the insert in one statement: the row is inserted only if the charge went through. */
 async function insertChargedRow(caller: Caller, row: Prisma.ConversionUncheckedCreateInput): Promise<Conversion> {
   const { columns, values, record } = conversionValues(row);
-  const [created] = await db.$queryRaw<Conversion[]>`
+  const [created] = await preparedQuery<Conversion>(Prisma.sql`
     WITH charged AS (${chargeStatement(caller)})
-    INSERT INTO conversions (${columns}) SELECT ${values} FROM ${record}, charged RETURNING ${CONVERSION_ROW}`;
+    INSERT INTO conversions (${columns}) SELECT ${values} FROM ${record}, charged RETURNING ${CONVERSION_ROW}`);
   if (!created) throw allowanceUsedUp(caller);
   return created;
 }
 
 /** A new conversion drew an id already taken (52 random bits: rare, retried). */
 function isIdCollision(e: unknown): boolean {
-  if (!(e instanceof Prisma.PrismaClientKnownRequestError)) return false;
-  // Through the model API, P2002; through a raw statement, PostgreSQL's unique_violation.
+  // Through a prepared statement, PostgreSQL's unique_violation (from pg).
+  if (!(e instanceof Prisma.PrismaClientKnownRequestError)) return (e as { code?: unknown } | null)?.code === '23505';
+  // Through Prisma's model API, P2002; through its raw statements, the same unique_violation.
   return e.code === 'P2002' || (e.code === 'P2010' && (e.meta as { code?: string } | undefined)?.code === '23505');
 }

@@ -1,6 +1,6 @@
 import { AppError } from '@/lib/errors';
-import { db } from '@/lib/db';
-import type { Conversion } from '@/lib/generated/prisma/client';
+import { type Conversion, Prisma } from '@/lib/generated/prisma/client';
+import { preparedQuery } from '@/lib/prepared-sql';
 import { CONVERSION_ROW } from '@/lib/conversions/conversion-row-sql';
 import { type Caller, isOwnedBy } from '@/lib/identity/caller';
 
@@ -16,10 +16,9 @@ export function assertReadableBy<T extends Readable>(row: T | null | undefined, 
 /**
  * The caller's conversion (see `assertReadableBy`). Every conversion route goes through here,
  * except the status read, which takes the same rule over a leaner query (read-conversion-status.ts).
- * A raw read: it is on the path of every download, and Prisma's compiled query costs more CPU than
- * the read itself.
+ * A prepared statement (lib/prepared-sql.ts): it is on the path of every download.
  */
 export async function getConversionOrThrow(caller: Caller, id: bigint): Promise<Conversion> {
-  const [row] = await db.$queryRaw<Conversion[]>`SELECT ${CONVERSION_ROW} FROM conversions WHERE id = ${id}`;
+  const [row] = await preparedQuery<Conversion>(Prisma.sql`SELECT ${CONVERSION_ROW} FROM conversions WHERE id = ${id}`);
   return assertReadableBy(row, caller);
 }

@@ -59,6 +59,21 @@ describe('a new conversion, charged', () => {
     expect(await usedToday(caller)).toBe(1);
   });
 
+  it('reads and charges the same in a process whose time zone is not UTC', async () => {
+    await withEnv({ TZ: 'America/New_York' }, async () => {
+      const caller = guest();
+      const row = await insertCharged(caller, data(caller));
+      made.push(row.id);
+      const read = await db.conversion.findUniqueOrThrow({ where: { id: row.id } });
+      expect(row).toEqual(read);
+      expect(await getConversionOrThrow(caller, row.id)).toEqual(read);
+      expect(read.createdAt.toISOString()).toBe('2026-11-27T23:59:59.987Z');
+      // The allowance is charged to today's UTC day, not the local one.
+      const charged = await db.usageDay.findFirstOrThrow({ where: { subject: `client:${caller.clientAddress}` } });
+      expect(charged.day.toISOString().slice(0, 10)).toBe(new Date().toISOString().slice(0, 10));
+    });
+  });
+
   it('a charge the allowance does not cover answers 429 and inserts nothing', async () => {
     await withEnv({ PLAN_FREE_DAILY_CONVERSIONS: '2' }, async () => {
       const caller = guest();

@@ -1,38 +1,21 @@
-import { Pool } from 'pg';
-import type { Conversion as ConversionRow } from '@/lib/generated/prisma/client';
-import { DATABASE_POOL_SETTINGS } from '@/lib/database-settings';
+import { type Conversion as ConversionRow, Prisma } from '@/lib/generated/prisma/client';
 import { assertReadableBy } from '@/lib/conversions/get-conversion-or-throw';
 import { serializeStatus } from '@/lib/conversions/serialize-conversion';
 import type { Caller } from '@/lib/identity/caller';
+import { preparedQuery } from '@/lib/prepared-sql';
 
-// GET /convert/status/{id} is what API clients poll, so it reads its row with one prepared
-// statement on a small pg pool of its own rather than through Prisma, whose query compiler costs
-// more per call than the whole query (bench/status-reads.ts, bench/RESULTS.md). Concurrent reads
-// share statements: reads that arrive while one is in flight go together as the next one
-// (`WHERE id = ANY(…)`), so under load a query (its round trip, syscalls and backend work) serves
-// many requests, and every read still sees the row as it was after the read began.
-const globalForPool = globalThis as unknown as { statusReadPool?: Pool };
+// GET /convert/status/{id} is what API clients poll, so it reads only the columns of its answer, as
+// a prepared statement (lib/prepared-sql.ts). Concurrent reads share statements: reads that arrive
+// while one is in flight go together as the next one (`WHERE id = ANY(…)`), so under load a query
+// (its round trip, syscalls and backend work) serves many requests, and every read still sees the
+// row as it was after the read began (bench/status-reads.ts, bench/RESULTS.md).
 
 type StatusRow = Omit<Parameters<typeof serializeStatus>[0], 'id'> & Pick<ConversionRow, 'userId' | 'guestId'>;
 
-// Prisma keeps DateTime columns as UTC `timestamp(3)`; AT TIME ZONE 'UTC' makes them timestamptz, which
-// pg parses to the right Date whatever the process's time zone.
-const STATUS_ROW = {
-  name: 'conversion-status-row',
-  text: `SELECT id::text AS "key", user_id AS "userId", guest_id AS "guestId", original_file_name AS "originalFileName",
-    original_format AS "originalFormat", target_format AS "targetFormat", status, progress, error,
-    created_at AT TIME ZONE 'UTC' AS "createdAt", expires_at AT TIME ZONE 'UTC' AS "expiresAt"
-    FROM conversions WHERE id = ANY($1::bigint[])`,
-};
-
-function pool(): Pool {
-  globalForPool.statusReadPool ??= new Pool({
-    connectionString: process.env.DATABASE_URL,
-    max: 4,
-    ...DATABASE_POOL_SETTINGS,
-  });
-  return globalForPool.statusReadPool;
-}
+const statusRows = (ids: string[]) => Prisma.sql`SELECT id::text AS "key", user_id AS "userId", guest_id AS "guestId",
+    original_file_name AS "originalFileName", original_format AS "originalFormat", target_format AS "targetFormat",
+    status, progress, error, created_at AS "createdAt", expires_at AS "expiresAt"
+    FROM conversions WHERE id = ANY(${ids}::bigint[])`;
 
 type Waiter = { id: string; resolve: (row: StatusRow | undefined) => void; reject: (e: unknown) => void };
 let queued: Waiter[] | null = null; // non-null while a statement is in flight
@@ -40,7 +23,7 @@ let queued: Waiter[] | null = null; // non-null while a statement is in flight
 async function readBatch(batch: Waiter[]): Promise<void> {
   try {
     const ids = [...new Set(batch.map((w) => w.id))];
-    const { rows } = await pool().query<StatusRow & { key: string }>({ ...STATUS_ROW, values: [ids] });
+    const rows = await preparedQuery<StatusRow & { key: string }>(statusRows(ids));
     const byId = new Map(rows.map(({ key, ...row }) => [key, row as StatusRow]));
     for (const w of batch) w.resolve(byId.get(w.id));
   } catch (e) {

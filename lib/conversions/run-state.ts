@@ -1,8 +1,8 @@
-import { db } from '@/lib/db';
 import { type Conversion, Prisma } from '@/lib/generated/prisma/client';
 import { CONVERSION_ROW, NOW_UTC } from '@/lib/conversions/conversion-row-sql';
 import { ACTIVE_STATUSES, type ConversionStatus } from '@/lib/domain/conversion-status';
 import { conversionEventNotice } from '@/lib/conversions/conversion-events';
+import { preparedExecute, preparedQuery } from '@/lib/prepared-sql';
 
 // A run's state changes (claim, progress, completion, failure) are each ONE statement that changes
 // the row and sends its event (pg_notify in the same statement). Prisma's model API would make each
@@ -18,22 +18,22 @@ const status = (s: ConversionStatus) => Prisma.sql`${s}::"ConversionStatus"`;
  */
 export async function claimRun(id: bigint, run?: number): Promise<Conversion | undefined> {
   const sameRun = run === undefined ? Prisma.empty : Prisma.sql`AND run = ${run}`;
-  const rows = await db.$queryRaw<Conversion[]>`
+  const rows = await preparedQuery<Conversion>(Prisma.sql`
     WITH claimed AS (
       UPDATE conversions SET status = ${status('processing')}, attempts = attempts + 1, started_at = ${NOW_UTC}, progress = 0
       WHERE id = ${id} AND status::text IN (${Prisma.join(ACTIVE_STATUSES)}) AND expires_at > ${NOW_UTC} ${sameRun}
       RETURNING ${CONVERSION_ROW}),
     sent AS (SELECT ${conversionEventNotice({ id: String(id), status: 'processing', progress: 0 })} FROM claimed)
-    SELECT claimed.* FROM claimed, sent`;
+    SELECT claimed.* FROM claimed, sent`);
   return rows[0];
 }
 
 /** The run's progress (0–99) while it is processing, and its event; false when it is not processing. */
 export async function recordProgress(id: bigint, progress: number): Promise<boolean> {
-  const changed = await db.$executeRaw`
+  const changed = await preparedExecute(Prisma.sql`
     WITH changed AS (
       UPDATE conversions SET progress = ${progress} WHERE id = ${id} AND status = ${status('processing')} RETURNING id)
-    SELECT ${conversionEventNotice({ id: String(id), status: 'processing', progress })} FROM changed`;
+    SELECT ${conversionEventNotice({ id: String(id), status: 'processing', progress })} FROM changed`);
   return changed > 0;
 }
 
@@ -48,22 +48,22 @@ export async function completeRun(
   { id, run }: RunOf,
   result: { size: number; crc32: number; pages: number | null; note: string | null },
 ): Promise<boolean> {
-  const changed = await db.$executeRaw`
+  const changed = await preparedExecute(Prisma.sql`
     WITH changed AS (
       UPDATE conversions SET status = ${status('completed')}, progress = 100, result_size = ${BigInt(result.size)},
         result_crc32 = ${BigInt(result.crc32)}, result_pages = ${result.pages}::int, completed_at = ${NOW_UTC},
         error = ${result.note}::text
       WHERE id = ${id} AND status = ${status('processing')} AND run = ${run} RETURNING id)
-    SELECT ${conversionEventNotice({ id: String(id), status: 'completed', progress: 100 })} FROM changed`;
+    SELECT ${conversionEventNotice({ id: String(id), status: 'completed', progress: 100 })} FROM changed`);
   return changed > 0;
 }
 
 /** The run failed with `message`; false when the row is no longer this run's processing. */
 export async function failRun({ id, run }: RunOf, message: string): Promise<boolean> {
-  const changed = await db.$executeRaw`
+  const changed = await preparedExecute(Prisma.sql`
     WITH changed AS (
       UPDATE conversions SET status = ${status('failed')}, error = ${message}, completed_at = ${NOW_UTC}
       WHERE id = ${id} AND status = ${status('processing')} AND run = ${run} RETURNING id)
-    SELECT ${conversionEventNotice({ id: String(id), status: 'failed', progress: 0, error: message })} FROM changed`;
+    SELECT ${conversionEventNotice({ id: String(id), status: 'failed', progress: 0, error: message })} FROM changed`);
   return changed > 0;
 }
