@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { sharpPoolStatus } from '@/lib/engines/sharp/pool';
 import * as languages from '@/app/api/v1/tools/ocr/languages/route';
 import { RouteClient } from '@/tests/support/route-client';
 import { postOcr, runAndDownload } from '@/tests/support/tool-client';
@@ -39,9 +40,11 @@ describe('OCR', () => {
     expect(list.find((l) => l.code === 'deu')?.name).toBe('German');
   });
 
-  it('a page image → txt with its words', async () => {
+  it('a page image → txt with its words, its header checked in the one sharp request that reads it', async () => {
     const client = new RouteClient();
     const png = await page(['Invoice number 4711', 'Transmute reads scans']).toBuffer();
+    const sharpRequests = () => sharpPoolStatus().reduce((n, s) => n + s.jobs, 0);
+    const before = sharpRequests();
     const { created, bytes } = await runAndDownload(
       client,
       await postOcr(client, png, 'scan.png', { language: 'eng', output: 'txt' }),
@@ -50,6 +53,7 @@ describe('OCR', () => {
     const text = bytes.toString('utf8');
     expect(text).toMatch(/Invoice number 4711/);
     expect(text).toMatch(/Transmute reads scans/);
+    expect(sharpRequests() - before).toBe(1);
   });
 
   it('a page scanned at an angle (4° one way, grey; 3° the other, RGB) → txt with its words (deskewed)', async () => {

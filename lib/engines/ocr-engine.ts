@@ -8,7 +8,8 @@ import { sanitizePdf } from './compress/pdf-sanitize';
 import { inspectPdf, QPDF_OK, runPdfTool } from './compress/pdf-tools';
 import { EngineError } from './sandbox';
 import { PIXEL_LIMITS } from './limits';
-import { askWorker, inspect as inspectImage } from './sharp-engine';
+import { askWorker } from './sharp-engine';
+import { headerExpectation, throwIfRefused } from './sharp/header';
 import { withOcrWorker } from './ocr/pool';
 import type { Engine, EngineJob, EngineLimits } from './types';
 import { placeIn, takeOut, withExchangeSlot } from './warm/exchange';
@@ -47,7 +48,8 @@ async function inspectBmp(file: string): Promise<void> {
 
 async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat' | 'signal'>): Promise<void> {
   if (job.inputFormat === 'bmp') return inspectBmp(job.inputPath);
-  if (job.inputFormat !== 'pdf') return inspectImage(job);
+  // Other images: the request that splits them into pages checks their header first (imagePages).
+  if (job.inputFormat !== 'pdf') return;
   const info = await inspectPdf({ workDir: path.dirname(job.inputPath), signal: job.signal }, job.inputPath);
   if (info.encrypted) throw new AppError('unsupported_format', 'The PDF is encrypted: remove its password first.');
 }
@@ -89,7 +91,7 @@ async function imagePages(job: EngineJob): Promise<string[]> {
       op: 'pages',
       in: inFile,
       outPrefix: path.join(slot, 'page'),
-      limitInputPixels: LIMITS.maxPixels,
+      ...headerExpectation(job.inputFormat, LIMITS.maxPixels),
     }),
     async (slot) => {
       await mkdir(dir);
@@ -98,6 +100,7 @@ async function imagePages(job: EngineJob): Promise<string[]> {
     },
   );
   if (!reply.ok) throw new AppError('unsupported_format', `The image could not be read: ${reply.error}`);
+  throwIfRefused(reply, job.inputFormat, LIMITS.maxPixels);
   const count = (reply.files as string[]).length;
   return Array.from({ length: count }, (_, i) => path.join(dir, `page-${i + 1}.png`));
 }

@@ -87,11 +87,13 @@ const ops = {
   },
   /** Every page (frame) of a multi-page image as a PNG, upright: OCR's input. */
   async pages(req) {
-    const { pages = 1 } = await sharp(req.in, { limitInputPixels: false }).metadata();
+    const header = await checkHeader(req);
+    if (header.refused) return header;
+    const { pages = 1 } = header.meta;
     const files = [];
     for (let page = 0; page < pages; page++) {
       const file = `${req.outPrefix}-${page + 1}.png`;
-      await sharp(req.in, { limitInputPixels: req.limitInputPixels, page, failOn: 'error' })
+      await sharp(req.in, { limitInputPixels: req.maxPixels, page, failOn: 'error' })
         .autoOrient()
         .png({ compressionLevel: 1 })
         .toFile(file);
