@@ -9,10 +9,8 @@ import { fireWebhookEvent } from '@/lib/webhooks/notify-webhooks';
  * Subscribed to the conversion's lifecycle. Anonymous batches have no webhooks.
  */
 export async function notifyBatchIfDone(conversion: ConversionOwner) {
-  if (!conversion.userId) return;
-  const row = await db.conversion.findUnique({ where: { id: conversion.id }, select: { userId: true, batchId: true } });
-  if (!row?.userId || !row.batchId) return;
-  const { userId, batchId } = row;
+  const { userId, batchId } = conversion;
+  if (!userId || !batchId) return;
   const batch = await db.batch.findUnique({ where: { id: batchId } });
   if (!batch) return;
   const conversions = await db.conversion.findMany({ where: { batchId }, orderBy: { batchIndex: 'asc' } });

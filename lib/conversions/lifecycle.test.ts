@@ -8,7 +8,11 @@ import {
 } from '@/lib/conversions/lifecycle';
 import type { Conversion } from '@/lib/generated/prisma/client';
 
-const finished: ConversionFinished = { conversion: { id: 1n, userId: 'u' }, outcome: 'completed', engine: 'sharp' };
+const finished: ConversionFinished = {
+  conversion: { id: 1n, userId: 'u', batchId: null },
+  outcome: 'completed',
+  engine: 'sharp',
+};
 
 describe("a conversion's lifecycle", () => {
   it('runs every subscriber in registration order, past one that fails, and never throws', async () => {

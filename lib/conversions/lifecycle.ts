@@ -6,8 +6,11 @@ import { log } from '@/lib/observability/logger';
 // here when a process starts (lib/processes/conversion-subscribers.ts), so the conversion core
 // stays below the features that use it.
 
-/** The conversion a finished run is about, and its owner (null for an anonymous one). */
-export type ConversionOwner = Pick<Conversion, 'id' | 'userId'>;
+/**
+ * The conversion a finished run is about: its owner (null for an anonymous one) and its batch, both
+ * fixed at creation, so the run's own row says them.
+ */
+export type ConversionOwner = Pick<Conversion, 'id' | 'userId' | 'batchId'>;
 
 /** A run ended with its status recorded: completed (its result stored) or failed (its error kept). */
 export type ConversionFinished = {

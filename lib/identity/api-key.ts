@@ -1,4 +1,13 @@
 import { randomToken, sha256 } from '@/lib/crypto';
+import { Prisma } from '@/lib/generated/prisma/client';
+import {
+  ACCOUNT_PLAN_COLUMNS,
+  ACCOUNT_PLAN_JOINS,
+  type AccountPlanColumns,
+  type EffectivePlan,
+  effectivePlanOf,
+} from '@/lib/identity/account-plan';
+import { preparedQuery } from '@/lib/prepared-sql';
 
 // API keys look like `tm_<random>`; only their SHA-256 is stored.
 export const API_KEY_PREFIX = 'tm_';
@@ -11,3 +20,16 @@ export function generateApiKey(): { secret: string; prefix: string; keyHash: str
 }
 
 export const hashApiKey = (secret: string) => sha256(secret);
+
+export type KeyAccount = { id: string; lastUsedAt: Date | null; userId: string; account: EffectivePlan };
+
+/** The key with this secret, when it was last used, and its owner's effective plan; null when there is none. */
+export async function findApiKey(secret: string): Promise<KeyAccount | null> {
+  const [row] = await preparedQuery<AccountPlanColumns & { id: string; lastUsedAt: Date | null; userId: string }>(
+    Prisma.sql`SELECT k.id, k.last_used_at AS "lastUsedAt", u.id AS "userId", ${ACCOUNT_PLAN_COLUMNS}
+      FROM api_keys k JOIN users u ON u.id = k.user_id ${ACCOUNT_PLAN_JOINS}
+      WHERE k.key_hash = ${hashApiKey(secret)}`,
+  );
+  if (!row) return null;
+  return { id: row.id, lastUsedAt: row.lastUsedAt, userId: row.userId, account: effectivePlanOf(row) };
+}

@@ -1,13 +1,13 @@
 import { AppError } from '@/lib/errors';
 import { db } from '@/lib/db';
 import type { Caller } from '@/lib/identity/caller';
-import { hashApiKey, looksLikeApiKey } from '@/lib/identity/api-key';
+import { findApiKey, looksLikeApiKey } from '@/lib/identity/api-key';
 import { GUEST_COOKIE, newGuestId, readGuestId } from '@/lib/identity/guest-cookie';
 import { verifyAccessToken } from '@/lib/identity/session-token';
 import { clientAddressFromHeaders } from '@/lib/identity/client-address';
 import { browserSessionUser } from '@/lib/identity/browser-session';
 import { limitsFor } from '@/lib/plans';
-import { ACCOUNT_PLAN_SELECT, accountPlan, effectivePlan } from '@/lib/identity/account-plan';
+import { accountPlan } from '@/lib/identity/account-plan';
 
 export type AuthMode = 'open' | 'any' | 'bearer';
 
@@ -59,14 +59,10 @@ export async function resolveCaller(
     };
   }
   if (apiKey && mode !== 'bearer') {
-    const key = await db.apiKey.findUnique({
-      where: { keyHash: hashApiKey(apiKey) },
-      select: { id: true, lastUsedAt: true, user: { select: ACCOUNT_PLAN_SELECT } },
-    });
+    const key = await findApiKey(apiKey);
     // Keys belong to paid plans (a team member's through the team): an account that dropped to Free
     // keeps its keys but they stop working.
-    const account = key && effectivePlan(key.user);
-    if (!key || !account || !limitsFor(account.plan).apiAccess) throw invalid();
+    if (!key || !limitsFor(key.account.plan).apiAccess) throw invalid();
     // last_used_at to the minute: one write per key per minute, not one per request. The row just
     // read says whether this minute's is done, so most requests send no statement at all (the
     // condition is repeated in the write, so processes racing on it write once).
@@ -82,9 +78,9 @@ export async function resolveCaller(
     return {
       caller: {
         kind: 'api_key',
-        userId: key.user.id,
+        userId: key.userId,
         guestId: null,
-        ...account,
+        ...key.account,
         apiKeyId: key.id,
         viaCookie: false,
         clientAddress,
