@@ -37,11 +37,16 @@ export class Client {
   private cookie = '';
   private readonly bodies = new WeakMap<Uint8Array, Map<string, ReturnType<typeof multipartBody>>>();
 
-  constructor(readonly baseUrl: string) {}
+  /** `credentials`: headers sent with every request (an API key); without them the client is a guest. */
+  constructor(
+    readonly baseUrl: string,
+    private readonly credentials: Record<string, string> = {},
+  ) {}
 
   /** Request with the guest cookie; remembers the cookie the first response sets. */
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
+    for (const [name, value] of Object.entries(this.credentials)) headers.set(name, value);
     if (this.cookie) headers.set('cookie', this.cookie);
     const res = await fetch(`${this.baseUrl}${path}`, { ...init, headers });
     const set = res.headers.getSetCookie().find((c) => c.startsWith('tm_guest='));
