@@ -16,7 +16,7 @@ import { makePng } from './lib/inputs';
 import { assertBuilt, sleep, startServer } from './lib/server';
 
 const N = Number(process.env.BENCH_N ?? 20);
-const FOREIGN_KEY_CHECK = /^SELECT 1 FROM ONLY /;
+const FOREIGN_KEY_CHECK = /^SELECT (1|\$\d+) FROM ONLY /;
 
 async function main() {
   assertBuilt();

@@ -31,12 +31,18 @@ const globalForPool = globalThis as unknown as { preparedSqlPool?: Pool };
 
 /** The pool (opened on first use, like Prisma's, so importing this needs no database). */
 export function preparedSqlPool(): Pool {
-  globalForPool.preparedSqlPool ??= new Pool({
-    connectionString: process.env.DATABASE_URL,
-    max: 6,
-    types: prismaTypes,
-    ...DATABASE_POOL_SETTINGS,
-  });
+  if (!globalForPool.preparedSqlPool) {
+    const pool = new Pool({
+      connectionString: process.env.DATABASE_URL,
+      max: 6,
+      types: prismaTypes,
+      ...DATABASE_POOL_SETTINGS,
+    });
+    // An idle connection the server drops (a restart, an outage) is reported here; unheard, the
+    // pool's 'error' event would end the process. The next query opens a new connection.
+    pool.on('error', (e) => console.error('[prepared-sql] connection lost:', e.message));
+    globalForPool.preparedSqlPool = pool;
+  }
   return globalForPool.preparedSqlPool;
 }
 
