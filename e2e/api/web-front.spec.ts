@@ -31,3 +31,15 @@ test('a sane X-Request-Id is kept on the answer; anything else is replaced by a 
   const replaced = await request.get('/api/v1/health/live', { headers: { 'x-request-id': 'no spaces {allowed}' } });
   expect(replaced.headers()['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 });
+
+test('a small JSON answer goes uncompressed, a large one gzip-compressed, to a client that accepts gzip', async ({
+  request,
+}) => {
+  const small = await request.get('/api/v1/health/live', { headers: { 'accept-encoding': 'gzip' } });
+  expect(small.status()).toBe(200);
+  expect(small.headers()['content-encoding']).toBeUndefined();
+  expect(small.headers()['cache-control']).toBe('no-transform');
+  const large = await request.get('/api/v1/openapi.json', { headers: { 'accept-encoding': 'gzip' } });
+  expect(large.headers()['content-encoding']).toBe('gzip');
+  expect((await large.json()).openapi).toMatch(/^3\.1/);
+});

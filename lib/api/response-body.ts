@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { JsonResponses } from '@/lib/schemas/operation';
+import { jsonAnswer } from '@/lib/api/responses';
 
 // Every JSON body an operation sends passes through the schema it declares for that status, so the
 // document, the types and the bytes agree. Tests are strict (an unknown or missing key throws, and
@@ -61,5 +62,5 @@ export function jsonResponse(
   data: unknown,
   init: ResponseInit = {},
 ): Response {
-  return Response.json(responseBody(op, status, data), { ...init, status });
+  return jsonAnswer(responseBody(op, status, data), { ...init, status });
 }

@@ -3,9 +3,26 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@/lib/datab
 import { isOutOfSpace, outOfSpaceError } from '@/lib/storage/out-of-space';
 import { z } from 'zod';
 
+/** JSON bodies shorter than this are sent uncompressed (the compression middleware's own default threshold). */
+const COMPRESS_FROM_CHARS = 1024;
+
+/**
+ * Every JSON answer of the API. A small one asks not to be compressed (`Cache-Control: no-transform`):
+ * on a few hundred bytes gzip costs more than it saves (its deflate state and a trip through the
+ * thread pool, about half a millisecond per answer here: bench/RESULTS.md), and Next streams a
+ * route's response, which hides its length from the threshold that would otherwise skip it.
+ */
+export function jsonAnswer(data: unknown, init: ResponseInit = {}): Response {
+  const text = JSON.stringify(data);
+  const headers = new Headers(init.headers);
+  headers.set('Content-Type', 'application/json');
+  if (text.length < COMPRESS_FROM_CHARS && !headers.has('Cache-Control')) headers.set('Cache-Control', 'no-transform');
+  return new Response(text, { ...init, headers });
+}
+
 /** The error body every endpoint uses: `{ error, code }`. */
 export function errorResponse(error: AppError, requestId: string): Response {
-  return Response.json(
+  return jsonAnswer(
     { error: error.message, code: error.code },
     { status: error.status, headers: { 'X-Request-Id': requestId, ...error.headers } },
   );

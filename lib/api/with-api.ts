@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '@/lib/errors';
 import { bodyIsOptional, type JsonResponses, type Operation } from '@/lib/schemas/operation';
 import { ResponseContractError, rethrowContractErrors, responseBody } from '@/lib/api/response-body';
-import { errorResponse, toAppError } from '@/lib/api/responses';
+import { errorResponse, jsonAnswer, toAppError } from '@/lib/api/responses';
 import { publicOrigin } from '@/lib/http/public-origin';
 import { type AccountCaller, type Caller, hasAccount, limitSubject } from '@/lib/identity/caller';
 import { parseCookies } from '@/lib/identity/cookies';
@@ -90,7 +90,7 @@ export function withApi<
       const response =
         result instanceof Response
           ? result
-          : Response.json(responseBody(op, result.status ?? 200, result.data), {
+          : jsonAnswer(responseBody(op, result.status ?? 200, result.data), {
               status: result.status ?? 200,
               headers: result.headers,
             });
