@@ -3,13 +3,13 @@ import { Pool, types } from 'pg';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { DATABASE_POOL_SETTINGS } from '@/lib/database-settings';
 
-// The statements on every conversion's path (its creation, its run's state changes, the row read
-// of every conversion route, the status poll) go to PostgreSQL as named prepared statements on a
-// small pool of their own, not through Prisma: there a raw statement costs this process about
-// 0.2 ms of CPU in the client before it is sent, and PostgreSQL parses and plans it again on every
-// call; here it is parsed once per connection and the client's part costs a fifth of that (bench/RESULTS.md).
-// Statements are written with Prisma.sql, as everywhere else, and rows come back typed as
-// Prisma's raw reads type them, so a caller cannot tell the two apart.
+// The statements every request or job makes (a conversion's creation and its run's state changes,
+// the row read of every conversion route, the status poll, the caller's key or session and plan) go
+// to PostgreSQL as named prepared statements on a small pool of their own, not through Prisma. There
+// a raw statement costs this process about 0.2 ms of CPU before it is sent, and PostgreSQL parses and
+// plans it on every call; here it is parsed once per connection and the client's part costs a fifth
+// (bench/RESULTS.md). Statements are written with Prisma.sql, as everywhere else, and rows come back
+// typed as Prisma's raw reads type them, so a caller cannot tell the two apart.
 
 const INT8 = 20;
 const TIMESTAMP = 1114;
