@@ -65,22 +65,16 @@ function nameOf(text: string): string {
  */
 const parameter = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
 
+/** Runs `sql` as a named prepared statement. */
+const run = (sql: Prisma.Sql) =>
+  preparedSqlPool().query({ name: nameOf(sql.text), text: sql.text, values: sql.values.map(parameter) });
+
 /** Runs `sql` as a named prepared statement; its rows, typed as Prisma's `$queryRaw` types them. */
 export async function preparedQuery<T>(sql: Prisma.Sql): Promise<T[]> {
-  const result = await preparedSqlPool().query({
-    name: nameOf(sql.text),
-    text: sql.text,
-    values: sql.values.map(parameter),
-  });
-  return result.rows as T[];
+  return (await run(sql)).rows as T[];
 }
 
 /** Runs `sql` as a named prepared statement; the number of rows it returned or changed (as `$executeRaw`). */
 export async function preparedExecute(sql: Prisma.Sql): Promise<number> {
-  const result = await preparedSqlPool().query({
-    name: nameOf(sql.text),
-    text: sql.text,
-    values: sql.values.map(parameter),
-  });
-  return result.rowCount ?? 0;
+  return (await run(sql)).rowCount ?? 0;
 }

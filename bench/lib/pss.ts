@@ -16,8 +16,10 @@ export function pssOf(pid: number): number {
 
 /** PSS of a process and all its descendants, and how many processes that is. */
 export function treePss(root: number): { pss: number; processes: number } {
-  const pids = processTree(root).filter((pid) => pssOf(pid) > 0);
-  return { pss: pids.reduce((s, p) => s + pssOf(p), 0), processes: pids.length };
+  const sizes = processTree(root)
+    .map(pssOf)
+    .filter((pss) => pss > 0);
+  return { pss: sizes.reduce((s, p) => s + p, 0), processes: sizes.length };
 }
 
 /** PSS of the PostgreSQL server at `databaseUrl` (postmaster and all its backends): 0 when it is not on this machine. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { AppError } from '@/lib/errors';
 import { bodyIsOptional, type JsonResponses, type Operation } from '@/lib/schemas/operation';
-import { ResponseContractError, rethrowContractErrors, responseBody } from '@/lib/api/response-body';
-import { errorResponse, jsonAnswer, toAppError } from '@/lib/api/responses';
+import { ResponseContractError, jsonResponse, rethrowContractErrors } from '@/lib/api/response-body';
+import { errorResponse, toAppError } from '@/lib/api/responses';
 import { publicOrigin } from '@/lib/http/public-origin';
 import { type AccountCaller, type Caller, hasAccount, limitSubject } from '@/lib/identity/caller';
 import { parseCookies } from '@/lib/identity/cookies';
@@ -90,10 +90,7 @@ export function withApi<
       const response =
         result instanceof Response
           ? result
-          : jsonAnswer(responseBody(op, result.status ?? 200, result.data), {
-              status: result.status ?? 200,
-              headers: result.headers,
-            });
+          : jsonResponse(op, result.status ?? 200, result.data, { headers: result.headers });
       observe(op.operationId, response.status, started, requestId);
       return finish(response, { requestId, newGuestId: newGuest, request, limitHeaders });
     } catch (e) {

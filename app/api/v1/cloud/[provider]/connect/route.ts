@@ -1,6 +1,5 @@
 import { withApi } from '@/lib/api/with-api';
-import { responseBody } from '@/lib/api/response-body';
-import { jsonAnswer } from '@/lib/api/responses';
+import { jsonResponse } from '@/lib/api/response-body';
 import { connectBindingCookie, startCloudConnect } from '@/lib/cloud/connect-cloud';
 import { publicOrigin } from '@/lib/http/public-origin';
 import { connectCloudOp } from '@/lib/schemas/cloud-connections';
@@ -10,7 +9,7 @@ export const POST = withApi(connectCloudOp, async ({ caller, params, request }) 
   const origin = publicOrigin(request);
   const attempt = await startCloudConnect({ userId: caller.userId, provider: params.provider, origin });
   const data = { authorize_url: attempt.authorizeUrl, expires_at: attempt.expiresAt.toISOString() };
-  return jsonAnswer(responseBody(connectCloudOp, 200, data), {
+  return jsonResponse(connectCloudOp, 200, data, {
     headers: { 'set-cookie': connectBindingCookie(params.provider, attempt.binding, origin) },
   });
 });
