@@ -62,7 +62,7 @@ describe('PDF to images, page by page', () => {
     const client = new RouteClient();
     const { id, outcome } = await convert(client, await pdfOf(3), 'png');
     expect(outcome).toBe('completed');
-    expect((await db.conversion.findUniqueOrThrow({ where: { id: BigInt(id) } })).resultPages).toBe(3);
+    expect((await db.conversion.findUniqueOrThrow({ where: { id: BigInt(id) } })).resultParts).toBe(3);
 
     const res = await fetchResult(client, id);
     expect(res.status).toBe(200);
@@ -96,7 +96,7 @@ describe('PDF to images, page by page', () => {
     const client = new RouteClient();
     const { id, outcome } = await convert(client, await pdfOf(1), 'png');
     expect(outcome).toBe('completed');
-    expect((await db.conversion.findUniqueOrThrow({ where: { id: BigInt(id) } })).resultPages).toBeNull();
+    expect((await db.conversion.findUniqueOrThrow({ where: { id: BigInt(id) } })).resultParts).toBeNull();
     const res = await fetchResult(client, id);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('content-disposition')).toContain('Report.png');

@@ -35,7 +35,7 @@ export async function openBatchZip(
       date: c.completedAt ?? c.createdAt,
       size: Number(c.resultSize ?? (await storage().size(c.resultKey)) ?? 0),
       crc32: c.resultCrc32 === null ? null : Number(c.resultCrc32),
-      deflate: DEFLATED_FORMATS.has(c.targetFormat) && !resultFile(c).pageArchive,
+      deflate: DEFLATED_FORMATS.has(c.targetFormat) && !resultFile(c).archive,
       open: () => storage().get(c.resultKey),
     })),
   );

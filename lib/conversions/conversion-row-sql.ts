@@ -25,7 +25,7 @@ const COLUMNS = {
   resultKey: 'result_key',
   resultSize: 'result_size',
   resultCrc32: 'result_crc32',
-  resultPages: 'result_pages',
+  resultParts: 'result_parts',
   createdAt: 'created_at',
   startedAt: 'started_at',
   completedAt: 'completed_at',

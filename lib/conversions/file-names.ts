@@ -20,15 +20,15 @@ export function resultFileName(originalName: string, targetFormat: string): stri
 const baseName = (originalName: string) => path.parse(cleanFileName(originalName)).name || 'file';
 
 /**
- * How a completed result downloads: its name and media type. A result of several page images
- * (`resultPages`) is a ZIP of them, named `<name>.zip`.
+ * How a completed result downloads: its name and media type. A result of several files
+ * (`resultParts`: page images, sheets, a document and its pictures) is a ZIP of them, `<name>.zip`.
  */
-export function resultFile(row: { originalFileName: string; targetFormat: string; resultPages: number | null }) {
-  if (row.resultPages !== null && row.resultPages > 1)
-    return { fileName: `${baseName(row.originalFileName)}.zip`, contentType: 'application/zip', pageArchive: true };
+export function resultFile(row: { originalFileName: string; targetFormat: string; resultParts: number | null }) {
+  if (row.resultParts !== null && row.resultParts > 1)
+    return { fileName: `${baseName(row.originalFileName)}.zip`, contentType: 'application/zip', archive: true };
   return {
     fileName: resultFileName(row.originalFileName, row.targetFormat),
     contentType: formatInfo(row.targetFormat)?.mime ?? 'application/octet-stream',
-    pageArchive: false,
+    archive: false,
   };
 }

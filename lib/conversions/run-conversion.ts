@@ -85,7 +85,7 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
       onProgress: progress.update,
     };
     let note: string | undefined;
-    let pages: number | undefined;
+    let parts: number | undefined;
     // At most ENGINE_CONCURRENCY engine runs at once in this process, whatever queue feeds it.
     // inspect runs here once; convert relies on it.
     ranEngine = engine.name;
@@ -94,7 +94,7 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
       const stopRunTimer = metrics.engineRunDuration.startTimer({ engine: engine.name });
       await engine.inspect?.(job);
       timer.mark('inspect');
-      ({ note, pages } = (await engine.convert(job)) ?? {});
+      ({ note, parts } = (await engine.convert(job)) ?? {});
       stopRunTimer();
       timer.mark('convert');
     });
@@ -104,13 +104,13 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
     // Its CRC-32 (native zlib.crc32, about 1 ms per MB) lets a batch ZIP send it untouched, header first.
     const crc32 = await fileCrc32(outputPath);
     // The job folder's result becomes the stored object (on local disk a rename, not a copy).
-    const resultPages = pages ?? null;
+    const resultParts = parts ?? null;
     const { size } = await storage().putFile(row.resultKey, outputPath, {
-      contentType: resultFile({ ...row, resultPages }).contentType,
+      contentType: resultFile({ ...row, resultParts }).contentType,
     });
     timer.mark('store-result');
     // The completed row and its event commit together: a row that says completed has said so.
-    if (!(await completeRun(row, { size, crc32, pages: resultPages, note: note ?? null }))) {
+    if (!(await completeRun(row, { size, crc32, parts: resultParts, note: note ?? null }))) {
       // Cancelled or deleted while we worked: the result must not outlive it, unless a later run
       // (a retry) owns the result key now.
       const now = await db.conversion.findUnique({ where: { id: row.id }, select: { run: true } });

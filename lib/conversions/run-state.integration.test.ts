@@ -80,16 +80,16 @@ describe('run state changes', () => {
   it('completion writes the result and says completed, once, and only for the run processing', async () => {
     const row = await conversion({ status: 'processing' });
     const { events, stop } = await heard(row.id);
-    expect(await completeRun({ id: row.id, run: 1 }, { size: 9, crc32: 7, pages: null, note: null })).toBe(false);
-    expect(await completeRun(row, { size: 9, crc32: 0xffffffff, pages: 3, note: 'target missed' })).toBe(true);
-    expect(await completeRun(row, { size: 9, crc32: 7, pages: null, note: null })).toBe(false);
+    expect(await completeRun({ id: row.id, run: 1 }, { size: 9, crc32: 7, parts: null, note: null })).toBe(false);
+    expect(await completeRun(row, { size: 9, crc32: 0xffffffff, parts: 3, note: 'target missed' })).toBe(true);
+    expect(await completeRun(row, { size: 9, crc32: 7, parts: null, note: null })).toBe(false);
     const read = await db.conversion.findUniqueOrThrow({ where: { id: row.id } });
     expect(read).toMatchObject({
       status: 'completed',
       progress: 100,
       resultSize: 9n,
       resultCrc32: 0xffffffffn,
-      resultPages: 3,
+      resultParts: 3,
       error: 'target missed',
     });
     expect(read.completedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);

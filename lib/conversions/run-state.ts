@@ -46,12 +46,12 @@ type RunOf = { id: bigint; run: number };
  */
 export async function completeRun(
   { id, run }: RunOf,
-  result: { size: number; crc32: number; pages: number | null; note: string | null },
+  result: { size: number; crc32: number; parts: number | null; note: string | null },
 ): Promise<boolean> {
   const changed = await preparedExecute(Prisma.sql`
     WITH changed AS (
       UPDATE conversions SET status = ${status('completed')}, progress = 100, result_size = ${BigInt(result.size)},
-        result_crc32 = ${BigInt(result.crc32)}, result_pages = ${result.pages}::int, completed_at = ${NOW_UTC},
+        result_crc32 = ${BigInt(result.crc32)}, result_parts = ${result.parts}::int, completed_at = ${NOW_UTC},
         error = ${result.note}::text
       WHERE id = ${id} AND status = ${status('processing')} AND run = ${run} RETURNING id)
     SELECT ${conversionEventNotice({ id: String(id), status: 'completed', progress: 100 })} FROM changed`);

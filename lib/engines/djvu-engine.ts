@@ -63,7 +63,7 @@ async function pageImage(job: EngineJob, n: number, output: string): Promise<voi
 }
 
 /** PDF, PostScript and TIFF hold every page; a PNG or JPEG is one page, so several become a ZIP of them (as PDFs do). */
-async function fromDjvu(job: EngineJob): Promise<void | { pages: number }> {
+async function fromDjvu(job: EngineJob): Promise<void | { parts: number }> {
   if (job.targetFormat === 'pdf' || job.targetFormat === 'tiff') {
     await ddjvu(job, job.targetFormat, job.outputPath);
     return;
@@ -115,7 +115,7 @@ async function toDjvu(job: EngineJob): Promise<void> {
   await runTool(job, 'djvm', ['-c', job.outputPath, ...djvus]);
 }
 
-async function convert(job: EngineJob): Promise<void | { pages: number }> {
+async function convert(job: EngineJob): Promise<void | { parts: number }> {
   const result = await (job.inputFormat === 'djvu' ? fromDjvu(job) : toDjvu(job));
   await assertOutput(job.outputPath, 'djvulibre');
   return result;

@@ -61,7 +61,7 @@ async function pageCount(job: EngineJob): Promise<number> {
 }
 
 /** Every page to an image, stored (not deflated: images are compressed) in one ZIP at outputPath. */
-async function pagesToZip(job: EngineJob, pages: number): Promise<{ pages: number }> {
+async function pagesToZip(job: EngineJob, pages: number): Promise<{ parts: number }> {
   checkImagePages(pages, 'PDF');
   const dir = path.join(job.workDir, 'pages');
   await mkdir(dir);
@@ -74,7 +74,7 @@ async function pagesToZip(job: EngineJob, pages: number): Promise<{ pages: numbe
   );
 }
 
-async function popplerConvert(job: EngineJob): Promise<void | { pages: number }> {
+async function popplerConvert(job: EngineJob): Promise<void | { parts: number }> {
   if (PAGE_IMAGES[job.targetFormat]) {
     const pages = await pageCount(job);
     if (pages > 1) return pagesToZip(job, pages);

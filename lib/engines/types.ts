@@ -55,7 +55,8 @@ export type Engine = {
   inspect?: (job: Pick<EngineJob, 'inputPath' | 'inputFormat' | 'signal'>) => Promise<void>;
   /**
    * Writes `outputPath`; a `note` (e.g. a compression target missed) is shown with the completed
-   * conversion. `pages`: the output is a ZIP of that many page images (one per page of the input).
+   * conversion. `parts`: the output is a ZIP of that many files (a document's pages as images, a
+   * workbook's sheets, a document beside its pictures), downloaded as `<name>.zip`.
    */
-  convert: (job: EngineJob) => Promise<void | { note?: string; pages?: number }>;
+  convert: (job: EngineJob) => Promise<void | { note?: string; parts?: number }>;
 };

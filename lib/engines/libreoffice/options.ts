@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatInfo } from '@/lib/formats/catalog';
+import { pdfaOption } from '../pdfa-option';
 import type { EngineOptions } from '../types';
 
 // What LibreOffice applies when it exports a document as PDF (../libreoffice-engine.ts turns them
@@ -24,7 +25,7 @@ export const DocumentOptions = z
       .max(2400)
       .optional()
       .meta({ description: 'Pictures are reduced to this resolution in the PDF; default: kept as they are' }),
-    pdfa: z.boolean().default(false).meta({ description: '`true` writes PDF/A-2b (archival)' }),
+    pdfa: pdfaOption,
   })
   .meta({ id: 'DocumentOptions' });
 
