@@ -4,8 +4,8 @@ import type { Caller } from '@/lib/identity/caller';
 import { storage } from '@/lib/storage';
 import { resultFile } from '@/lib/conversions/file-names';
 import { getBatchOrThrow } from '@/lib/batches/get-batch-or-throw';
-import { uniqueEntryNames } from '@/lib/batches/zip-entry-names';
-import { type ZipEntry, zipChunks } from '@/lib/batches/zip-writer';
+import { uniqueEntryNames } from '@/lib/zip/zip-entry-names';
+import { type ZipEntry, zipChunks } from '@/lib/zip/zip-writer';
 
 /**
  * Formats worth deflating; everything else we produce (images, PDF, office ZIP containers, audio

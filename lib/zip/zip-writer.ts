@@ -9,7 +9,7 @@ import { createDeflateRaw, crc32 } from 'node:zlib';
 // they stream, and a data descriptor after their data.
 
 export type ZipEntry = {
-  /** Unique, safe name (lib/batches/zip-entry-names.ts); written as UTF-8. */
+  /** Unique, safe name (lib/zip/zip-entry-names.ts); written as UTF-8. */
   name: string;
   date: Date;
   /** The object's byte count, checked while it streams (a stored header must not lie). */

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { ReadableStream } from 'node:stream/web';
 import { crc32 } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type ZipEntry, zipChunks } from '@/lib/batches/zip-writer';
+import { type ZipEntry, zipChunks } from '@/lib/zip/zip-writer';
 
 // Every archive is checked by Info-ZIP: `unzip -t` recomputes each entry's CRC-32 and compares it
 // with the headers, and zipinfo reads the records field by field.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uniqueEntryNames } from '@/lib/batches/zip-entry-names';
+import { uniqueEntryNames } from '@/lib/zip/zip-entry-names';
 
 describe('uniqueEntryNames', () => {
   it('numbers repeated names before the extension', () => {
