@@ -1,12 +1,12 @@
 import path from 'node:path';
+import { UNSAFE_TEXT } from '@/lib/display-text';
 import { formatInfo } from '@/lib/formats/catalog';
 
 // File names are display text only; these make hostile names harmless to store and show.
-// Removes C0/C1 controls (incl. NUL), bidi overrides and path parts, and caps the length.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// Removes controls and bidi overrides (lib/display-text.ts) and path parts, and caps the length.
 
 export function cleanFileName(raw: string | undefined | null): string {
-  const base = (raw ?? '').replace(UNSAFE, '').split(/[\\/]/).pop() ?? '';
+  const base = (raw ?? '').replace(UNSAFE_TEXT, '').split(/[\\/]/).pop() ?? '';
   const trimmed = base.trim().replace(/^\.+/, '').slice(0, 200);
   return trimmed || 'file';
 }

@@ -28,4 +28,8 @@ describe('uniqueEntryNames', () => {
     }
     expect(new Set(names).size).toBe(names.length);
   });
+
+  it('drops control characters and bidi overrides', () => {
+    expect(uniqueEntryNames(['a\u0000b\u0007.csv', 'evil\u202evsc.exe'])).toEqual(['ab.csv', 'evilvsc.exe']);
+  });
 });
