@@ -113,11 +113,6 @@ describe('ffmpeg engine', () => {
     expect(Number(p.format.duration)).toBeCloseTo(2, 0);
   });
 
-  it('mp4 → gif: palette GIF at most 480 px wide', async () => {
-    const p = await run(await mediaJob('mp4', 'gif', AV(2, '640x360')));
-    expect(p.streams).toEqual([expect.objectContaining({ codec_type: 'video', codec_name: 'gif', width: 480 })]);
-  });
-
   it.each([
     ['mp3', 'mp3'],
     ['flac', 'flac'],

@@ -1,6 +1,7 @@
 import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { EVEN, ffmpegCommand, OUTPUT_ARGS } from './ffmpeg/args';
+import { convertToGif } from './ffmpeg/gif';
 import { type MediaOptions, mediaOptions } from './ffmpeg/options';
 import { cappedInputArgs, inspect, runFfmpegOnInput, VIDEO_LIMITS } from './ffmpeg/sandboxed';
 import type { Engine, EngineJob } from './types';
@@ -14,8 +15,6 @@ const AUDIO = ['mp3', 'wav', 'ogg', 'flac', 'm4a', 'aac'] as const satisfies rea
 const VIDEO_OUT = [...VIDEO_IN, 'gif'] as const satisfies readonly FormatName[];
 
 const isAudio = (f: FormatName) => (AUDIO as readonly FormatName[]).includes(f);
-
-const GIF_SCALE = "scale='min(480,iw)':-2";
 
 /**
  * A target's codec arguments with the conversion's options applied (./ffmpeg/options.ts says
@@ -46,10 +45,7 @@ export function outputArgs(target: FormatName, o: Partial<MediaOptions>): string
   if (o.audio_channels) args.unshift('-ac', String(o.audio_channels));
   if (o.sample_rate) args.unshift('-ar', String(o.sample_rate));
   const scale = o.width || o.height ? `scale=${o.width ?? -2}:${o.height ?? -2}` : undefined;
-  if (target === 'gif') {
-    const i = args.indexOf('-filter_complex');
-    args[i + 1] = args[i + 1].replace('fps=10', `fps=${o.fps ?? 10}`).replace(GIF_SCALE, scale ?? GIF_SCALE);
-  } else if (!isAudio(target) && (o.fps || scale)) {
+  if (!isAudio(target) && (o.fps || scale)) {
     const filters = [o.fps ? `fps=${o.fps}` : '', scale ?? ''].filter(Boolean);
     const i = args.indexOf('-vf');
     if (i >= 0) args[i + 1] = [...filters, args[i + 1]].join(',');
@@ -59,32 +55,27 @@ export function outputArgs(target: FormatName, o: Partial<MediaOptions>): string
 }
 
 async function convert(job: EngineJob): Promise<void> {
-  if (!OUTPUT_ARGS[job.targetFormat]) throw new AppError('unsupported_format', `Cannot write ${job.targetFormat}.`);
+  const gif = job.targetFormat === 'gif';
+  if (!gif && !OUTPUT_ARGS[job.targetFormat]) throw new AppError('unsupported_format', `Cannot write ${job.targetFormat}.`);
   const o = job.options as Partial<MediaOptions>;
-  const codecArgs = outputArgs(job.targetFormat, o);
   const start = o.start ?? 0;
-  const audio = o.remove_audio ? ['-an'] : ['-map', '0:a:0?'];
-  const streams =
-    job.targetFormat === 'gif'
-      ? []
-      : isAudio(job.targetFormat)
-        ? ['-map', '0:a:0', '-vn']
-        : ['-map', '0:v:0', ...audio];
-  const args = ffmpegCommand({
-    input: [
-      ...(start > 0 ? ['-ss', String(start)] : []),
-      ...cappedInputArgs(job),
-      ...(o.duration ? ['-t', String(o.duration)] : []),
-    ],
-    streams,
-    codec: codecArgs,
-    outputPath: job.outputPath,
-    log: 'info',
-  });
+  const input = [...(start > 0 ? ['-ss', String(start)] : []), ...cappedInputArgs(job)];
   // The output's length: the input's from `start`, at most the asked duration.
-  await runFfmpegOnInput(job, args, (total) =>
-    total === undefined ? o.duration : Math.min(o.duration ?? Infinity, Math.max(0, total - start)),
-  );
+  const outputSeconds = (total: number | undefined) =>
+    total === undefined ? o.duration : Math.min(o.duration ?? Infinity, Math.max(0, total - start));
+  if (gif) await convertToGif(job, input, o, outputSeconds);
+  else {
+    const audio = o.remove_audio ? ['-an'] : ['-map', '0:a:0?'];
+    const streams = isAudio(job.targetFormat) ? ['-map', '0:a:0', '-vn'] : ['-map', '0:v:0', ...audio];
+    const args = ffmpegCommand({
+      input: [...input, ...(o.duration ? ['-t', String(o.duration)] : [])],
+      streams,
+      codec: outputArgs(job.targetFormat, o),
+      outputPath: job.outputPath,
+      log: 'info',
+    });
+    await runFfmpegOnInput(job, args, outputSeconds);
+  }
   job.onProgress(100);
 }
 

@@ -1,6 +1,7 @@
 import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { aac, EVEN, ffmpegCommand, h264, OUTPUT_ARGS as MAIN_OUTPUT_ARGS } from './ffmpeg/args';
+import { convertToGif } from './ffmpeg/gif';
 import { DEMUXER as MAIN_DEMUXER, type Demuxers, mediaInput, runFfmpegOnInput, VIDEO_LIMITS } from './ffmpeg/sandboxed';
 import type { Engine, EngineJob } from './types';
 import { assertOutput } from './run-tool';
@@ -131,11 +132,16 @@ const AUDIO_TARGETS = new Set<FormatName>([...MAIN_AUDIO, ...EVERYDAY_AUDIO, ...
 const VIDEO_ONLY_TARGETS = new Set<FormatName>(['webp', ...ELEMENTARY_VIDEO]);
 
 async function convert(job: EngineJob): Promise<void> {
-  const codecArgs = OUTPUT_ARGS[job.targetFormat];
-  if (!codecArgs) throw new AppError('unsupported_format', `Cannot write ${job.targetFormat}.`);
   const t = job.targetFormat;
+  if (t === 'gif') {
+    await convertToGif(job, cappedInputArgs(job), {});
+    job.onProgress(100);
+    return;
+  }
+  const codecArgs = OUTPUT_ARGS[t];
+  if (!codecArgs) throw new AppError('unsupported_format', `Cannot write ${t}.`);
   const streams =
-    t === 'png' || t === 'gif'
+    t === 'png'
       ? []
       : VIDEO_ONLY_TARGETS.has(t)
         ? ['-map', '0:v:0']

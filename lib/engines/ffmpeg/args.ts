@@ -48,22 +48,13 @@ export const webmVp9 = (crf: string, audioBitrate: string) => [
 const H264 = h264('23');
 const AAC = aac();
 
-/** Codec and muxer arguments for each main media target. */
+/** Codec and muxer arguments for each main media target (GIF, made in two runs, is ./gif.ts). */
 export const OUTPUT_ARGS: Partial<Record<FormatName, string[]>> = {
   mp4: [...H264, ...AAC, '-movflags', '+faststart', '-f', 'mp4'],
   mov: [...H264, ...AAC, '-movflags', '+faststart', '-f', 'mov'],
   mkv: [...H264, ...AAC, '-f', 'matroska'],
   webm: webmVp9('35', '128k'),
   avi: ['-c:v', 'mpeg4', '-q:v', '5', '-vf', EVEN, '-c:a', 'libmp3lame', '-q:a', '4', '-f', 'avi'],
-  gif: [
-    '-an',
-    '-filter_complex',
-    "[0:v:0]fps=10,scale='min(480,iw)':-2:flags=lanczos,split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer",
-    '-loop',
-    '0',
-    '-f',
-    'gif',
-  ],
   mp3: ['-c:a', 'libmp3lame', '-q:a', '4', '-f', 'mp3'],
   wav: ['-c:a', 'pcm_s16le', '-f', 'wav'],
   ogg: ['-c:a', 'libvorbis', '-q:a', '4', '-f', 'ogg'],
