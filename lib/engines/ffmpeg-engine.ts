@@ -1,6 +1,6 @@
 import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
-import { EVEN, ffmpegCommand, OUTPUT_ARGS } from './ffmpeg/args';
+import { clip, EVEN, ffmpegCommand, OUTPUT_ARGS } from './ffmpeg/args';
 import { convertToGif } from './ffmpeg/gif';
 import { type MediaOptions, mediaOptions } from './ffmpeg/options';
 import { cappedInputArgs, inspect, runFfmpegOnInput, VIDEO_LIMITS } from './ffmpeg/sandboxed';
@@ -55,26 +55,21 @@ export function outputArgs(target: FormatName, o: Partial<MediaOptions>): string
 }
 
 async function convert(job: EngineJob): Promise<void> {
-  const gif = job.targetFormat === 'gif';
-  if (!gif && !OUTPUT_ARGS[job.targetFormat]) throw new AppError('unsupported_format', `Cannot write ${job.targetFormat}.`);
   const o = job.options as Partial<MediaOptions>;
-  const start = o.start ?? 0;
-  const input = [...(start > 0 ? ['-ss', String(start)] : []), ...cappedInputArgs(job)];
-  // The output's length: the input's from `start`, at most the asked duration.
-  const outputSeconds = (total: number | undefined) =>
-    total === undefined ? o.duration : Math.min(o.duration ?? Infinity, Math.max(0, total - start));
-  if (gif) await convertToGif(job, input, o, outputSeconds);
+  if (job.targetFormat === 'gif') await convertToGif(job, cappedInputArgs(job), o);
   else {
+    if (!OUTPUT_ARGS[job.targetFormat]) throw new AppError('unsupported_format', `Cannot write ${job.targetFormat}.`);
+    const { before, after, seconds } = clip(o);
     const audio = o.remove_audio ? ['-an'] : ['-map', '0:a:0?'];
     const streams = isAudio(job.targetFormat) ? ['-map', '0:a:0', '-vn'] : ['-map', '0:v:0', ...audio];
     const args = ffmpegCommand({
-      input: [...input, ...(o.duration ? ['-t', String(o.duration)] : [])],
+      input: [...before, ...cappedInputArgs(job), ...after],
       streams,
       codec: outputArgs(job.targetFormat, o),
       outputPath: job.outputPath,
       log: 'info',
     });
-    await runFfmpegOnInput(job, args, outputSeconds);
+    await runFfmpegOnInput(job, args, seconds);
   }
   job.onProgress(100);
 }

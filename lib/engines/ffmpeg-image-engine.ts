@@ -1,6 +1,6 @@
 import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
-import { ffmpegCommand } from './ffmpeg/args';
+import { ffmpegCommand, STILL_CODEC } from './ffmpeg/args';
 import { assertFfmpegOk, type Demuxers, mediaInput, runFfmpegRefusingInput, VIDEO_LIMITS } from './ffmpeg/sandboxed';
 import type { Engine, EngineJob } from './types';
 import { assertOutput } from './run-tool';
@@ -40,9 +40,9 @@ const CODEC: Record<(typeof FFMPEG_ONLY)[number] | (typeof COMMON)[number], stri
   exr: ['-c:v', 'exr'],
   phm: ['-c:v', 'phm'],
   vbn: ['-c:v', 'vbn', '-format', 'raw'], // uncompressed: DXT needs sides a multiple of 4
-  png: ['-c:v', 'png'],
-  jpg: ['-c:v', 'mjpeg', '-q:v', '3', '-pix_fmt', 'yuvj444p'],
-  webp: ['-c:v', 'libwebp', '-quality', '85'],
+  png: [...STILL_CODEC.png],
+  jpg: [...STILL_CODEC.jpg],
+  webp: [...STILL_CODEC.webp],
   tiff: ['-c:v', 'tiff'],
   gif: ['-c:v', 'gif'],
   bmp: ['-c:v', 'bmp'],

@@ -1,9 +1,11 @@
 import { AppError } from '@/lib/errors';
-import type { FormatName } from '@/lib/formats/catalog';
+import { formatInfo, type FormatName } from '@/lib/formats/catalog';
 import { aac, EVEN, ffmpegCommand, h264, OUTPUT_ARGS as MAIN_OUTPUT_ARGS } from './ffmpeg/args';
 import { convertToGif } from './ffmpeg/gif';
+import { MediaOptions, mediaOptions } from './ffmpeg/options';
+import { convertToStill, STILL_TARGETS } from './ffmpeg/still';
 import { DEMUXER as MAIN_DEMUXER, type Demuxers, mediaInput, runFfmpegOnInput, VIDEO_LIMITS } from './ffmpeg/sandboxed';
-import type { Engine, EngineJob } from './types';
+import type { Engine, EngineJob, EngineOptions } from './types';
 import { assertOutput } from './run-tool';
 import {
   AT_MOST_STEREO,
@@ -18,7 +20,8 @@ import {
 } from './media/niche-formats';
 
 // The rest of what ffmpeg reads and writes that people use (WMA/WMV, AIFF, AC-3, FLV, MPEG-PS,
-// 3GP, MPEG-TS, Ogg Theora…), video → animated WebP and audio → a waveform PNG. Same rules as
+// 3GP, MPEG-TS, Ogg Theora…), video → animated WebP, GIF or one still image (JPG, PNG, WebP with
+// `at`: ./ffmpeg/still.ts), and audio → a waveform PNG. Same rules as
 // ../ffmpeg-engine.ts (../ffmpeg/sandboxed.ts): the demuxer is forced from the content-checked
 // format, only the file protocol exists, frames over VIDEO_LIMITS are refused, all sandboxed, in
 // one ffmpeg run (the frame cap and the duration for progress come from it, as there).
@@ -131,10 +134,22 @@ const AUDIO_OUT = ['opus', ...EVERYDAY_AUDIO] as const satisfies readonly Format
 const AUDIO_TARGETS = new Set<FormatName>([...MAIN_AUDIO, ...EVERYDAY_AUDIO, ...NICHE_AUDIO_OUT, 'opus']);
 const VIDEO_ONLY_TARGETS = new Set<FormatName>(['webp', ...ELEMENTARY_VIDEO]);
 
+/** Video → GIF or a still image: the picture options of ./ffmpeg/options.ts, as ../ffmpeg-engine.ts takes them. */
+async function convertToPicture(job: EngineJob): Promise<boolean> {
+  const t = job.targetFormat;
+  const o = job.options as Partial<MediaOptions>;
+  if (formatInfo(job.inputFormat)?.family !== 'video') return false;
+  if (t === 'gif') await convertToGif(job, cappedInputArgs(job), o);
+  // A video → WebP is an animated WebP unless a frame is asked for.
+  else if ((STILL_TARGETS as FormatName[]).includes(t) && (t !== 'webp' || o.at !== undefined))
+    await convertToStill(job, cappedInputArgs(job), o.at);
+  else return false;
+  return true;
+}
+
 async function convert(job: EngineJob): Promise<void> {
   const t = job.targetFormat;
-  if (t === 'gif') {
-    await convertToGif(job, cappedInputArgs(job), {});
+  if (await convertToPicture(job)) {
     job.onProgress(100);
     return;
   }
@@ -157,6 +172,12 @@ async function convert(job: EngineJob): Promise<void> {
 }
 
 const VIDEO_OUT = [...MAIN_VIDEO, ...EVERYDAY_VIDEO];
+const VIDEO_IN = [...MAIN_VIDEO, ...EVERYDAY_VIDEO, ...NICHE_VIDEO, ...ELEMENTARY_VIDEO_IN];
+/** Only a video's pictures (GIF, a still) take options here: ./ffmpeg/options.ts says which. */
+const PICTURE_OPTIONS: EngineOptions<typeof MediaOptions> = {
+  schema: MediaOptions,
+  names: (from, to) => (formatInfo(to)?.family === 'image' ? mediaOptions.names(from, to) : []),
+};
 const COMMON_AUDIO = ['mp3', 'wav', 'flac', 'm4a'] as const satisfies readonly FormatName[];
 
 export const mediaEngine: Engine = {
@@ -172,7 +193,9 @@ export const mediaEngine: Engine = {
     { from: ['mp3', 'wav'], to: NICHE_AUDIO_OUT },
     { from: ['mp4'], to: [...NICHE_VIDEO_OUT, ...NICHE_AUDIO_OUT] },
     { from: ['mkv', 'mov'], to: NICHE_VIDEO_OUT },
+    { from: VIDEO_IN, to: ['jpg', 'png'] },
   ],
+  options: PICTURE_OPTIONS,
   limits: VIDEO_LIMITS,
   inspect,
   convert,

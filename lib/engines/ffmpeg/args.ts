@@ -45,6 +45,27 @@ export const webmVp9 = (crf: string, audioBitrate: string) => [
   'webm',
 ];
 
+/**
+ * A clip of the input from `start`, `duration` seconds long at most: -ss before the input (`before`),
+ * -t after it (`after`), and the output's length from the input's (`seconds`, for progress).
+ */
+export function clip(o: { start?: number; duration?: number }) {
+  const start = o.start ?? 0;
+  return {
+    before: start > 0 ? ['-ss', String(start)] : [],
+    after: o.duration ? ['-t', String(o.duration)] : [],
+    seconds: (input: number | undefined) =>
+      input === undefined ? o.duration : Math.min(o.duration ?? Infinity, Math.max(0, input - start)),
+  };
+}
+
+/** One still image of each kind ffmpeg writes for ../ffmpeg-image-engine.ts and video stills (./still.ts). */
+export const STILL_CODEC = {
+  png: ['-c:v', 'png'],
+  jpg: ['-c:v', 'mjpeg', '-q:v', '3', '-pix_fmt', 'yuvj444p'],
+  webp: ['-c:v', 'libwebp', '-quality', '85'],
+} as const satisfies Partial<Record<FormatName, readonly string[]>>;
+
 const H264 = h264('23');
 const AAC = aac();
 

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { assertOutput } from '../run-tool';
 import type { EngineJob } from '../types';
-import { ffmpegCommand } from './args';
+import { clip, ffmpegCommand } from './args';
 import type { MediaOptions } from './options';
 import { runFfmpegOnInput } from './sandboxed';
 
@@ -40,32 +40,30 @@ function share(job: EngineJob, outputPath: string, from: number, to: number): En
 }
 
 /**
- * Writes the GIF of the video read by `input` (cappedInputArgs with any -ss before it), `duration`
- * seconds of it at most; `outputSeconds` turns the input's length into the output's, for progress.
- * The palette is written in the job folder and removed after.
+ * Writes the GIF of the video read by `input` (cappedInputArgs), from `start` for `duration`
+ * seconds at most. The palette is written in the job folder and removed after.
  */
 export async function convertToGif(
   job: EngineJob,
   input: string[],
-  o: Picture & Pick<Partial<MediaOptions>, 'duration'>,
-  outputSeconds?: (inputSeconds: number | undefined) => number | undefined,
+  o: Picture & Pick<Partial<MediaOptions>, 'start' | 'duration'>,
 ): Promise<void> {
   const frames = gifFrameFilters(o);
   const palette = path.join(job.workDir, 'palette.png');
-  const limit = o.duration ? ['-t', String(o.duration)] : [];
+  const { before, after, seconds } = clip(o);
   try {
     const paletteRun = ffmpegCommand({
-      input: [...input, ...limit],
+      input: [...before, ...input, ...after],
       streams: ['-map', '0:v:0', '-an'],
       codec: ['-vf', `${frames},palettegen=stats_mode=diff`, '-c:v', 'png', '-update', '1', '-f', 'image2'],
       outputPath: palette,
       log: 'info',
     });
     // The palette run only decodes and counts colours: about a quarter of the time.
-    await runFfmpegOnInput(share(job, palette, 0, 25), paletteRun, outputSeconds);
+    await runFfmpegOnInput(share(job, palette, 0, 25), paletteRun, seconds);
     const gifRun = ffmpegCommand({
       // The palette is this job's own PNG, read with its demuxer forced as the input is.
-      input: [...input, '-protocol_whitelist', 'file', '-f', 'png_pipe', '-i', `file:${palette}`, ...limit],
+      input: [...before, ...input, '-protocol_whitelist', 'file', '-f', 'png_pipe', '-i', `file:${palette}`, ...after],
       streams: ['-an'],
       codec: [
         '-filter_complex',
@@ -78,7 +76,7 @@ export async function convertToGif(
       outputPath: job.outputPath,
       log: 'info',
     });
-    await runFfmpegOnInput(share(job, job.outputPath, 25, 99), gifRun, outputSeconds);
+    await runFfmpegOnInput(share(job, job.outputPath, 25, 99), gifRun, seconds);
     await assertOutput(job.outputPath, 'ffmpeg');
   } finally {
     await rm(palette, { force: true });

@@ -133,12 +133,13 @@ export async function runFfmpegOnInput(
 /**
  * runFfmpegOnInput's run and refusals, answering any other failed run's result instead of
  * asserting it: for an engine that reads some failures as its own 400 before assertFfmpegOk.
+ * `inputSeconds` is the input's length as ffmpeg read it, when it said.
  */
 export async function runFfmpegRefusingInput(
   job: EngineJob,
   args: string[],
   outputSeconds: (inputSeconds: number | undefined) => number | undefined,
-): Promise<RunResult> {
+): Promise<RunResult & { inputSeconds?: number }> {
   let opened = false;
   let inputSeconds: number | undefined;
   let refused: string | undefined;
@@ -164,7 +165,7 @@ export async function runFfmpegRefusingInput(
     if (refused) throw new AppError('unsupported_format', `The video frame is too large (${refused}).`);
     throw new AppError('unsupported_format', `The ${job.inputFormat.toUpperCase()} file could not be read.`);
   }
-  return r;
+  return { ...r, inputSeconds };
 }
 
 /** A failed conversion run: 400 unsupported_format when the input lacks the stream the target needs, else an engine error. */
