@@ -30,6 +30,8 @@ export const PAGE_LIMITS = {
   document: 2000,
   /** Pages that become images in one conversion (each a full raster, handed back in one ZIP). */
   asImages: 100,
+  /** Pages of one multi-page image (TIFF) that become PDF pages, each decoded on its own within PIXEL_LIMITS.image. */
+  fromImage: 500,
   /** A PDF page's longest side, in points (200 inches): a huge page is a rasterising bomb. */
   sidePoints: 200 * 72,
 } as const;

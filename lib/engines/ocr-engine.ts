@@ -1,4 +1,4 @@
-import { mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@/lib/errors';
 import { config } from '@/lib/config';
@@ -8,8 +8,7 @@ import { sanitizePdf } from './compress/pdf-sanitize';
 import { inspectPdf, QPDF_OK, runPdfTool } from './compress/pdf-tools';
 import { EngineError } from './sandbox';
 import { PIXEL_LIMITS } from './limits';
-import { askWorker } from './sharp-engine';
-import { headerExpectation, throwIfRefused } from './sharp/header';
+import { uprightPages } from './sharp-engine';
 import { withOcrWorker } from './ocr/pool';
 import type { Engine, EngineJob, EngineLimits } from './types';
 import { placeIn, takeOut, withExchangeSlot } from './warm/exchange';
@@ -83,26 +82,7 @@ async function recognize(
 /** The image's pages as upright PNGs in workDir (sharp, sandboxed). */
 async function imagePages(job: EngineJob): Promise<string[]> {
   if (job.inputFormat === 'bmp') return [job.inputPath];
-  const dir = path.join(job.workDir, 'pages');
-  const reply = await askWorker(
-    job.inputPath,
-    job.signal,
-    (inFile, slot) => ({
-      op: 'pages',
-      in: inFile,
-      outPrefix: path.join(slot, 'page'),
-      ...headerExpectation(job.inputFormat, LIMITS.maxPixels),
-    }),
-    async (slot) => {
-      await mkdir(dir);
-      for (const name of await readdir(slot))
-        if (name.startsWith('page-')) await takeOut(path.join(slot, name), path.join(dir, name));
-    },
-  );
-  if (!reply.ok) throw new AppError('unsupported_format', `The image could not be read: ${reply.error}`);
-  throwIfRefused(reply, job.inputFormat, LIMITS.maxPixels);
-  const count = (reply.files as string[]).length;
-  return Array.from({ length: count }, (_, i) => path.join(dir, `page-${i + 1}.png`));
+  return uprightPages(job, path.join(job.workDir, 'pages'));
 }
 
 /** Joins one-page PDFs into `out` (qpdf, sandboxed). */

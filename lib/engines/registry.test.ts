@@ -73,7 +73,12 @@ describe('engine registry', () => {
   it('describes in OpenAPI every options schema an engine declares (GET /formats names it)', () => {
     const described = new Set<unknown>(ConversionOptions.options);
     for (const e of ENGINES) if (e.options) expect(described.has(e.options.schema), e.name).toBe(true);
-    expect(ENGINES.filter((e) => e.options).map((e) => e.name)).toEqual(['sharp', 'ffmpeg', 'libreoffice']);
+    expect(ENGINES.filter((e) => e.options).map((e) => e.name)).toEqual([
+      'sharp',
+      'ffmpeg',
+      'libreoffice',
+      'image-pdf',
+    ]);
   });
 
   it('has engines with unique names', () => {

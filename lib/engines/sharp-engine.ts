@@ -1,10 +1,10 @@
-import { rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@/lib/errors';
 import { config } from '@/lib/config';
 import type { FormatName } from '@/lib/formats/catalog';
 import { EngineError, runSandboxed } from './sandbox';
-import { headerExpectation, throwIfRefused } from './sharp/header';
+import { headerExpectation, type ImageHeader, throwIfRefused } from './sharp/header';
 import { type ImageOptions, imageOptions } from './sharp/options';
 import { withSharp } from './sharp/pool';
 import { PIXEL_LIMITS } from './limits';
@@ -52,6 +52,11 @@ export function askWorker(
  * requests carry the same check (./sharp/header.ts).
  */
 export async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat' | 'signal'>): Promise<void> {
+  await imageHeader(job);
+}
+
+/** The checks of `inspect`, answering the header's fields (orientation, resolution…). */
+export async function imageHeader(job: Pick<EngineJob, 'inputPath' | 'inputFormat' | 'signal'>): Promise<ImageHeader> {
   const reply = await askWorker(job.inputPath, job.signal, (inFile) => ({
     op: 'inspect',
     in: inFile,
@@ -61,6 +66,50 @@ export async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat' |
     throw new AppError('unsupported_format', 'The image could not be read.', { cause: new Error(reply.error) });
   }
   throwIfRefused(reply, job.inputFormat, LIMITS.maxPixels);
+  return (reply.meta ?? {}) as ImageHeader;
+}
+
+/** What the worker does to each page besides making it upright (worker.cjs: `pages`). */
+export type PageSettings = {
+  /** Lays the page over this colour (`#rrggbb`). */
+  flatten?: string;
+  /** zlib level of the PNGs (1 unless asked: a page read once and dropped). */
+  compressionLevel?: number;
+  /** Pixels per inch recorded for a page that records none. */
+  defaultDensity?: number;
+  /** Reads the pages one at a time, each within the pixel budget, and at most this many. */
+  maxPages?: number;
+  /** Only the first page (frame), within the pixel budget on its own. */
+  firstOnly?: boolean;
+};
+
+/** Every page (frame) of an image as an upright PNG in `dir` (`page-1.png`…), in order. */
+export async function uprightPages(
+  job: Pick<EngineJob, 'inputPath' | 'inputFormat' | 'signal'>,
+  dir: string,
+  { maxPages, ...settings }: PageSettings = {},
+): Promise<string[]> {
+  const paging = maxPages !== undefined || settings.firstOnly ? { maxPages, pageByPage: true } : {};
+  const reply = await askWorker(
+    job.inputPath,
+    job.signal,
+    (inFile, slot) => ({
+      op: 'pages',
+      in: inFile,
+      outPrefix: path.join(slot, 'page'),
+      ...headerExpectation(job.inputFormat, LIMITS.maxPixels, paging),
+      ...settings,
+    }),
+    async (slot) => {
+      await mkdir(dir);
+      for (const name of await readdir(slot))
+        if (name.startsWith('page-')) await takeOut(path.join(slot, name), path.join(dir, name));
+    },
+  );
+  if (!reply.ok) throw new AppError('unsupported_format', `The image could not be read: ${reply.error}`);
+  throwIfRefused(reply, job.inputFormat, LIMITS.maxPixels, paging);
+  const count = (reply.files as string[]).length;
+  return Array.from({ length: count }, (_, i) => path.join(dir, `page-${i + 1}.png`));
 }
 
 const clampInt = (v: unknown, min: number, max: number, d: number) =>
@@ -100,8 +149,18 @@ function encoding(to: Output, options: Record<string, unknown>): Encoding {
   }
 }
 
+/**
+ * Targets that hold more than 8 bits a sample, with what keeps a deeper source's: 16-bit PNG and
+ * TIFF samples, AVIF at its highest depth (12 bits). Others (JPEG, WebP, GIF) get 8 bits.
+ */
+const DEEP: Partial<Record<Output, { formatOptions: Record<string, unknown> }>> = {
+  png: { formatOptions: {} },
+  tiff: { formatOptions: {} },
+  avif: { formatOptions: { bitdepth: 12 } },
+};
+
 /** HEIC → PNG in workDir via heif-convert (sandboxed, memory-capped). Returns the PNG path. */
-async function decodeHeic(job: EngineJob): Promise<string> {
+export async function decodeHeic(job: Pick<EngineJob, 'inputPath' | 'workDir' | 'signal'>): Promise<string> {
   const out = path.join(job.workDir, 'heic-decoded.png');
   const r = await runSandboxed({
     command: 'heif-convert',
@@ -146,6 +205,7 @@ async function convert(job: EngineJob): Promise<void> {
       out: path.join(slot, output),
       ...headerExpectation(sourceFormat, LIMITS.maxPixels),
       animated,
+      deep: DEEP[to],
       ...encoding(to, job.options),
       ...adjustments(to, job.options as Partial<ImageOptions>),
     });

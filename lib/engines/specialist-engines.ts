@@ -6,6 +6,7 @@ import { dicomEngine } from './dicom-engine';
 import { djvuEngine } from './djvu-engine';
 import { ffmpegImageEngine } from './ffmpeg-image-engine';
 import { fontEngine } from './font-engine';
+import { imagePdfEngine } from './image-pdf-engine';
 import { imagemagickEngine } from './imagemagick-engine';
 import { jxlEngine } from './jxl-engine';
 import { mediaEngine } from './media-engine';
@@ -24,6 +25,8 @@ import { traceEngine } from './trace-engine';
  * ones, so a pair both claim stays with a main engine.
  */
 export const SPECIALIST_ENGINES = [
+  // First: pictures → PDF are pages with the picture, never a traced outline (trace-engine.ts).
+  imagePdfEngine,
   popplerEngine,
   ghostscriptEngine,
   svgEngine,

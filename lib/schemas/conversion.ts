@@ -3,6 +3,7 @@ import { defineOperation } from '@/lib/schemas/operation';
 import { CONVERSION_ID_MAX, CONVERSION_ID_MIN } from '@/lib/domain/conversion-id';
 import { CONVERSION_STATUSES } from '@/lib/domain/conversion-status';
 import { MediaOptions } from '@/lib/engines/ffmpeg/options';
+import { ImagePdfOptions } from '@/lib/engines/image-pdf/options';
 import { DocumentOptions } from '@/lib/engines/libreoffice/options';
 import { ImageOptions } from '@/lib/engines/sharp/options';
 import { binaryContent, ConversionIdParams, errors, json, text } from '@/lib/schemas/common';
@@ -41,13 +42,14 @@ export const ConversionStatusBody = z
 
 const OPTIONS_DOC =
   'Per-conversion options, by target: images (ImageOptions), PDF from a document (DocumentOptions), ' +
-  'audio and video (MediaOptions, which also covers video → GIF). Every option is optional, with the ' +
+  'audio and video (MediaOptions, which also covers video → GIF), PDF from a picture (ImagePdfOptions). ' +
+  'Every option is optional, with the ' +
   'default it names. An unknown option, a value out of range, or an option that does not apply to the ' +
   'pair (`crf` for MP3, `pages` for PNG, `dpi` for WebP) answers 400 naming it. GET /api/v1/formats ' +
   'lists the options each pair takes (`target_options`).';
 
 export const ConversionOptions = z
-  .union([ImageOptions, DocumentOptions, MediaOptions])
+  .union([ImageOptions, DocumentOptions, MediaOptions, ImagePdfOptions])
   .meta({ id: 'ConversionOptions', description: OPTIONS_DOC });
 
 /** `options` in a JSON body: any object here, checked per pair by lib/conversions/convert-options.ts. */

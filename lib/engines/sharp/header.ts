@@ -10,17 +10,30 @@ import type { WorkerReply } from '../warm/sandboxed-worker';
 // refusal, are here.
 
 /** The header fields the worker reports (sharp's Metadata, subset). */
-type Meta = {
+export type ImageHeader = {
   format?: string;
   compression?: string;
   width?: number;
   height?: number;
   pageHeight?: number;
   pages?: number;
+  /** EXIF orientation (1–8) where the image records one. */
+  orientation?: number;
+  /** Pixels per inch where the image records a resolution. */
+  density?: number;
 };
 
-/** Sent with a request: what libvips must report for the input, and the most pixels (all frames) it may have. */
-export type HeaderExpectation = { expect: { format: string; compression?: string }; maxPixels: number };
+/**
+ * Sent with a request: what libvips must report for the input, and the most pixels it may have:
+ * all frames together, or each page on its own when the request decodes them one at a time
+ * (`pageByPage`, with at most `maxPages`).
+ */
+export type HeaderExpectation = {
+  expect: { format: string; compression?: string };
+  maxPixels: number;
+  maxPages?: number;
+  pageByPage?: boolean;
+};
 
 /** libvips' name for each claimed format where ours differs, and the codec inside a HEIF. */
 const VIPS_CLAIM: Partial<Record<FormatName, HeaderExpectation['expect']>> = {
@@ -29,21 +42,28 @@ const VIPS_CLAIM: Partial<Record<FormatName, HeaderExpectation['expect']>> = {
   heic: { format: 'heif', compression: 'hevc' },
 };
 
-export function headerExpectation(format: FormatName, maxPixels: number): HeaderExpectation {
-  return { expect: VIPS_CLAIM[format] ?? { format }, maxPixels };
+type Paging = Pick<HeaderExpectation, 'maxPages' | 'pageByPage'>;
+
+export function headerExpectation(format: FormatName, maxPixels: number, paging: Paging = {}): HeaderExpectation {
+  return { expect: VIPS_CLAIM[format] ?? { format }, maxPixels, ...paging };
 }
 
 /** Why the worker refused an input before decoding it (worker.cjs: checkHeader). */
-type Refusal = 'unreadable' | 'format' | 'dimensions' | 'pixels';
+type Refusal = 'unreadable' | 'format' | 'dimensions' | 'pages' | 'pixels';
 
 /**
- * Throws the AppError for the refusal a worker's reply carries (none: returns). `format` and
- * `maxPixels` are those the request's expectation was made from.
+ * Throws the AppError for the refusal a worker's reply carries (none: returns). `format`,
+ * `maxPixels` and `paging` are those the request's expectation was made from.
  */
-export function throwIfRefused(reply: WorkerReply, format: FormatName, maxPixels: number): void {
+export function throwIfRefused(
+  reply: WorkerReply,
+  format: FormatName,
+  maxPixels: number,
+  { maxPages, pageByPage }: Paging = {},
+): void {
   const refused = reply.refused as Refusal | undefined;
   if (refused === undefined) return;
-  const meta = (reply.meta ?? {}) as Meta;
+  const meta = (reply.meta ?? {}) as ImageHeader;
   switch (refused) {
     case 'unreadable':
       throw new AppError('unsupported_format', 'The image could not be read.', { cause: new Error(reply.error) });
@@ -51,8 +71,10 @@ export function throwIfRefused(reply: WorkerReply, format: FormatName, maxPixels
       throw new AppError('unsupported_format', `The file is not a ${format.toUpperCase()} image.`);
     case 'dimensions':
       throw new AppError('unsupported_format', 'The image has no dimensions.');
+    case 'pages':
+      throw new AppError('unsupported_format', `The image has ${meta.pages} pages; at most ${maxPages} are read.`);
     case 'pixels': {
-      const frames = (meta.pages ?? 1) > 1 ? ` × ${meta.pages} frames` : '';
+      const frames = (meta.pages ?? 1) > 1 && !pageByPage ? ` × ${meta.pages} frames` : '';
       throw new AppError(
         'unsupported_format',
         `The image is too large (${meta.width}×${meta.height}${frames}; limit ${megapixels(maxPixels)}).`,

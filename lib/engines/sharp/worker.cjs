@@ -12,26 +12,49 @@ sharp.cache(false); // a conversion service never reopens the same file: keep me
 
 /**
  * The input's header against the request's expectation (`expect: { format, compression? }`,
- * `maxPixels`, made in header.ts), read without decoding anything, so a pixel flood costs nothing
- * here. Returns the header fields, and `refused` with the first expectation it fails, if any.
+ * `maxPixels`, optionally `maxPages` and `pageByPage`, made in header.ts), read without decoding
+ * anything, so a pixel flood costs nothing here. Returns the header fields, and `refused` with the
+ * first expectation it fails, if any. With `pageByPage`, pages are decoded one at a time (each
+ * within maxPixels, libvips checking every page as it opens it): the header is the first page's,
+ * so pages of different sizes are read too.
  */
 async function checkHeader(req) {
   let m;
   try {
-    m = await sharp(req.in, { limitInputPixels: false, animated: true }).metadata();
+    m = await sharp(req.in, { limitInputPixels: false, animated: !req.pageByPage }).metadata();
   } catch (e) {
     return { refused: 'unreadable', error: String((e && e.message) || e) };
   }
-  const { format, compression, width, height, pageHeight, pages } = m;
-  const meta = { format, compression, width, height, pageHeight, pages };
-  const { expect, maxPixels } = req;
+  const { format, compression, width, height, pageHeight, pages, orientation, density, depth, space } = m;
+  const meta = { format, compression, width, height, pageHeight, pages, orientation, density, depth, space };
+  const { expect, maxPixels, maxPages } = req;
+  const decoded = req.pageByPage ? 1 : Math.max(1, pages ?? 1);
   let refused;
   if (format !== expect.format || (expect.compression !== undefined && compression !== expect.compression))
     refused = 'format';
   else if (!width || !height) refused = 'dimensions';
-  else if (width * (pageHeight ?? height) * Math.max(1, pages ?? 1) > maxPixels) refused = 'pixels';
+  else if (maxPages !== undefined && (pages ?? 1) > maxPages) refused = 'pages';
+  else if (width * (pageHeight ?? height) * decoded > maxPixels) refused = 'pixels';
   return { meta, refused };
 }
+
+/** More than 8 bits a sample (16-bit PNG and TIFF, 10/12-bit AVIF and HEIF, float TIFF). */
+const isDeep = (meta) => meta.depth !== undefined && !['uchar', 'char'].includes(meta.depth);
+const deepSpace = (meta) => (['b-w', 'grey16'].includes(meta.space) ? 'grey16' : 'rgb16');
+
+/**
+ * The resolution to record: `req.density`, else `req.defaultDensity` for a picture that records
+ * none (libvips would write 25.4 dpi), else none (the input's is kept).
+ */
+async function densityFor(image, req) {
+  if (req.density) return req.density;
+  if (req.defaultDensity && !(await image.metadata()).density) return req.defaultDensity;
+  return undefined;
+}
+
+/** withDensity keeps EXIF; an empty withExif then replaces the input's (camera, GPS) unless kept. */
+const withDpi = (image, dpi, keepMetadata) =>
+  keepMetadata ? image.withDensity(dpi) : image.withDensity(dpi).withExif({});
 
 const ops = {
   inspect: checkHeader,
@@ -44,10 +67,16 @@ const ops = {
     if (req.flatten) image = image.flatten({ background: req.flatten });
     if (req.resize) image = image.resize(req.resize);
     if (req.keepMetadata) image = image.keepMetadata();
-    // withDensity keeps EXIF; an empty withExif then replaces the input's (camera, GPS) when stripping.
-    if (req.density)
-      image = req.keepMetadata ? image.withDensity(req.density) : image.withDensity(req.density).withExif({});
-    await image.toFormat(req.format, req.formatOptions).toFile(req.out);
+    const dpi = await densityFor(image, req);
+    if (dpi) image = withDpi(image, dpi, req.keepMetadata);
+    // `deep`: what the target takes to hold a source of more than 8 bits a sample (16-bit samples,
+    // encoder settings); without it libvips writes 8 bits.
+    let formatOptions = req.formatOptions;
+    if (req.deep && isDeep(header.meta)) {
+      image = image.toColourspace(deepSpace(header.meta));
+      formatOptions = { ...formatOptions, ...req.deep.formatOptions };
+    }
+    await image.toFormat(req.format, formatOptions).toFile(req.out);
     return {};
   },
   /**
@@ -85,18 +114,23 @@ const ops = {
     await require('node:fs/promises').writeFile(req.out, best.out);
     return { reached, quality: best.quality };
   },
-  /** Every page (frame) of a multi-page image as a PNG, upright: OCR's input. */
+  /**
+   * Every page (frame) of a multi-page image, or the first only (`firstOnly`), as a PNG, upright
+   * (OCR's input, a PDF's pages), laid over `flatten` if given; `compressionLevel` 1 unless asked
+   * (a page read once and dropped).
+   */
   async pages(req) {
     const header = await checkHeader(req);
     if (header.refused) return header;
-    const { pages = 1 } = header.meta;
+    const pages = req.firstOnly ? 1 : (header.meta.pages ?? 1);
     const files = [];
     for (let page = 0; page < pages; page++) {
       const file = `${req.outPrefix}-${page + 1}.png`;
-      await sharp(req.in, { limitInputPixels: req.maxPixels, page, failOn: 'error' })
-        .autoOrient()
-        .png({ compressionLevel: 1 })
-        .toFile(file);
+      let image = sharp(req.in, { limitInputPixels: req.maxPixels, page, failOn: 'error' }).autoOrient();
+      if (req.flatten) image = image.flatten({ background: req.flatten });
+      const dpi = await densityFor(image, req);
+      if (dpi) image = withDpi(image, dpi, false);
+      await image.png({ compressionLevel: req.compressionLevel ?? 1 }).toFile(file);
       files.push(file);
     }
     return { files };
