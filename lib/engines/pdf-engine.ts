@@ -4,12 +4,14 @@ import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import type { Engine, EngineJob } from './types';
 import { checkImagePages, zipPages } from './page-images';
+import { pdfToHtml } from './pdf-html';
+import { pdfOutputOptions } from './pdfa-option';
 import { assertOutput, runTool } from './run-tool';
 
 // PDF out to images, text, HTML, SVG and PostScript (poppler), and PostScript/EPS in (Ghostscript
 // with -dSAFER: no file access beyond its arguments, no operators that run commands). A PDF of
 // several pages becomes one image per page, handed back as a ZIP of them; SVG, EPS and PostScript
-// images are of the first page.
+// images are of the first page; HTML is one page with its pictures inside (./pdf-html.ts).
 
 const DPI = '150';
 const base = (file: string) => file.replace(/\.[^./]+$/, '');
@@ -35,7 +37,6 @@ const POPPLER: Partial<Record<FormatName, (job: EngineJob) => [string, string[]]
     ],
   ],
   txt: (j) => ['pdftotext', ['-enc', 'UTF-8', '-layout', j.inputPath, j.outputPath]],
-  html: (j) => ['pdftohtml', ['-s', '-i', '-noframes', '-q', j.inputPath, base(j.outputPath)]],
   svg: (j) => ['pdftocairo', ['-svg', '-f', '1', '-l', '1', j.inputPath, j.outputPath]],
   ps: (j) => ['pdftops', [j.inputPath, j.outputPath]],
   eps: (j) => ['pdftops', ['-eps', '-f', '1', '-l', '1', j.inputPath, j.outputPath]],
@@ -75,6 +76,7 @@ async function pagesToZip(job: EngineJob, pages: number): Promise<{ parts: numbe
 }
 
 async function popplerConvert(job: EngineJob): Promise<void | { parts: number }> {
+  if (job.targetFormat === 'html') return pdfToHtml(job);
   if (PAGE_IMAGES[job.targetFormat]) {
     const pages = await pageCount(job);
     if (pages > 1) return pagesToZip(job, pages);
@@ -109,8 +111,8 @@ async function ghostscriptConvert(job: EngineJob): Promise<void> {
 
 export const popplerEngine: Engine = {
   name: 'poppler',
-  requires: ['pdftoppm', 'pdftotext', 'pdftohtml', 'pdftocairo', 'pdftops', 'pdfinfo', '7z'],
-  conversions: [{ from: ['pdf'], to: Object.keys(POPPLER) as FormatName[] }],
+  requires: ['pdftoppm', 'pdftotext', 'pdftohtml', 'pdftocairo', 'pdftops', 'pdfinfo', '7z', 'sed'],
+  conversions: [{ from: ['pdf'], to: [...(Object.keys(POPPLER) as FormatName[]), 'html'] }],
   convert: popplerConvert,
 };
 
@@ -118,5 +120,6 @@ export const ghostscriptEngine: Engine = {
   name: 'ghostscript',
   requires: ['gs'],
   conversions: [{ from: ['ps', 'eps'], to: Object.keys(GS_DEVICE) as FormatName[] }],
+  options: pdfOutputOptions,
   convert: ghostscriptConvert,
 };
