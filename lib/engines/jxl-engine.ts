@@ -2,12 +2,13 @@ import type { Engine, EngineJob } from './types';
 import { assertOutput, runTool } from './run-tool';
 
 // JPEG XL with libjxl's reference tools: cjxl encodes PNG/JPEG/GIF/PPM (JPEG losslessly
-// recompressed), djxl decodes to PNG/JPEG/PPM.
+// recompressed) at the source's bit depth, djxl decodes to PNG/JPEG/PPM (PNG and PPM at the
+// image's bit depth, up to 16).
 
 async function convert(job: EngineJob): Promise<void> {
   const tool = job.targetFormat === 'jxl' ? 'cjxl' : 'djxl';
-  // 8 bits a sample: JPEG holds no more, and a 16-bit PNG source would otherwise fail to decode to it.
-  const depth = tool === 'djxl' ? ['--bits_per_sample=8'] : [];
+  // 8 bits a sample for JPEG, which holds no more: djxl fails on a 16-bit image otherwise.
+  const depth = job.targetFormat === 'jpg' ? ['--bits_per_sample=8'] : [];
   await runTool(job, tool, [job.inputPath, job.outputPath, ...depth, '--quiet']);
   await assertOutput(job.outputPath, tool);
 }
