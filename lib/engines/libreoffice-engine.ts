@@ -10,7 +10,8 @@ import { withOffice } from './libreoffice/pool';
 import { EngineError } from './sandbox';
 import type { Engine, EngineJob } from './types';
 import { placeIn, takeOut, withExchangeSlot } from './warm/exchange';
-import { appOf, EXPORT, IMPORT, OFFICE_PAIRS } from './libreoffice/filters';
+import { appOf, EXPORT, IMPORT, OFFICE_PAIRS, ONE_TABLE } from './libreoffice/filters';
+import { sheetPick, takeSheets } from './libreoffice/sheets';
 import { assertSafeXmlFile, type PackageKind, xmlPartChecker } from './libreoffice/linked-content';
 import { assertRtfHasNoLinks } from './libreoffice/rtf-links';
 import { assertSafeZip, ZIP_LIMITS } from './zip-guard';
@@ -70,15 +71,17 @@ export function pdfExportOptions(o: Partial<DocumentOptions>): string | undefine
 /** LibreOffice's own complaint about a document (it could not open or write it), not a crash. */
 const isDocumentError = (msg: string) => /IOException|IllegalArgumentException|could not be loaded/.test(msg);
 
-async function convert(job: EngineJob): Promise<void> {
+async function convert(job: EngineJob): Promise<void | { parts: number }> {
   const app = appOf(job.inputFormat);
   const importFilter = app && IMPORT[app][job.inputFormat];
   const exportFilter = app && EXPORT[app][job.targetFormat];
   if (!app || !importFilter || !exportFilter || job.inputFormat === job.targetFormat) {
     throw new AppError('unsupported_format', `Cannot convert ${job.inputFormat} to ${job.targetFormat}.`);
   }
+  // A workbook goes to a one-table format sheet by sheet (./libreoffice/sheets.ts).
+  const pick = app === 'calc' && ONE_TABLE.has(job.targetFormat) ? sheetPick(job.options) : undefined;
   job.onProgress(5);
-  await withOffice((office) =>
+  const result = await withOffice((office) =>
     // The sandbox sees only its own exchange folder: the input goes in, the result comes out.
     withExchangeSlot(office.exchangeDir, async (slot) => {
       const inFile = path.join(slot, `in.${job.inputFormat}`);
@@ -93,6 +96,7 @@ async function convert(job: EngineJob): Promise<void> {
         filter: exportFilter.name,
         options:
           job.targetFormat === 'pdf' ? pdfExportOptions(job.options as Partial<DocumentOptions>) : exportFilter.options,
+        sheets: pick,
       };
       const reply = await office.request(request, { signal: job.signal, timeoutMs: config.engineTimeoutMs });
       if (!reply.ok) {
@@ -104,10 +108,12 @@ async function convert(job: EngineJob): Promise<void> {
         }
         throw new EngineError(`LibreOffice failed: ${msg}`);
       }
+      if (pick) return takeSheets(job, reply, outFile, pick);
       if (!(await takeOut(outFile, job.outputPath))) throw new EngineError('LibreOffice produced no output');
     }),
   );
   job.onProgress(100);
+  return result;
 }
 
 export const libreofficeEngine: Engine = {

@@ -1,8 +1,8 @@
-import { rename } from 'node:fs/promises';
+import path from 'node:path';
 import { AppError } from '@/lib/errors';
 import { PAGE_LIMITS } from './limits';
 import type { EngineJob } from './types';
-import { assertOutput, runTool } from './run-tool';
+import { zipParts } from './zip-parts';
 
 // A document of several pages converted to an image format (PDF, DjVu): one image per page, handed
 // back as one ZIP of them (the engine returns `parts`; lib/conversions/file-names.ts names it).
@@ -18,9 +18,9 @@ export function checkImagePages(pages: number, document: string): void {
 
 /** The page images (in order), stored (not deflated: images are compressed) in one ZIP at outputPath. */
 export async function zipPages(job: EngineJob, files: readonly string[]): Promise<{ parts: number }> {
-  const zip = `${job.outputPath}.pages.zip`;
-  await runTool(job, '7z', ['a', '-tzip', '-mx=0', '-bd', '-bso0', zip, ...files]);
-  await assertOutput(zip, '7z');
-  await rename(zip, job.outputPath);
-  return { parts: files.length };
+  return zipParts(
+    job,
+    files.map((file) => ({ name: path.basename(file), file })),
+    { deflate: false },
+  );
 }

@@ -41,7 +41,8 @@ export const ConversionStatusBody = z
   .meta({ id: 'ConversionStatusResponse' });
 
 const OPTIONS_DOC =
-  'Per-conversion options, by target: images (ImageOptions), PDF from a document (DocumentOptions), ' +
+  'Per-conversion options, by target: images (ImageOptions), PDF from a document and the sheet of a ' +
+  'workbook written to CSV, DIF, SYLK or dBase (DocumentOptions), ' +
   'audio and video (MediaOptions, which also covers video → GIF), PDF from a picture (ImagePdfOptions). ' +
   'Every option is optional, with the ' +
   'default it names. An unknown option, a value out of range, or an option that does not apply to the ' +

@@ -5,6 +5,10 @@ instance folder writable). Protocol, one JSON object per line:
   stdin : {"id": 1, "in": "/abs/in.docx", "out": "/abs/out.pdf", "inFilter": "MS Word 2007 XML",
            "inOptions": "", "filter": "writer_pdf_Export", "options": ""}
   stdout: {"ready": true} once, then {"id": 1, "ok": true} or {"id": 1, "ok": false, "error": "..."}
+A workbook exported sheet by sheet adds "sheets" to the request: {"all": true}, {"name": "Sales"}
+or {"number": 2} (from 1). Sheet n is written to <out's stem>.<n><out's extension>, and the reply
+names every sheet in order and the numbers written: {"id": 1, "ok": true, "sheets": ["Sales", ...],
+"written": [2]} (none written: the sheet asked for does not exist).
 Anything else (soffice chatter, tracebacks) goes to stderr, so stdout stays parseable.
 """
 import json
@@ -86,15 +90,68 @@ def convert(desktop, req):
     if doc is None:
         raise RuntimeError("document could not be loaded")
     try:
-        store = [prop("FilterName", req["filter"]), prop("Overwrite", True)]
-        if req.get("options"):
-            store.append(prop("FilterOptions", req["options"]))
-        doc.storeToURL(uno.systemPathToFileUrl(req["out"]), tuple(store))
+        if req.get("sheets"):
+            return export_sheets(doc, req)
+        store(doc, req["out"], req["filter"], req.get("options"))
+        return {}
     finally:
         try:
             doc.close(True)
         except Exception:
             doc.dispose()
+
+
+def store(doc, path, filter_name, options):
+    props = [prop("FilterName", filter_name), prop("Overwrite", True)]
+    if options:
+        props.append(prop("FilterOptions", options))
+    doc.storeToURL(uno.systemPathToFileUrl(path), tuple(props))
+
+
+CSV_FILTER = "Text - txt - csv (StarCalc)"
+
+
+def export_sheets(doc, req):
+    """Writes the chosen sheets one file each (see the protocol above)."""
+    sheets = doc.getSheets()
+    names = list(sheets.getElementNames())
+    pick = req["sheets"]
+    if "name" in pick:
+        # Calc's sheet names are unique ignoring case, so "sales" finds "Sales" and nothing else.
+        exact = [i + 1 for i, name in enumerate(names) if name == pick["name"]]
+        chosen = exact or [i + 1 for i, name in enumerate(names) if name.casefold() == pick["name"].casefold()][:1]
+    elif "number" in pick:
+        chosen = [pick["number"]] if 1 <= pick["number"] <= len(names) else []
+    else:
+        chosen = list(range(1, len(names) + 1))
+    stem, ext = os.path.splitext(req["out"])
+    for n in chosen:
+        target = "%s.%d%s" % (stem, n, ext)
+        if req["filter"] == CSV_FILTER:
+            export_csv_sheet(doc, req, n, target)
+        else:
+            # DIF, SYLK and dBase write the first sheet of a document loaded without a view.
+            sheets.moveByName(names[n - 1], 0)
+            store(doc, target, req["filter"], req.get("options"))
+    return {"sheets": names, "written": chosen}
+
+
+def export_csv_sheet(doc, req, n, target):
+    """The CSV filter picks sheet n itself (its 12th option), leaving the document as it is.
+
+    It then names the file after the sheet (<base>-<sheet name>.csv), so it writes into a folder of
+    its own and the one file found there is renamed: a sheet's name never has to be parsed back.
+    """
+    tokens = (req.get("options") or "").split(",")[:11]
+    tokens += [""] * (11 - len(tokens))
+    folder = target + ".d"
+    os.mkdir(folder)
+    store(doc, os.path.join(folder, "sheet" + os.path.splitext(target)[1]), req["filter"], ",".join(tokens + [str(n)]))
+    written = os.listdir(folder)
+    if len(written) != 1:
+        raise RuntimeError("the CSV export of sheet %d wrote %d files" % (n, len(written)))
+    os.rename(os.path.join(folder, written[0]), target)
+    os.rmdir(folder)
 
 
 def prime(desktop):
@@ -132,8 +189,8 @@ def main():
             continue
         req = json.loads(line)
         try:
-            convert(desktop, req)
-            send({"id": req.get("id"), "ok": True})
+            result = convert(desktop, req)
+            send(dict(result, id=req.get("id"), ok=True))
         except Exception as e:  # noqa: BLE001 - one failed document must not end the bridge
             send({"id": req.get("id"), "ok": False, "error": "%s: %s" % (type(e).__name__, getattr(e, "Message", None) or e)})
     try:

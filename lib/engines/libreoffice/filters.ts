@@ -100,7 +100,12 @@ export const IMPORT: Record<App, Filters> = {
 
 /** Export filters: the targets of each application. */
 export const EXPORT: Record<App, Filters> = {
-  writer: { ...READ_WRITE.writer, pdf: f('writer_pdf_Export') },
+  // One self-contained file: pictures, shapes and charts as data: URIs, not files beside the page.
+  writer: {
+    ...READ_WRITE.writer,
+    html: { name: 'HTML (StarWriter)', options: 'EmbedImages' },
+    pdf: f('writer_pdf_Export'),
+  },
   calc: {
     ...READ_WRITE.calc,
     pdf: f('calc_pdf_Export'),
@@ -117,6 +122,12 @@ export const EXPORT: Record<App, Filters> = {
     wmf: f('draw_wmf_Export'),
   },
 };
+
+/**
+ * Formats that hold one table: a workbook goes out to them sheet by sheet (./sheets.ts), and as
+ * inputs they have one sheet only.
+ */
+export const ONE_TABLE: ReadonlySet<FormatName> = new Set(['csv', 'dif', 'slk', 'dbf']);
 
 /** The only targets of an input (a PDF import makes sense for these). */
 const ONLY: Partial<Record<FormatName, readonly FormatName[]>> = { pdf: ['docx', 'odt'] };

@@ -6,6 +6,7 @@ import { config } from '@/lib/config';
 import { processJobsDir } from '@/lib/engines/job-folders';
 import { EngineError } from '../sandbox';
 import type { WorkerSpec } from '../warm/sandboxed-worker';
+import type { SheetPick } from './sheets';
 import { OFFICE_PYTHON, officeSystemView } from './system-view';
 
 // One warm LibreOffice: the Python UNO bridge (bridge.py) and its soffice child inside ONE
@@ -43,6 +44,8 @@ export type BridgeRequest = {
   inOptions?: string;
   filter: string;
   options?: string;
+  /** Write a workbook sheet by sheet (./sheets.ts): every sheet, or the one picked. */
+  sheets?: SheetPick;
 };
 
 /** How to start one warm LibreOffice (read at each start, so a test may change the environment). */

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { formatInfo } from '@/lib/formats/catalog';
 import { pdfaOption } from '../pdfa-option';
 import type { EngineOptions } from '../types';
+import { appOf, ONE_TABLE } from './filters';
 
 // What LibreOffice applies when it exports a document as PDF (../libreoffice-engine.ts turns them
-// into its PDF export filter's settings). Pure data, described in OpenAPI as DocumentOptions.
+// into its PDF export filter's settings), and which sheet of a workbook goes to a one-table
+// format (./sheets.ts). Pure data, described in OpenAPI as DocumentOptions.
 
 /** `1-3,5`: pages and ranges from 1, in any order. */
 export const PAGE_RANGES = /^\s*\d{1,5}(\s*-\s*\d{1,5})?(\s*,\s*\d{1,5}(\s*-\s*\d{1,5})?)*\s*$/;
@@ -26,6 +28,14 @@ export const DocumentOptions = z
       .optional()
       .meta({ description: 'Pictures are reduced to this resolution in the PDF; default: kept as they are' }),
     pdfa: pdfaOption,
+    sheet: z
+      .union([z.string().min(1).max(255), z.number().int().min(1).max(10_000)])
+      .optional()
+      .meta({
+        description:
+          'The one sheet of a workbook to write, by name (a string) or by number from 1 (a number); ' +
+          'default every sheet: a workbook of several sheets gives a ZIP with one file per sheet, named after it',
+      }),
   })
   .meta({ id: 'DocumentOptions' });
 
@@ -39,9 +49,15 @@ function ascendingRanges(pages: string): boolean {
 }
 
 const PDF_EXPORT = ['pages', 'dpi', 'pdfa'] as const satisfies ReadonlyArray<keyof DocumentOptions>;
+const SHEET = ['sheet'] as const satisfies ReadonlyArray<keyof DocumentOptions>;
 
 export const documentOptions: EngineOptions<typeof DocumentOptions> = {
   schema: DocumentOptions,
-  // Only the PDF export filter has settings; other targets are written as LibreOffice writes them.
-  names: (from, to) => (to === 'pdf' && formatInfo(from)?.family !== 'image' ? PDF_EXPORT : []),
+  // The PDF export filter has settings, and a workbook (not a one-table input) going to a one-table
+  // format takes the sheet; other targets are written as LibreOffice writes them.
+  names: (from, to) => {
+    if (to === 'pdf' && formatInfo(from)?.family !== 'image') return PDF_EXPORT;
+    if (appOf(from) === 'calc' && !ONE_TABLE.has(from) && ONE_TABLE.has(to)) return SHEET;
+    return [];
+  },
 };
