@@ -1,3 +1,4 @@
+import { animationVideoEngine } from './animation-video-engine';
 import { archiveEngine } from './archive-engine';
 import { calibreEngine } from './calibre-engine';
 import { comicEngine } from './comic-engine';
@@ -36,6 +37,7 @@ export const SPECIALIST_ENGINES = [
   archiveEngine,
   fontEngine,
   mediaEngine,
+  animationVideoEngine,
   rawEngine,
   ffmpegImageEngine,
   dicomEngine,

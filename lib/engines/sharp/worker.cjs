@@ -135,6 +135,29 @@ const ops = {
     }
     return { files };
   },
+  /**
+   * Every frame of an animation as shown (disposal and blending applied), laid over `flatten`, as
+   * PNGs `<outPrefix>-<n>.png`, with each frame's delay in ms: decoded once, whole, then cut.
+   */
+  async frames(req) {
+    const header = await checkHeader(req);
+    if (header.refused) return header;
+    const { delay = [] } = await sharp(req.in, { limitInputPixels: false, animated: true }).metadata();
+    const { data, info } = await sharp(req.in, { limitInputPixels: req.maxPixels, animated: true, failOn: 'error' })
+      .flatten({ background: req.flatten })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { width, channels } = info;
+    const pages = header.meta.pages ?? 1;
+    const height = info.height / pages;
+    const size = width * height * channels;
+    for (let page = 0; page < pages; page++) {
+      await sharp(data.subarray(page * size, (page + 1) * size), { raw: { width, height, channels } })
+        .png({ compressionLevel: 1 })
+        .toFile(`${req.outPrefix}-${page + 1}.png`);
+    }
+    return { width, height, delays: Array.from({ length: pages }, (_, i) => delay[i]) };
+  },
 };
 
 serve(ops);
