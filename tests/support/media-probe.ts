@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import type { Engine } from '@/lib/engines/types';
 import type { FormatName } from '@/lib/formats/catalog';
@@ -68,15 +71,12 @@ export function probeVideo(file: string): VideoStream & { duration: number } {
 
 /** Each decoded frame's presentation time, in seconds. */
 export function frameTimes(file: string): number[] {
-  const out = execFileSync(
-    'ffprobe',
-    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'frame=pts_time', '-of', 'csv=p=0', file],
-    { encoding: 'utf8' },
-  );
-  return out
-    .trim()
-    .split('\n')
-    .map((l) => Number(l.replace(/,$/, '')));
+  const out = JSON.parse(
+    execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'frame=pts_time', '-of', 'json', file], {
+      encoding: 'utf8',
+    }),
+  ) as { frames: Array<{ pts_time: string }> };
+  return out.frames.map((f) => Number(f.pts_time));
 }
 
 /** The mean colour of an image (or of a region), as [r, g, b] rounded. */
@@ -89,21 +89,16 @@ export async function meanColour(
   return channels.slice(0, 3).map((c) => Math.round(c.mean));
 }
 
-/** The frame of `file` shown at `seconds`, as a PNG (decoded by ffmpeg). */
+/** The frame of `file` on screen at `seconds` (the last one starting by then), as a PNG decoded by ffmpeg. */
 export function frameAt(file: string, seconds: number): Buffer {
-  return execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-ss',
-    String(seconds),
-    '-i',
-    file,
-    '-frames:v',
-    '1',
-    '-f',
-    'image2pipe',
-    '-c:v',
-    'png',
-    '-',
-  ]);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'frame-at-'));
+  try {
+    const out = path.join(dir, 'frame.png');
+    // -update 1: each frame kept overwrites the last, so the file ends as the last one by `seconds`.
+    const select = `select='lte(t\\,${seconds})'`;
+    execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-vf', select, '-fps_mode', 'passthrough', '-update', '1', out]);
+    return readFileSync(out);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -4,7 +4,7 @@ import { assertOutput } from '../run-tool';
 import type { EngineJob } from '../types';
 import { clip, ffmpegCommand } from './args';
 import type { MediaOptions } from './options';
-import { runFfmpegOnInput } from './sandboxed';
+import { jobPart, runFfmpegOnInput } from './sandboxed';
 
 // Video → animated GIF, for ../ffmpeg-engine.ts and ../media-engine.ts, in two ffmpeg runs: the
 // first reads the clip into one palette (palettegen), the second maps every frame to it
@@ -34,11 +34,6 @@ export function gifFrameFilters(o: Picture): string {
   return `fps=${fps},scale=${size}:flags=lanczos`;
 }
 
-/** A copy of `job` whose progress fills [from, to] of the job's, writing `outputPath`. */
-function share(job: EngineJob, outputPath: string, from: number, to: number): EngineJob {
-  return { ...job, outputPath, onProgress: (p) => job.onProgress(Math.floor(from + ((to - from) * p) / 100)) };
-}
-
 /**
  * Writes the GIF of the video read by `input` (cappedInputArgs), from `start` for `duration`
  * seconds at most. The palette is written in the job folder and removed after.
@@ -60,7 +55,7 @@ export async function convertToGif(
       log: 'info',
     });
     // The palette run only decodes and counts colours: about a quarter of the time.
-    await runFfmpegOnInput(share(job, palette, 0, 25), paletteRun, seconds);
+    await runFfmpegOnInput(jobPart(job, palette, 0, 25), paletteRun, seconds);
     const gifRun = ffmpegCommand({
       // The palette is this job's own PNG, read with its demuxer forced as the input is.
       input: [...before, ...input, '-protocol_whitelist', 'file', '-f', 'png_pipe', '-i', `file:${palette}`, ...after],
@@ -76,7 +71,7 @@ export async function convertToGif(
       outputPath: job.outputPath,
       log: 'info',
     });
-    await runFfmpegOnInput(share(job, job.outputPath, 25, 99), gifRun, seconds);
+    await runFfmpegOnInput(jobPart(job, job.outputPath, 25, 99), gifRun, seconds);
     await assertOutput(job.outputPath, 'ffmpeg');
   } finally {
     await rm(palette, { force: true });

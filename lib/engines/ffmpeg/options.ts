@@ -39,7 +39,7 @@ export const MediaOptions = z
       .optional()
       .meta({
         description:
-          'Video → image: seconds into the video of the one frame to take. Default a representative frame: the first frames that are not black are compared and the most typical kept. Past the end the conversion fails, saying how long the video is. For WebP, `at` asks for a still; without it the video becomes an animated WebP',
+          'Video → image: seconds into the video of the one frame to take (the first frame from that time on). Default a representative frame: the first frames that are not black are compared and the most typical kept. Past the end the conversion fails, saying how long the video is. For WebP, `at` asks for a still; without it the video becomes an animated WebP',
       }),
     start: seconds.optional().meta({ description: 'Seconds into the input to start from; default 0' }),
     duration: seconds.positive().optional().meta({ description: 'Seconds to keep; default to the end' }),

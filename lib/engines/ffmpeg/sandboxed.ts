@@ -87,6 +87,11 @@ export function runFfmpeg(job: EngineJob, args: string[], duration: number | und
   return runSandboxed({ ...ffmpegRun(job, args), onStdoutLine: progressFromStdout(job, () => duration) });
 }
 
+/** `job` for one of several runs: its progress fills [from, to] of the job's, and it writes `outputPath`. */
+export function jobPart(job: EngineJob, outputPath: string, from: number, to: number): EngineJob {
+  return { ...job, outputPath, onProgress: (p) => job.onProgress(Math.floor(from + ((to - from) * p) / 100)) };
+}
+
 /** How every conversion's ffmpeg runs: in the job's folder, with the engine timeout and the memory cap. */
 const ffmpegRun = (job: EngineJob, args: string[]) => ({
   command: 'ffmpeg',
