@@ -33,7 +33,13 @@ describe('plans', () => {
     const limits = limitsFor('pro');
     expect(limits.retentionHours).toBeNull();
     expect(limits.teamSize).toBeNull();
-    const api = { retention_hours: null, team_size: null, max_upload_bytes: null, files_per_batch: null };
+    const api = {
+      retention_hours: null,
+      team_size: null,
+      max_upload_bytes: null,
+      files_per_batch: null,
+      merge_files: null,
+    };
     const body = { ...api, rate_limit_per_minute: null, daily_conversions: null, api_access: true };
     expect(PlanLimits.parse(body)).toEqual(body);
   });

@@ -34,6 +34,8 @@ export type PlanLimits = {
   /** Maximum upload size in bytes. */
   maxUploadBytes: number | null;
   filesPerBatch: number | null;
+  /** Files one merge into a single PDF takes (POST /api/v1/merge). */
+  mergeFiles: number | null;
   /** Hours a conversion is kept; null = until deleted. */
   retentionHours: number | null;
   /** Requests per minute. */
@@ -56,6 +58,7 @@ const defaults: Record<PlanId, PlanDefaults> = {
     limits: {
       maxUploadBytes: 50 * MB,
       filesPerBatch: 1,
+      mergeFiles: 5,
       retentionHours: 24,
       ratePerMinute: 60,
       dailyConversions: 25,
@@ -68,6 +71,7 @@ const defaults: Record<PlanId, PlanDefaults> = {
     limits: {
       maxUploadBytes: 200 * MB,
       filesPerBatch: 5,
+      mergeFiles: 20,
       retentionHours: 168,
       ratePerMinute: 5000,
       dailyConversions: 1000,
@@ -80,6 +84,7 @@ const defaults: Record<PlanId, PlanDefaults> = {
     limits: {
       maxUploadBytes: 1000 * MB,
       filesPerBatch: 10,
+      mergeFiles: 50,
       retentionHours: 168,
       ratePerMinute: 5000,
       dailyConversions: 5000,
@@ -92,6 +97,7 @@ const defaults: Record<PlanId, PlanDefaults> = {
     limits: {
       maxUploadBytes: null,
       filesPerBatch: 50,
+      mergeFiles: 100,
       retentionHours: 168,
       ratePerMinute: null,
       dailyConversions: null,
@@ -105,6 +111,7 @@ const defaults: Record<PlanId, PlanDefaults> = {
 export const PLAN_LIMIT_ENV_NAMES: Record<keyof PlanLimits, string> = {
   maxUploadBytes: 'MAX_UPLOAD_BYTES',
   filesPerBatch: 'FILES_PER_BATCH',
+  mergeFiles: 'MERGE_FILES',
   retentionHours: 'RETENTION_HOURS',
   ratePerMinute: 'RATE_PER_MINUTE',
   dailyConversions: 'DAILY_CONVERSIONS',

@@ -10,6 +10,7 @@ export function limitRows(limits: LimitsJson): Array<{ key: string; label: strin
     { key: 'daily_conversions', label: 'Conversions per day', value: count(limits.daily_conversions) },
     { key: 'max_upload_bytes', label: 'Largest upload', value: formatBytes(limits.max_upload_bytes) },
     { key: 'files_per_batch', label: 'Files per batch', value: count(limits.files_per_batch) },
+    { key: 'merge_files', label: 'Files merged into one PDF', value: count(limits.merge_files) },
     { key: 'retention_hours', label: 'Results kept for', value: formatRetention(limits.retention_hours) },
     { key: 'rate_limit_per_minute', label: 'Requests per minute', value: count(limits.rate_limit_per_minute) },
     { key: 'team_size', label: 'Team members', value: team(limits.team_size) },

@@ -10,6 +10,7 @@ import * as uploads from '@/lib/schemas/uploads';
 import * as tools from '@/lib/schemas/tools';
 import { shareOperations } from '@/lib/schemas/shares';
 import { batchOperations } from '@/lib/schemas/batches';
+import { mergeOp } from '@/lib/schemas/merge';
 import { teamOperations } from '@/lib/schemas/teams';
 import { statsOp } from '@/lib/schemas/stats';
 import { uploadUrlOp } from '@/lib/schemas/url-import';
@@ -64,6 +65,7 @@ export const operations: AnyOperation[] = [
   uploads.deleteUploadOp,
   ...shareOperations,
   ...batchOperations,
+  mergeOp,
   ...webhookOperations,
   ...cloudOperations,
   ...cloudConnectionOperations,

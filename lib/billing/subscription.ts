@@ -16,6 +16,7 @@ const serializePlan = (plan: PlanId) => {
     limits: {
       max_upload_bytes: limits.maxUploadBytes,
       files_per_batch: limits.filesPerBatch,
+      merge_files: limits.mergeFiles,
       retention_hours: limits.retentionHours,
       rate_limit_per_minute: limits.ratePerMinute,
       daily_conversions: limits.dailyConversions,

@@ -20,6 +20,12 @@ export function resultFileName(originalName: string, targetFormat: string): stri
 const baseName = (originalName: string) => path.parse(cleanFileName(originalName)).name || 'file';
 
 /**
+ * The name of a merge (its `original_file_name`): the first file's base name and " (merged).pdf",
+ * so the joined PDF downloads as `report (merged).pdf`, apart from any file it was made of.
+ */
+export const mergedFileName = (firstName: string) => `${baseName(firstName)} (merged).pdf`;
+
+/**
  * How a completed result downloads: its name and media type. A result of several files
  * (`resultParts`: page images, sheets, a document and its pictures) is a ZIP of them, `<name>.zip`.
  */

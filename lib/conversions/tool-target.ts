@@ -3,8 +3,8 @@ import { findEngine, inputFormats } from '@/lib/engines/registry';
 import type { FormatName } from '@/lib/formats/catalog';
 import type { ToolJob } from '@/lib/domain/tools';
 
-/** A compression or OCR request: the tool and its parsed options. */
-export type ToolRequest = Exclude<ToolJob, { name: 'convert' }>;
+/** A compression or OCR request: the tool and its parsed options (a merge has its own way in, lib/merges). */
+export type ToolRequest = Extract<ToolJob, { name: 'compress' | 'ocr' }>;
 
 /**
  * The result format of a tool run on a file of `source` format: its own format for compression,

@@ -4,9 +4,10 @@ import { z } from 'zod';
 // and that tool's options (the `options` JSON column); the job parses the options with the tool's
 // schema when it starts, and the engine registry picks the engine by (tool, format). Compression
 // and OCR are conversions in every other respect: same row, same job message, same endpoints
-// for status, progress, download, cancel and delete. Pure data, so the browser imports it too.
+// for status, progress, download, cancel and delete. So is a merge: several files stored end to
+// end as one input, joined into one PDF. Pure data, so the browser imports it too.
 
-export const TOOLS = ['convert', 'compress', 'ocr'] as const;
+export const TOOLS = ['convert', 'compress', 'ocr', 'merge'] as const;
 export type Tool = (typeof TOOLS)[number];
 
 export const COMPRESS_LEVELS = ['low', 'medium', 'high'] as const;
@@ -35,11 +36,36 @@ export const OcrOptions = z.strictObject({
 });
 export type OcrOptions = z.output<typeof OcrOptions>;
 
+/** The only format a merge writes. */
+export const MERGE_TARGETS = ['pdf'] as const;
+
+/** One file of a merge: where it sits in the stored input (the parts lie end to end, in order). */
+export const MergePart = z.strictObject({
+  /** Its format, detected from its bytes at the upload. */
+  format: z.string().min(1),
+  /** Its clean file name (shown in a refusal or failure naming it). */
+  name: z.string(),
+  /** Its length in bytes. */
+  size: z.number().int().nonnegative(),
+});
+export type MergePart = z.output<typeof MergePart>;
+
+/**
+ * A merge row's options: its parts in order, and whether the joined PDF is made PDF/A-2b (the
+ * request's `pdfa`, checked with the shared pdfa option of lib/engines/pdfa-option.ts).
+ */
+export const MergeOptions = z.strictObject({
+  parts: z.array(MergePart).min(2),
+  pdfa: z.boolean().default(false),
+});
+export type MergeOptions = z.output<typeof MergeOptions>;
+
 export const OPTIONS_SCHEMAS = {
   // Checked per (source, target) by convert-options.ts, once the source format is known.
   convert: z.record(z.string(), z.unknown()),
   compress: CompressOptions,
   ocr: OcrOptions,
+  merge: MergeOptions,
 } as const satisfies Record<Tool, z.ZodType>;
 
 export type ToolOptions = { [K in Tool]: z.output<(typeof OPTIONS_SCHEMAS)[K]> };

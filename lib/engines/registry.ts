@@ -3,6 +3,7 @@ import { FORMATS, type FormatFamily, type FormatName } from '@/lib/formats/catal
 import { COMPRESSORS } from './compress';
 import { ffmpegEngine } from './ffmpeg-engine';
 import { libreofficeEngine } from './libreoffice-engine';
+import { mergeEngine } from './merge-engine';
 import { ocrEngine } from './ocr-engine';
 import { sharpEngine } from './sharp-engine';
 import type { Engine } from './types';
@@ -10,7 +11,8 @@ import { SPECIALIST_ENGINES } from './specialist-engines';
 import { isInstalled } from './programs';
 
 // Which engine runs which (tool, input format, output format). The first engine that claims
-// it wins. A conversion changes the format; a compressor keeps it; OCR reads images and PDFs.
+// it wins. A conversion changes the format; a compressor keeps it; OCR reads images and PDFs; a
+// merge joins files into one PDF, each made a PDF by the engine this registry picks for it.
 
 const ALL_ENGINES: readonly Engine[] = [
   sharpEngine,
@@ -21,14 +23,21 @@ const ALL_ENGINES: readonly Engine[] = [
   ...SPECIALIST_ENGINES,
 ];
 
-/** The engines whose programs are installed here: GET /api/v1/formats lists only what they convert. */
-export const ENGINES: readonly Engine[] = ALL_ENGINES.filter(isInstalled);
-
 const serves = (e: Engine, tool: Tool) => (e.tool ?? 'convert') === tool;
 
-export function findEngine(from: FormatName, to: FormatName, tool: Tool = 'convert'): Engine | undefined {
+function findIn(engines: readonly Engine[], from: FormatName, to: FormatName, tool: Tool): Engine | undefined {
   if (tool === 'convert' && from === to) return undefined;
-  return ENGINES.find((e) => serves(e, tool) && e.conversions.some((c) => c.from.includes(from) && c.to.includes(to)));
+  return engines.find((e) => serves(e, tool) && e.conversions.some((c) => c.from.includes(from) && c.to.includes(to)));
+}
+
+const INSTALLED: readonly Engine[] = ALL_ENGINES.filter(isInstalled);
+const MERGE = mergeEngine((from) => findIn(INSTALLED, from, 'pdf', 'convert'));
+
+/** The engines whose programs are installed here: GET /api/v1/formats lists only what they convert. */
+export const ENGINES: readonly Engine[] = isInstalled(MERGE) ? [...INSTALLED, MERGE] : INSTALLED;
+
+export function findEngine(from: FormatName, to: FormatName, tool: Tool = 'convert'): Engine | undefined {
+  return findIn(ENGINES, from, to, tool);
 }
 
 /** Every option some engine declares, installed here or not: any other name is an unknown option. */

@@ -10,6 +10,7 @@ export const PlanLimits = z
   .object({
     max_upload_bytes: limit(),
     files_per_batch: limit(),
+    merge_files: limit('Files one merge into a single PDF takes (POST /api/v1/merge); null = unlimited'),
     retention_hours: limit('Hours a result is kept; null = until deleted'),
     rate_limit_per_minute: limit(),
     daily_conversions: limit(),

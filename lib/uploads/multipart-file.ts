@@ -7,9 +7,9 @@ import { newStorageKey } from '@/lib/storage/keys';
 import { storage } from '@/lib/storage';
 import { captureHead } from '@/lib/storage/capture-head';
 
-// What the single-file (./receive-multipart.ts) and batch (lib/batches/receive-batch.ts) multipart
-// readers share: the content-type check, the parser with its limits, and each file part streamed
-// to storage with the size cut-off.
+// What the single-file (./receive-multipart.ts), batch (lib/batches/receive-batch.ts) and merge
+// (lib/merges/receive-merge.ts) multipart readers share: the content-type check, the parser with
+// its limits, and each file part streamed to storage with the size cut-off.
 
 /** Refuses anything but multipart/form-data; returns the Content-Type for the parser. */
 export function multipartContentType(request: Request): string {
@@ -19,6 +19,9 @@ export function multipartContentType(request: Request): string {
   }
   return contentType;
 }
+
+/** The multipart envelope around the files: a declared length this far over the limit is refused unread. */
+export const ENVELOPE_BYTES = 64 * 1024;
 
 /** Answer for a body with more text fields than its reader takes (busboy would drop the rest unseen). */
 export const tooManyFields = (limit: number) =>

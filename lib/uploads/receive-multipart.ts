@@ -3,15 +3,12 @@ import { AppError } from '@/lib/errors';
 import type { StoredInput as StoredFile } from '@/lib/conversions/stored-input';
 import { storage } from '@/lib/storage';
 import { releaseBody, requestBodyStream } from '@/lib/uploads/request-body';
-import { multipartContentType, multipartParser, storeFilePart, tooManyFields } from './multipart-file';
+import { ENVELOPE_BYTES, multipartContentType, multipartParser, storeFilePart, tooManyFields } from './multipart-file';
 
 export type ReceivedUpload = { fields: Record<string, string>; file: StoredFile | null };
 
 /** Text fields read besides the file (target_format, options and a few a form may add). */
 const MAX_FIELDS = 20;
-
-/** The multipart envelope around a file: a declared length this far over the limit is refused unread. */
-const ENVELOPE_BYTES = 64 * 1024;
 
 const tooLarge = (maxBytes: number) =>
   new AppError(

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -14,6 +14,7 @@ const USAGE = `Usage: transmute <command> [options]
   convert FILE|FOLDER|GLOB… --to FORMAT [--out DIR] [--option key=value]…
   compress FILE… [--level low|medium|high] [--out DIR]
   ocr FILE… [--lang eng+deu] [--to txt|pdf] [--out DIR]
+  merge FILE FILE… [--out FILE|DIR] [--pdfa]   (one PDF, pages in the order given)
   formats [--from FORMAT]
   status ID
   share ID [--password P] [--expires ISO-DATE] [--limit N]
@@ -43,6 +44,7 @@ const { values: flags, positionals } = (() => {
         expires: { type: 'string' },
         limit: { type: 'string' },
         json: { type: 'boolean', default: false },
+        pdfa: { type: 'boolean', default: false },
         'resumable-above': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -58,14 +60,41 @@ const progress = progressLine(!json && process.stderr.isTTY === true);
 const say = (line: string) => (json ? undefined : console.log(line));
 const emit = (record: Record<string, unknown>) => (json ? console.log(JSON.stringify(record)) : undefined);
 
-/** Writes a result beside its input, or into --out. */
-async function save(result: ConvertResult, input: string): Promise<string> {
-  const dir = flags.out ?? path.dirname(input);
-  await mkdir(dir, { recursive: true });
-  const target = path.join(dir, path.basename(result.fileName));
+/** Streams a result's download to `target`, making its folder. */
+async function write(result: ConvertResult, target: string): Promise<string> {
+  await mkdir(path.dirname(target), { recursive: true });
   if (!result.response.body) await writeFile(target, '');
   else await pipeline(Readable.fromWeb(result.response.body as never), createWriteStream(target));
   return target;
+}
+
+/** Writes a result beside its input, or into --out. */
+const save = (result: ConvertResult, input: string) =>
+  write(result, path.join(flags.out ?? path.dirname(input), path.basename(result.fileName)));
+
+/** Where a merge's PDF goes: --out as a file, or into --out as a folder (an existing one, or ending in /), or here. */
+async function mergeOutput(fileName: string): Promise<string> {
+  const out = flags.out;
+  if (!out) return path.basename(fileName);
+  const isFolder = /[\\/]$/.test(out) || (await stat(out).catch(() => undefined))?.isDirectory() === true;
+  return isFolder ? path.join(out, path.basename(fileName)) : out;
+}
+
+/** Merges the files, in the order named, into one PDF: uploaded in one request, waited for, downloaded. */
+async function mergeFiles(client: Transmute, args: string[]): Promise<number> {
+  const files = await expandPaths(args);
+  if (files.length < 2) throw new UsageError('merge needs at least two files, named in the order of their pages');
+  const parts = await Promise.all(
+    files.map(async (file) => ({ file: await fileBlob(file), name: path.basename(file) })),
+  );
+  const created = await client.merge(parts, { options: flags.pdfa ? { pdfa: true } : undefined });
+  const name = created.original_file_name;
+  const result = await client.finish(created.id, name, { onProgress: (s) => progress(name, s.progress, s.status) });
+  const output = await write(result, await mergeOutput(result.fileName));
+  if (!json && process.stderr.isTTY) process.stderr.write('\n');
+  say(`${files.join(' + ')} → ${output}`);
+  emit({ files, status: 'completed', id: result.id, output });
+  return 0;
 }
 
 type Job = (client: Transmute, file: string, name: string) => Promise<ConvertResult>;
@@ -151,6 +180,8 @@ async function main(): Promise<number> {
       const job = toolJob((c, f, name) => c.ocr(f, { language: flags.lang, output, name }));
       return (await eachFile(client, args, job)) ? 1 : 0;
     }
+    case 'merge':
+      return mergeFiles(client, args);
     case 'formats': {
       const formats = (await client.formats()).filter((f) => !flags.from || f.format === flags.from);
       if (json) for (const f of formats) console.log(JSON.stringify(f));

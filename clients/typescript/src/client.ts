@@ -32,6 +32,15 @@ export type ConvertOptions = WaitOptions & {
   onBytes?: (sent: number, total: number) => void;
 };
 
+/** One file of a batch or a merge: its bytes (a File names itself) and optionally its name. */
+export type NamedFile = { file: FileInput; name?: string };
+
+export type MergeOptions = {
+  /** The merged PDF's options (`MergeOptions` in the OpenAPI document): `pdfa: true` writes PDF/A-2b. */
+  options?: { pdfa?: boolean };
+  signal?: AbortSignal;
+};
+
 /** A converted file: its conversion, its name and the download response (stream `body` or read it). */
 export type ConvertResult = { id: number; fileName: string; contentType: string; response: Response };
 
@@ -157,12 +166,24 @@ export function createTransmute(options: TransmuteOptions = {}) {
     ocr: (file: FileInput, opts: { language?: string; output?: 'txt' | 'pdf'; name?: string } = {}) =>
       tool('/api/v1/tools/ocr', file, { language: opts.language, output: opts.output }, opts.name),
     /** Uploads several files as one batch, one target for all or one per file. */
-    async batch(files: Array<{ file: FileInput; name?: string }>, targetFormat: string | string[]) {
+    async batch(files: NamedFile[], targetFormat: string | string[]) {
       const body = new FormData();
       for (const target of [targetFormat].flat()) body.append('target_format', target);
       for (const { file, name } of files) body.append('file', toBlob(file), nameOf(file, name));
       const res = await ensureOk(await post('/api/v1/batch/upload', body));
       return (await res.json()) as BatchCreated;
+    },
+    /**
+     * Merges the files into one PDF, their pages in the order given (each file streamed as the
+     * upload streams it); resolves with the merge's conversion. `finish(id, name)` waits and downloads it.
+     */
+    async merge(files: NamedFile[], opts: MergeOptions = {}) {
+      const body = new FormData();
+      body.append('target_format', 'pdf');
+      if (opts.options) body.append('options', JSON.stringify(opts.options));
+      for (const { file, name } of files) body.append('files', toBlob(file), nameOf(file, name));
+      const res = await ensureOk(await post('/api/v1/merge', body, opts.signal));
+      return (await res.json()) as Conversion;
     },
     batchStatus: (batchId: string) =>
       data(api.GET('/api/v1/batch/{batchId}/status', { params: { path: { batchId } } })),

@@ -7,6 +7,8 @@ export type {
   CreateShareLink,
   FileInput,
   FormatEntry,
+  MergeOptions,
+  NamedFile,
   ShareLink,
   Transmute,
   TransmuteOptions,

@@ -6,6 +6,7 @@ import * as download from '@/app/api/v1/convert/download/[id]/route';
 import * as progress from '@/app/api/v1/conversions/[id]/progress/route';
 import * as share from '@/app/api/v1/conversions/[id]/share/route';
 import * as formats from '@/app/api/v1/formats/route';
+import * as merge from '@/app/api/v1/merge/route';
 import * as tusCreate from '@/app/api/v1/tus/route';
 import * as tusOne from '@/app/api/v1/tus/[token]/route';
 import type { Route } from '@/tests/support/route-server';
@@ -18,6 +19,7 @@ export const apiRoutes: Route[] = [
   { pattern: /^\/api\/v1\/conversions\/(?<id>[^/]+)\/progress$/, methods: { GET: progress.GET } },
   { pattern: /^\/api\/v1\/conversions\/(?<id>[^/]+)\/share$/, methods: { POST: share.POST } },
   { pattern: /^\/api\/v1\/formats$/, methods: { GET: formats.GET } },
+  { pattern: /^\/api\/v1\/merge$/, methods: { POST: merge.POST } },
   { pattern: /^\/api\/v1\/tus$/, methods: { POST: tusCreate.POST, OPTIONS: tusCreate.OPTIONS } },
   {
     pattern: /^\/api\/v1\/tus\/(?<token>[^/]+)$/,

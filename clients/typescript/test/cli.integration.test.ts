@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runWorker } from '@/lib/processes/run-worker';
 import { makePng } from '@/tests/support/fixtures';
+import { pageTexts, textPdf } from '@/tests/support/merge';
 import { emptyConversionQueue } from '@/tests/support/job-queue';
 import { startRouteServer } from '@/tests/support/route-server';
 import { apiRoutes } from './api-routes';
@@ -121,6 +122,34 @@ describe('transmute convert', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--to');
     expect(run.stdout + run.stderr).not.toContain('tm_secret_key_value');
+  });
+});
+
+describe('transmute merge', () => {
+  it('joins the files, in the order named, into the one PDF --out names; one file is a usage error', async () => {
+    const [first, second] = [path.join(work, 'first.pdf'), path.join(work, 'second.pdf')];
+    await writeFile(first, textPdf(['Page from first']));
+    await writeFile(second, textPdf(['Page from second']));
+    const out = path.join(work, 'merged', 'all.pdf');
+    const run = await transmute(['merge', second, first, '--out', out]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`${second} + ${first} → ${out}`);
+    expect(pageTexts(await readFile(out))).toEqual(['Page from second', 'Page from first']);
+
+    const folder = path.join(work, 'merged') + path.sep;
+    const json = await transmute(['merge', first, second, '--out', folder, '--json']);
+    expect(json.code, json.stderr).toBe(0);
+    expect(jsonLines(json.stdout)).toEqual([
+      expect.objectContaining({ status: 'completed', output: path.join(folder, 'first (merged).pdf') }),
+    ]);
+    expect(pageTexts(await readFile(path.join(folder, 'first (merged).pdf')))).toEqual([
+      'Page from first',
+      'Page from second',
+    ]);
+
+    const alone = await transmute(['merge', first]);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toContain('at least two files');
   });
 });
 

@@ -9,6 +9,7 @@ import { makePng } from '@/tests/support/fixtures';
 import { emptyConversionQueue } from '@/tests/support/job-queue';
 import { localServers } from '@/tests/support/local-servers';
 import { installLoopbackOnlyGuard } from '@/tests/support/loopback-only';
+import { pageTexts, textPdf } from '@/tests/support/merge';
 import { jsonBody } from '@/tests/support/route-client';
 import { startRouteServer } from '@/tests/support/route-server';
 import { createTransmute, TransmuteError, verifyWebhook } from '../src/index';
@@ -77,6 +78,27 @@ describe('the TypeScript client', () => {
     const missing = await client.status(4_000_000_000_000).catch((e) => e);
     expect(missing).toBeInstanceOf(TransmuteError);
     expect(missing).toMatchObject({ status: 404, code: 'not_found' });
+  });
+});
+
+describe('the client merges files into one PDF', () => {
+  it('streams the files in order, then waits for the PDF and downloads it; a refusal is a TransmuteError', async () => {
+    const client = createTransmute({ baseUrl: server.url });
+    const created = await client.merge([
+      { file: textPdf(['Second file first']), name: 'b.pdf' },
+      { file: new Blob([new Uint8Array(textPdf(['First file second', 'and its last page']))]), name: 'a.pdf' },
+    ]);
+    expect(created).toMatchObject({ original_file_name: 'b (merged).pdf', target_format: 'pdf', status: 'pending' });
+    const result = await client.finish(created.id, created.original_file_name, {});
+    expect(result).toMatchObject({ fileName: 'b (merged).pdf', contentType: 'application/pdf' });
+    expect(pageTexts(Buffer.from(await result.response.arrayBuffer()))).toEqual([
+      'Second file first',
+      'First file second',
+      'and its last page',
+    ]);
+    const refused = await client.merge([{ file: textPdf(['alone']), name: 'one.pdf' }]).catch((e) => e);
+    expect(refused).toBeInstanceOf(TransmuteError);
+    expect(refused).toMatchObject({ status: 400, code: 'missing_file' });
   });
 });
 
