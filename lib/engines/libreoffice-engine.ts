@@ -11,7 +11,7 @@ import { EngineError } from './sandbox';
 import type { Engine, EngineJob } from './types';
 import { placeIn, takeOut, withExchangeSlot } from './warm/exchange';
 import { appOf, EXPORT, IMPORT, OFFICE_PAIRS, ONE_TABLE } from './libreoffice/filters';
-import { sheetPick, takeSheets } from './libreoffice/sheets';
+import { noSuchSheet, readSheetReply, sheetPick, takeSheets } from './libreoffice/sheets';
 import { assertSafeXmlFile, type PackageKind, xmlPartChecker } from './libreoffice/linked-content';
 import { assertRtfHasNoLinks } from './libreoffice/rtf-links';
 import { assertSafeZip, ZIP_LIMITS } from './zip-guard';
@@ -108,10 +108,17 @@ async function convert(job: EngineJob): Promise<void | { parts: number }> {
         }
         throw new EngineError(`LibreOffice failed: ${msg}`);
       }
-      if (pick) return takeSheets(job, reply, outFile, pick);
+      if (pick) {
+        const written = readSheetReply(reply);
+        // A sheet the workbook lacks is the caller's mistake, not the instance's: the refusal is
+        // thrown outside the pool, which replaces an instance whose job throws.
+        if (written.written.length === 0) return noSuchSheet(pick, written.sheets);
+        return takeSheets(job, written, outFile);
+      }
       if (!(await takeOut(outFile, job.outputPath))) throw new EngineError('LibreOffice produced no output');
     }),
   );
+  if (result instanceof AppError) throw result;
   job.onProgress(100);
   return result;
 }

@@ -7,7 +7,7 @@ import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { makeJob, type TestJob } from '@/tests/fixtures/engine-job';
 import { docxWithPicture, type Sheet, workbookOds } from '@/tests/fixtures/samples-workbook';
-import { libreofficeEngine, shutdownLibreOffice } from './libreoffice-engine';
+import { libreofficeEngine, poolStatus, shutdownLibreOffice } from './libreoffice-engine';
 
 // What LibreOffice results used to lose: every sheet of a workbook written to a one-table format
 // (one file per sheet, or the sheet asked for), and the pictures of a document written as HTML.
@@ -115,7 +115,9 @@ describe('a workbook to a one-table format keeps every sheet', () => {
     expect(csvRows(ods.bytes)).toEqual(CSV_OF[0]);
   });
 
-  it('a sheet the workbook does not have is a 400 naming it', async () => {
+  it('a sheet the workbook does not have is a 400 naming it (the instance is kept)', async () => {
+    const running = () => poolStatus().flatMap((s) => (s.dir ? [s.dir] : []));
+    const before = running();
     const refused = (text: RegExp) => (e: unknown) =>
       e instanceof AppError && e.code === 'validation_failed' && text.test(e.message);
     await expect(convert(workbooks.get('xlsx')!, 'xlsx', 'csv', { sheet: 'Summary' })).rejects.toSatisfy(
@@ -124,6 +126,7 @@ describe('a workbook to a one-table format keeps every sheet', () => {
     await expect(convert(workbooks.get('xls')!, 'xls', 'csv', { sheet: 4 })).rejects.toSatisfy(
       refused(/has 3 sheets, so no sheet 4/),
     );
+    expect(running()).toEqual(expect.arrayContaining(before));
   });
 
   it('sheets whose names clean to the same entry name still get an entry each', async () => {

@@ -30,8 +30,11 @@ export function sheetFile(outFile: string, n: number): string {
   return path.join(dir, `${name}.${n}${ext}`);
 }
 
+/** What the bridge wrote: every sheet's name in order, and the numbers (from 1) of those it wrote. */
+export type SheetsWritten = { sheets: string[]; written: number[] };
+
 /** The bridge's answer, checked: the numbers it wrote must be sheets it named, each once. */
-function readReply(reply: WorkerReply): { sheets: string[]; written: number[] } {
+export function readSheetReply(reply: WorkerReply): SheetsWritten {
   const { sheets, written } = reply;
   const names = Array.isArray(sheets) && sheets.every((s) => typeof s === 'string') ? (sheets as string[]) : null;
   const numbers = Array.isArray(written) && written.every((n) => Number.isInteger(n)) ? (written as number[]) : null;
@@ -41,7 +44,7 @@ function readReply(reply: WorkerReply): { sheets: string[]; written: number[] } 
 }
 
 /** The refusal of a sheet the workbook does not have, naming it and what there is. */
-function noSuchSheet(pick: SheetPick, sheets: readonly string[]): AppError {
+export function noSuchSheet(pick: SheetPick, sheets: readonly string[]): AppError {
   const list = sheets.slice(0, 20).map((s) => JSON.stringify(s));
   const their = `its sheets: ${list.join(', ')}${sheets.length > list.length ? ', …' : ''}`;
   const what =
@@ -52,17 +55,14 @@ function noSuchSheet(pick: SheetPick, sheets: readonly string[]): AppError {
 }
 
 /**
- * Takes the sheets the bridge wrote out of the exchange slot into the job's result: the one file,
- * or a ZIP of them (`parts`). Must run before the slot is removed.
+ * Takes the sheets the bridge wrote (at least one) out of the exchange slot into the job's result:
+ * the one file, or a ZIP of them (`parts`). Must run before the slot is removed.
  */
 export async function takeSheets(
   job: EngineJob,
-  reply: WorkerReply,
+  { sheets, written }: SheetsWritten,
   outFile: string,
-  pick: SheetPick,
 ): Promise<void | { parts: number }> {
-  const { sheets, written } = readReply(reply);
-  if (written.length === 0) throw noSuchSheet(pick, sheets);
   const ext = FORMATS[job.targetFormat].extension;
   const parts = [];
   for (const n of written) {
