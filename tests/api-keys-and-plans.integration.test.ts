@@ -119,6 +119,7 @@ describe('plans and subscription', () => {
       expect(byId.free.limits).toMatchObject({
         max_upload_bytes: 50_000_000,
         files_per_batch: 1,
+        merge_files: 5,
         retention_hours: 24,
         api_access: false,
         team_size: 0,
@@ -126,18 +127,21 @@ describe('plans and subscription', () => {
       expect(byId.starter.limits).toMatchObject({
         max_upload_bytes: 200_000_000,
         files_per_batch: 5,
+        merge_files: 20,
         rate_limit_per_minute: 5000,
         daily_conversions: 1234,
       });
       expect(byId.pro.limits).toMatchObject({
         max_upload_bytes: 1_000_000_000,
         files_per_batch: 10,
+        merge_files: 50,
         team_size: 3,
         daily_conversions: 5000,
       });
       expect(byId.business.limits).toMatchObject({
         max_upload_bytes: null,
         files_per_batch: 50,
+        merge_files: 100,
         rate_limit_per_minute: null,
         daily_conversions: null,
         team_size: 10,

@@ -45,7 +45,9 @@ function multipartWithNul(op: AnyOperation): FormData | undefined {
   if (!(schema instanceof z.ZodObject)) return undefined;
   const form = new FormData();
   for (const [name, field] of Object.entries(schema.shape)) {
-    const binary = (field as z.ZodType).meta()?.format === 'binary';
+    // A file part, or a repeated one (an array of files).
+    const part = field instanceof z.ZodArray ? (field.element as z.ZodType) : (field as z.ZodType);
+    const binary = part.meta()?.format === 'binary';
     if (binary) form.append(name, new Blob([new Uint8Array([1, 2, 3])]), `${NUL}.bin`);
     else form.append(name, NUL);
   }
