@@ -27,6 +27,7 @@ const FIELDS: Record<string, Field> = {
   background: { kind: 'text', label: 'Background', placeholder: '#ffffff', hint: 'for transparent areas' },
   pages: { kind: 'text', label: 'Pages', placeholder: '1-3,5', hint: 'default all' },
   pdfa: { kind: 'check', label: 'PDF/A-2b (archival)', default: false },
+  sheet: { kind: 'text', label: 'Sheet', placeholder: 'Sheet1', hint: "a sheet's name; default every sheet (a ZIP)" },
   audio_bitrate: { kind: 'number', label: 'Audio bitrate (kbit/s)', min: 8, max: 512 },
   video_bitrate: { kind: 'number', label: 'Video bitrate (kbit/s)', min: 50, max: 100_000 },
   crf: { kind: 'number', label: 'Quality (CRF, lower is better)', min: 0, max: 51 },
