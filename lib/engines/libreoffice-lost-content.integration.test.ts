@@ -129,15 +129,17 @@ describe('a workbook to a one-table format keeps every sheet', () => {
     expect(running()).toEqual(expect.arrayContaining(before));
   });
 
-  it('sheets whose names clean to the same entry name still get an entry each', async () => {
-    const twins: Sheet[] = [
+  it('sheets whose names clean to the same entry name get an entry each; a name too long for a file too', async () => {
+    const names: Sheet[] = [
       { name: 'Data', rows: [['first']] },
       { name: 'Data\u200f', rows: [['second']] },
+      { name: 'é'.repeat(300), rows: [['third']] },
     ];
-    const entries = await zipEntries((await convert(workbookOds(twins), 'ods', 'csv')).file);
+    const entries = await zipEntries((await convert(workbookOds(names), 'ods', 'csv')).file);
     expect(entries.map(([name, csv]) => [name, csvRows(csv)])).toEqual([
       ['Data.csv', ['first']],
       ['Data (1).csv', ['second']],
+      [`${'é'.repeat(200)}.csv`, ['third']],
     ]);
   });
 

@@ -127,12 +127,12 @@ def export_sheets(doc, req):
     stem, ext = os.path.splitext(req["out"])
     for n in chosen:
         target = "%s.%d%s" % (stem, n, ext)
-        if req["filter"] == CSV_FILTER:
-            export_csv_sheet(doc, req, n, target)
-        else:
-            # DIF, SYLK and dBase write the first sheet of a document loaded without a view.
-            sheets.moveByName(names[n - 1], 0)
-            store(doc, target, req["filter"], req.get("options"))
+        if req["filter"] == CSV_FILTER and export_csv_sheet(doc, req, n, target):
+            continue
+        # DIF, SYLK and dBase write the first sheet of a document loaded without a view, and so
+        # does the CSV filter without its sheet option: the sheet is moved first.
+        sheets.moveByName(names[n - 1], 0)
+        store(doc, target, req["filter"], req.get("options"))
     return {"sheets": names, "written": chosen}
 
 
@@ -141,6 +141,7 @@ def export_csv_sheet(doc, req, n, target):
 
     It then names the file after the sheet (<base>-<sheet name>.csv), so it writes into a folder of
     its own and the one file found there is renamed: a sheet's name never has to be parsed back.
+    False when it wrote nothing (a name too long for a file name): the caller moves the sheet instead.
     """
     tokens = (req.get("options") or "").split(",")[:11]
     tokens += [""] * (11 - len(tokens))
@@ -148,10 +149,12 @@ def export_csv_sheet(doc, req, n, target):
     os.mkdir(folder)
     store(doc, os.path.join(folder, "sheet" + os.path.splitext(target)[1]), req["filter"], ",".join(tokens + [str(n)]))
     written = os.listdir(folder)
-    if len(written) != 1:
+    if len(written) > 1:
         raise RuntimeError("the CSV export of sheet %d wrote %d files" % (n, len(written)))
-    os.rename(os.path.join(folder, written[0]), target)
+    if written:
+        os.rename(os.path.join(folder, written[0]), target)
     os.rmdir(folder)
+    return bool(written)
 
 
 def prime(desktop):
