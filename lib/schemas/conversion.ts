@@ -43,7 +43,7 @@ export const ConversionStatusBody = z
 const OPTIONS_DOC =
   'Per-conversion options, by target: images (ImageOptions), PDF from a document and the sheet of a ' +
   'workbook written to CSV, DIF, SYLK or dBase (DocumentOptions), ' +
-  'audio and video (MediaOptions, which also covers video → GIF), PDF from a picture (ImagePdfOptions). ' +
+  'audio and video (MediaOptions, which also covers video → GIF and a still frame of a video, `at`), PDF from a picture (ImagePdfOptions). ' +
   'Every option is optional, with the ' +
   'default it names. An unknown option, a value out of range, or an option that does not apply to the ' +
   'pair (`crf` for MP3, `pages` for PNG, `dpi` for WebP) answers 400 naming it. GET /api/v1/formats ' +
