@@ -46,7 +46,10 @@ async function convert(from: FormatName, to: FormatName, input: Buffer) {
 }
 
 const near = (actual: number[], expected: number[], tolerance = 24) =>
-  expect(actual.every((v, i) => Math.abs(v - expected[i]) <= tolerance), `${actual} ≈ ${expected}`).toBe(true);
+  expect(
+    actual.every((v, i) => Math.abs(v - expected[i]) <= tolerance),
+    `${actual} ≈ ${expected}`,
+  ).toBe(true);
 
 const LEFT = { left: 8, top: 8, width: 60, height: 100 };
 const RIGHT = { left: 92, top: 8, width: 60, height: 100 };

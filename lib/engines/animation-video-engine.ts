@@ -51,7 +51,8 @@ async function extractFrames(job: EngineJob): Promise<{ dir: string; delays: Arr
     async (slot) => {
       for (const name of await readdir(slot)) {
         if (!/^frame-\d+\.png$/.test(name)) continue;
-        if (!(await takeOut(path.join(slot, name), path.join(dir, name)))) throw new EngineError('sharp wrote an empty frame');
+        if (!(await takeOut(path.join(slot, name), path.join(dir, name))))
+          throw new EngineError('sharp wrote an empty frame');
       }
     },
   );

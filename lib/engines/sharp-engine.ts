@@ -25,7 +25,7 @@ const OUTPUTS = ['png', 'jpg', 'webp', 'avif', 'tiff', 'gif'] as const satisfies
 type Output = (typeof OUTPUTS)[number];
 const ANIMATED_OUTPUTS: ReadonlySet<FormatName> = new Set(['gif', 'webp']);
 
-export type ImageRequest = { op: 'inspect' | 'convert' | 'compress' | 'pages' } & Record<string, unknown>;
+export type ImageRequest = { op: 'inspect' | 'convert' | 'compress' | 'pages' | 'frames' } & Record<string, unknown>;
 
 /** One request to a warm sharp worker, with `file` placed in its exchange folder as `in.<ext>`. */
 export function askWorker(

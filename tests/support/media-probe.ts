@@ -72,9 +72,13 @@ export function probeVideo(file: string): VideoStream & { duration: number } {
 /** Each decoded frame's presentation time, in seconds. */
 export function frameTimes(file: string): number[] {
   const out = JSON.parse(
-    execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'frame=pts_time', '-of', 'json', file], {
-      encoding: 'utf8',
-    }),
+    execFileSync(
+      'ffprobe',
+      ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'frame=pts_time', '-of', 'json', file],
+      {
+        encoding: 'utf8',
+      },
+    ),
   ) as { frames: Array<{ pts_time: string }> };
   return out.frames.map((f) => Number(f.pts_time));
 }

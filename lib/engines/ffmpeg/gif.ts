@@ -60,14 +60,7 @@ export async function convertToGif(
       // The palette is this job's own PNG, read with its demuxer forced as the input is.
       input: [...before, ...input, '-protocol_whitelist', 'file', '-f', 'png_pipe', '-i', `file:${palette}`, ...after],
       streams: ['-an'],
-      codec: [
-        '-filter_complex',
-        `[0:v:0]${frames}[v];[v][1:v]paletteuse=dither=bayer`,
-        '-loop',
-        '0',
-        '-f',
-        'gif',
-      ],
+      codec: ['-filter_complex', `[0:v:0]${frames}[v];[v][1:v]paletteuse=dither=bayer`, '-loop', '0', '-f', 'gif'],
       outputPath: job.outputPath,
       log: 'info',
     });

@@ -17,30 +17,21 @@ export const MediaOptions = z
       .meta({ description: 'kbit/s; default 160 (AAC), 128 (Opus), VBR for MP3 and Vorbis' }),
     video_bitrate: int(50, 100_000).optional().meta({ description: 'kbit/s; instead of `crf`' }),
     crf: int(0, 51).optional().meta({ description: 'Constant quality, lower is better; default 23 (H.264), 35 (VP9)' }),
-    width: int(16, 7680)
-      .optional()
-      .meta({
-        description:
-          'Pixels (made even); alone, the height follows. Default the input’s; for a GIF the input’s up to 1280 px on the long side (a larger one is brought down, proportions kept), while an asked size is kept as asked',
-      }),
+    width: int(16, 7680).optional().meta({
+      description:
+        'Pixels (made even); alone, the height follows. Default the input’s; for a GIF the input’s up to 1280 px on the long side (a larger one is brought down, proportions kept), while an asked size is kept as asked',
+    }),
     height: int(16, 4320)
       .optional()
       .meta({ description: 'Pixels (made even); alone, the width follows. Default as for `width`' }),
-    fps: z
-      .number()
-      .min(1)
-      .max(120)
-      .optional()
-      .meta({
-        description:
-          'Frames per second; default the input’s (for a GIF the input’s up to 30). A GIF asked for more than 50 is written at 50: its delays are hundredths of a second and players slow down shorter ones',
-      }),
-    at: seconds
-      .optional()
-      .meta({
-        description:
-          'Video → image: seconds into the video of the one frame to take (the first frame from that time on). Default a representative frame: the first frames that are not black are compared and the most typical kept. Past the end the conversion fails, saying how long the video is. For WebP, `at` asks for a still; without it the video becomes an animated WebP',
-      }),
+    fps: z.number().min(1).max(120).optional().meta({
+      description:
+        'Frames per second; default the input’s (for a GIF the input’s up to 30). A GIF asked for more than 50 is written at 50: its delays are hundredths of a second and players slow down shorter ones',
+    }),
+    at: seconds.optional().meta({
+      description:
+        'Video → image: seconds into the video of the one frame to take (the first frame from that time on). Default a representative frame: the first frames that are not black are compared and the most typical kept. Past the end the conversion fails, saying how long the video is. For WebP, `at` asks for a still; without it the video becomes an animated WebP',
+    }),
     start: seconds.optional().meta({ description: 'Seconds into the input to start from; default 0' }),
     duration: seconds.positive().optional().meta({ description: 'Seconds to keep; default to the end' }),
     audio_channels: int(1, 8).optional().meta({ description: 'Default the input’s' }),

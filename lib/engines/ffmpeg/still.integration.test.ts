@@ -28,7 +28,10 @@ async function still(from: FormatName, to: FormatName, input: string[], options:
 }
 
 const near = (actual: number[], expected: number[], tolerance = 12) =>
-  expect(actual.every((v, i) => Math.abs(v - expected[i]) <= tolerance), `${actual} ≈ ${expected}`).toBe(true);
+  expect(
+    actual.every((v, i) => Math.abs(v - expected[i]) <= tolerance),
+    `${actual} ≈ ${expected}`,
+  ).toBe(true);
 
 describe('video → still image', () => {
   it('mp4 → png at the video’s size, by default a frame after the black opening', async () => {
