@@ -39,13 +39,14 @@ export function readSheetReply(reply: WorkerReply): SheetsWritten {
   const names = Array.isArray(sheets) && sheets.every((s) => typeof s === 'string') ? (sheets as string[]) : null;
   const numbers = Array.isArray(written) && written.every((n) => Number.isInteger(n)) ? (written as number[]) : null;
   if (!names || !numbers || new Set(numbers).size !== numbers.length || numbers.some((n) => n < 1 || n > names.length))
-    throw new EngineError('LibreOffice answered the sheet export with something else than its sheets');
+    throw new EngineError('LibreOffice answered the sheet export with something other than its sheets');
   return { sheets: names, written: numbers };
 }
 
 /** The refusal of a sheet the workbook does not have, naming it and what there is. */
 export function noSuchSheet(pick: SheetPick, sheets: readonly string[]): AppError {
-  const list = sheets.slice(0, 20).map((s) => JSON.stringify(s));
+  const shown = (s: string) => JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}…` : s);
+  const list = sheets.slice(0, 20).map(shown);
   const their = `its sheets: ${list.join(', ')}${sheets.length > list.length ? ', …' : ''}`;
   const what =
     'number' in pick
