@@ -1,9 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FORMATS, type FormatName } from '@/lib/formats/catalog';
+import { DocumentOptions } from './libreoffice/options';
 import type { Engine, EngineJob } from './types';
-import { pandocSystemView } from './pandoc/system-view';
-import { assertOutput, runTool } from './run-tool';
+import { toMarkdown } from './pandoc/markdown-result';
+import { toPdf } from './pandoc/pdf-result';
+import { runPandoc } from './pandoc/run-pandoc';
+import { assertOutput } from './run-tool';
 
 // pandoc between markup and document formats. `--sandbox` keeps it from reading or fetching
 // anything but the input (LaTeX \input, HTML images, includes). Debian's pandoc 2.17 is built
@@ -12,8 +15,8 @@ import { assertOutput, runTool } from './run-tool';
 // rebuild the default one from the data files): those writers run without it. Every run, with
 // or without it, sees only pandoc, its libraries and its data files (./pandoc/system-view.ts),
 // so an include can read nothing but the job folder and pandoc's own files, and never the
-// network. GHC reserves a huge address space, so memory is capped with the RTS's own -M
-// instead of RLIMIT_AS.
+// network (./pandoc/run-pandoc.ts). Markdown results carry their pictures beside them
+// (./pandoc/markdown-result.ts); PDF is written through HTML by LibreOffice (./pandoc/pdf-result.ts).
 
 /** The formats pandoc reads and writes (`-s` everywhere: whole documents, not fragments). */
 const READ_AND_WRITTEN = [
@@ -68,41 +71,65 @@ const WRITES: readonly FormatName[] = [...READ_AND_WRITTEN, ...WRITTEN_ONLY];
 const markupName = (f: FormatName) => FORMATS[f].markup ?? f;
 /** Plain text is read as the Markdown it most often is. */
 const READ_AS: Partial<Record<FormatName, string>> = { txt: 'markdown' };
-/** The writer variant pandoc produces a whole current document with. */
+/**
+ * The writer variant pandoc produces a whole current document with. Markdown's tables are pipe
+ * tables (a table pipes cannot hold stays HTML, which Markdown viewers show), and what pandoc would
+ * mark with its own `{…}` attributes (image sizes, heading ids, spans, divs, raw blocks) is
+ * written as HTML or left plain, as GitHub and other CommonMark viewers show it.
+ */
 const WRITE_AS: Partial<Record<FormatName, string>> = {
   txt: 'plain',
   docbook: 'docbook5',
   epub: 'epub3',
   html: 'html5',
+  md: [
+    'markdown',
+    ...['grid_tables', 'multiline_tables', 'simple_tables'],
+    ...['link_attributes', 'header_attributes', 'bracketed_spans', 'fenced_divs', 'raw_attribute'],
+  ].join('-'),
 };
 const reader = (f: FormatName) => (READS.includes(f) ? (READ_AS[f] ?? markupName(f)) : undefined);
 const writer = (f: FormatName) => (WRITES.includes(f) ? (WRITE_AS[f] ?? markupName(f)) : undefined);
+
+const MARKDOWN = new Set<FormatName>(['md', 'gfm', 'commonmark', 'markua']);
+
+/**
+ * PDF from everything pandoc reads but what another engine already writes as PDF: LibreOffice
+ * (documents, web pages, text, CSV) and calibre (e-books) keep those.
+ */
+const PDF_ELSEWHERE = new Set<FormatName>(['docx', 'odt', 'rtf', 'html', 'txt', 'csv', 'epub', 'fb2']);
+const PDF_FROM = READS.filter((f) => !PDF_ELSEWHERE.has(f));
 
 /**
  * A BibTeX database is read as references: it becomes another bibliography format, or a
  * document listing every entry (citeproc with `nocite: '@*'`).
  */
 const BIB_WRITERS: Partial<Record<FormatName, string>> = { biblatex: 'biblatex', csljson: 'csljson' };
-const BIB_DOCUMENTS = ['md', 'html', 'txt', 'rst', 'docx', 'odt'] as const satisfies readonly FormatName[];
+const BIB_DOCUMENTS = ['md', 'html', 'txt', 'rst', 'docx', 'odt', 'pdf'] as const satisfies readonly FormatName[];
 
 const ZIPPED_WRITERS = new Set<FormatName>(['docx', 'odt', 'epub', 'pptx']);
 
-async function convert(job: EngineJob): Promise<void> {
+/** The reader's arguments that make a BibTeX database a document listing every entry. */
+async function citeEveryEntry(job: EngineJob): Promise<string[]> {
+  const meta = path.join(job.workDir, 'bibliography.yaml');
+  await writeFile(meta, "nocite: '@*'\n");
+  return ['--citeproc', '--metadata-file', meta];
+}
+
+async function convert(job: EngineJob): Promise<void | { parts: number }> {
   const bib = job.inputFormat === 'bibtex';
   const from = bib ? 'bibtex' : reader(job.inputFormat);
-  const to = (bib ? BIB_WRITERS[job.targetFormat] : undefined) ?? writer(job.targetFormat);
-  if (!from || !to) throw new Error(`pandoc: no ${job.inputFormat} → ${job.targetFormat}`);
-  const sandbox = ZIPPED_WRITERS.has(job.targetFormat) ? [] : ['--sandbox'];
-  const args = ['+RTS', '-M1g', '-RTS', ...sandbox, '-s', '-f', from, '-t', to, '-o', job.outputPath, job.inputPath];
-  if (bib && !BIB_WRITERS[job.targetFormat]) {
-    const meta = path.join(job.workDir, 'bibliography.yaml');
-    await writeFile(meta, "nocite: '@*'\n");
-    args.push('--citeproc', '--metadata-file', meta);
-  }
-  // The title is required by some writers; the document's own wins when it has one.
-  await runTool(job, 'pandoc', [...args, '--metadata', 'pagetitle=Document'], {
-    memoryLimitBytes: undefined,
-    systemView: pandocSystemView(),
+  if (!from) throw new Error(`pandoc cannot read ${job.inputFormat}`);
+  const bibWriter = bib ? BIB_WRITERS[job.targetFormat] : undefined;
+  const readerArgs = bib && !bibWriter ? await citeEveryEntry(job) : [];
+  if (job.targetFormat === 'pdf') return toPdf(job, from, readerArgs);
+  const to = bibWriter ?? writer(job.targetFormat);
+  if (!to) throw new Error(`pandoc: no ${job.inputFormat} → ${job.targetFormat}`);
+  if (MARKDOWN.has(job.targetFormat)) return toMarkdown(job, from, readerArgs, to);
+  // The HTML writers want a page title (the Markdown writers would print it as metadata).
+  const args = ['-s', '-f', from, '-t', to, ...readerArgs, '--metadata', 'pagetitle=Document'];
+  await runPandoc(job, [...args, '-o', job.outputPath, job.inputPath], {
+    unsandboxed: ZIPPED_WRITERS.has(job.targetFormat),
   });
   await assertOutput(job.outputPath, 'pandoc');
 }
@@ -112,7 +139,10 @@ export const pandocEngine: Engine = {
   requires: ['pandoc'],
   conversions: [
     { from: READS, to: WRITES },
+    { from: PDF_FROM, to: ['pdf'] },
     { from: ['bibtex'], to: [...(Object.keys(BIB_WRITERS) as FormatName[]), ...BIB_DOCUMENTS] },
   ],
+  // PDF is LibreOffice's PDF export (./pandoc/pdf-result.ts), so it takes the documents' option.
+  options: { schema: DocumentOptions, names: (_from, to) => (to === 'pdf' ? ['pdfa'] : []) },
   convert,
 };
