@@ -55,7 +55,7 @@ async function expectRedBluePage(pdf: string): Promise<void> {
 
 describe('pictures → PDF', () => {
   it('claims every picture → PDF pair, BMP included (a page with the picture, not a traced outline)', () => {
-    for (const from of ['jpg', 'png', 'webp', 'heic', 'avif', 'tiff', 'gif', 'bmp'] as const) {
+    for (const from of ['jpg', 'png', 'webp', 'heic', 'avif', 'tiff', 'gif', 'bmp', 'pbm', 'pgm', 'ppm'] as const) {
       expect(findEngine(from, 'pdf')?.name, from).toBe('image-pdf');
     }
   });
@@ -205,7 +205,7 @@ describe('pictures → PDF', () => {
     await expectRedBluePage(await convert(gif, 'gif'));
   });
 
-  it('converts HEIC (decoded by heif-convert) and BMP (decoded by ImageMagick)', async () => {
+  it('converts HEIC (decoded by heif-convert), BMP and PPM (decoded by ImageMagick)', async () => {
     const heic = await job(Buffer.alloc(0), 'heic', 'pdf');
     const src = path.join(heic.workDir, 'src.png');
     await writeFile(src, await redBlue(64, 32));
@@ -217,5 +217,10 @@ describe('pictures → PDF', () => {
     execFileSync('convert', [src, `BMP3:${bmp.inputPath}`]);
     await inspectAndConvert(imagePdfEngine, bmp);
     await expectRedBluePage(bmp.outputPath);
+
+    const ppm = await job(Buffer.alloc(0), 'ppm', 'pdf');
+    execFileSync('convert', [src, `PPM:${ppm.inputPath}`]);
+    await inspectAndConvert(imagePdfEngine, ppm);
+    await expectRedBluePage(ppm.outputPath);
   });
 });

@@ -14,10 +14,25 @@ import type { Engine, EngineJob } from './types';
 // WebP gives its first frame), the picture embedded as it is: img2pdf puts a JPEG's own stream in
 // the PDF (no re-encoding; an EXIF rotation becomes the page's /Rotate) and any other picture as
 // lossless pixels. Anything but such a JPEG is first made an upright PNG laid over white by the
-// sharp worker (HEIC decoded by heif-convert, BMP by ImageMagick before it), which also checks its
-// format and pixel budget from the header: img2pdf then reads only files we wrote.
+// sharp worker (HEIC decoded by heif-convert, BMP and Netpbm's PBM, PGM and PPM by ImageMagick
+// before it), which also checks its format and pixel budget from the header: img2pdf then reads
+// only files we wrote.
 
-const INPUTS = ['jpg', 'png', 'webp', 'heic', 'avif', 'tiff', 'gif', 'bmp'] as const satisfies readonly FormatName[];
+const INPUTS = [
+  'jpg',
+  'png',
+  'webp',
+  'heic',
+  'avif',
+  'tiff',
+  'gif',
+  'bmp',
+  'pbm',
+  'pgm',
+  'ppm',
+] as const satisfies readonly FormatName[];
+/** Decoded by ImageMagick, their size read from the header first (trace-engine.ts: bitmapSize). */
+const BITMAPS: readonly FormatName[] = ['bmp', 'pbm', 'pgm', 'ppm'];
 /** Mirrored EXIF orientations: a page's /Rotate cannot mirror, so such a JPEG is made upright pixels. */
 const MIRRORED = new Set([2, 4, 5, 7]);
 /** Resolution of a picture that records none (img2pdf's and CSS's pixel). */
@@ -34,9 +49,9 @@ export function layoutArgs({ page_size = 'fit', margin = 0 }: Partial<ImagePdfOp
   return args;
 }
 
-/** A BMP's size from its header, within ImageMagick's pixel budget, before ImageMagick decodes it. */
-async function checkBmp(file: string): Promise<void> {
-  const fh = await open(file);
+/** A BMP's or PNM's size from its header, within ImageMagick's pixel budget, before ImageMagick decodes it. */
+async function checkBitmap({ inputPath, inputFormat }: Pick<EngineJob, 'inputPath' | 'inputFormat'>): Promise<void> {
+  const fh = await open(inputPath);
   let head: Buffer;
   try {
     head = (await fh.read(Buffer.alloc(32), 0, 32, 0)).buffer;
@@ -44,8 +59,8 @@ async function checkBmp(file: string): Promise<void> {
     await fh.close();
   }
   const size = bitmapSize(head);
-  if (!size || head.toString('latin1', 0, 2) !== 'BM' || size.width * size.height === 0)
-    throw new AppError('unsupported_format', 'The file is not a BMP image.');
+  if (!size || size.width * size.height === 0)
+    throw new AppError('unsupported_format', `The file is not a ${inputFormat.toUpperCase()} image.`);
   if (size.width * size.height > PIXEL_LIMITS.imagemagick)
     throw new AppError(
       'unsupported_format',
@@ -65,37 +80,29 @@ function asPages(job: EngineJob, source: Pick<EngineJob, 'inputPath' | 'inputFor
   });
 }
 
-/** The files img2pdf puts on the pages, in order. */
-async function pictures(job: EngineJob): Promise<{ files: string[]; exifRotation: boolean }> {
-  switch (job.inputFormat) {
-    case 'jpg': {
-      const { orientation } = await imageHeader(job);
-      if (orientation === undefined || !MIRRORED.has(orientation))
-        return { files: [job.inputPath], exifRotation: true };
-      return { files: await asPages(job, job), exifRotation: false };
-    }
-    case 'heic': {
-      await imageHeader(job);
-      const png = await decodeHeic(job);
-      return { files: await asPages(job, { inputPath: png, inputFormat: 'png' }), exifRotation: false };
-    }
-    case 'bmp': {
-      await checkBmp(job.inputPath);
-      const png = path.join(job.workDir, 'bmp-decoded.png');
-      await imagemagickEngine.convert({ ...job, outputPath: png, targetFormat: 'png' });
-      return { files: await asPages(job, { inputPath: png, inputFormat: 'png' }), exifRotation: false };
-    }
-    default:
-      return { files: await asPages(job, job), exifRotation: false };
+/** The files img2pdf puts on the pages, in order: the input JPEG itself, or PNGs made here. */
+async function pictures(job: EngineJob): Promise<string[]> {
+  if (job.inputFormat === 'jpg') {
+    const { orientation } = await imageHeader(job);
+    return orientation !== undefined && MIRRORED.has(orientation) ? asPages(job, job) : [job.inputPath];
   }
+  if (job.inputFormat === 'heic') {
+    await imageHeader(job);
+    return asPages(job, { inputPath: await decodeHeic(job), inputFormat: 'png' });
+  }
+  if (!BITMAPS.includes(job.inputFormat)) return asPages(job, job);
+  await checkBitmap(job);
+  const png = path.join(job.workDir, 'bitmap-decoded.png');
+  await imagemagickEngine.convert({ ...job, outputPath: png, targetFormat: 'png' });
+  return asPages(job, { inputPath: png, inputFormat: 'png' });
 }
 
 async function convert(job: EngineJob): Promise<void> {
   job.onProgress(5);
-  const { files, exifRotation } = await pictures(job);
+  const files = await pictures(job);
   job.onProgress(60);
   // Only the input JPEG may carry an EXIF rotation; the PNGs made here are upright already.
-  const rotation = exifRotation ? '--rotation=ifvalid' : '--rotation=none';
+  const rotation = files.includes(job.inputPath) ? '--rotation=ifvalid' : '--rotation=none';
   await runTool(
     job,
     'img2pdf',

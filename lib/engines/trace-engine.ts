@@ -1,19 +1,27 @@
 import { open } from 'node:fs/promises';
+import path from 'node:path';
 import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { PIXEL_LIMITS } from './limits';
 import type { Engine, EngineJob, EngineLimits } from './types';
+import { imagemagickEngine } from './imagemagick-engine';
+import { uprightPages } from './sharp-engine';
 import { hasProgram } from './programs';
 import { assertOutput, runTool } from './run-tool';
 
 // Bitmap → vector tracing with potrace, which reads PNM and BMP itself (colour is thresholded
 // to black and white). Its backends give the vector formats nobody else writes: DXF, GeoJSON and
-// Xfig (and SVG/EPS/PS/PDF where no other engine is chosen first). The header's size is checked
-// before potrace allocates its bitmap (a pixel flood is refused). fig2dev reads Xfig drawings
+// Xfig, and SVG, EPS and PS, where nothing better exists (a picture → PDF is a page with the
+// picture: image-pdf-engine.ts, chosen first). PNG, JPEG, GIF and WebP are traced to SVG only:
+// made upright over white by the sharp worker (an animation's first frame), then a greymap by
+// ImageMagick. The bitmap's size is checked before potrace allocates it (a pixel flood is
+// refused). fig2dev reads Xfig drawings
 // back into the common vector formats (SVG, EPS, PDF; not raster, whose size the drawing's
 // coordinates would choose).
 
 const INPUTS = ['pbm', 'pgm', 'ppm', 'bmp'] as const satisfies readonly FormatName[];
+/** Pictures traced to SVG, through a greymap. */
+const PICTURES: readonly FormatName[] = ['png', 'jpg', 'gif', 'webp'];
 const BACKEND: Partial<Record<FormatName, string>> = {
   svg: 'svg',
   eps: 'eps',
@@ -37,7 +45,8 @@ export function bitmapSize(head: Buffer): { width: number; height: number } | nu
 }
 
 async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): Promise<void> {
-  if (job.inputFormat === 'fig') return;
+  // A picture's header is checked by the sharp worker that reads it, its greymap's before potrace.
+  if (job.inputFormat === 'fig' || PICTURES.includes(job.inputFormat)) return;
   const fh = await open(job.inputPath);
   let head: Buffer;
   try {
@@ -51,6 +60,21 @@ async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): Promi
     throw new AppError('unsupported_format', `The bitmap is too large to trace (${size.width}×${size.height}).`);
 }
 
+/** A picture as an upright greymap over white (PGM) in the job folder, checked as potrace's inputs are. */
+async function greymap(job: EngineJob): Promise<string> {
+  const [page] = await uprightPages(job, path.join(job.workDir, 'upright'), { firstOnly: true, flatten: '#ffffff' });
+  const pgm = path.join(job.workDir, 'greymap.pgm');
+  await imagemagickEngine.convert({
+    ...job,
+    inputPath: page,
+    inputFormat: 'png',
+    outputPath: pgm,
+    targetFormat: 'pgm',
+  });
+  await inspect({ inputPath: pgm, inputFormat: 'pgm' });
+  return pgm;
+}
+
 async function convert(job: EngineJob): Promise<void> {
   if (job.inputFormat === 'fig') {
     await runTool(job, 'fig2dev', ['-L', job.targetFormat, '--', job.inputPath, job.outputPath], {
@@ -60,7 +84,8 @@ async function convert(job: EngineJob): Promise<void> {
   }
   const backend = BACKEND[job.targetFormat];
   if (!backend) throw new Error(`potrace: no backend for ${job.targetFormat}`);
-  await runTool(job, 'potrace', ['-b', backend, '-o', job.outputPath, '--', job.inputPath], {
+  const bitmap = PICTURES.includes(job.inputFormat) ? await greymap(job) : job.inputPath;
+  await runTool(job, 'potrace', ['-b', backend, '-o', job.outputPath, '--', bitmap], {
     memoryLimitBytes: 1024 ** 3,
   });
   await assertOutput(job.outputPath, 'potrace');
@@ -71,6 +96,7 @@ export const traceEngine: Engine = {
   requires: ['potrace'],
   conversions: [
     { from: INPUTS, to: Object.keys(BACKEND) as FormatName[] },
+    { from: PICTURES, to: ['svg'] },
     ...(hasProgram('fig2dev') ? [{ from: ['fig' as const], to: FIG_TARGETS }] : []),
   ],
   limits: LIMITS,
