@@ -7,7 +7,7 @@ import { type Caller, ownerOf } from '@/lib/identity/caller';
 import { enqueueCharged } from '@/lib/conversions/enqueue-charged';
 import { insertCharged } from '@/lib/conversions/create-conversion';
 import { detectSource, parseTargetFormat } from '@/lib/conversions/check-input';
-import { mergedFileName } from '@/lib/conversions/file-names';
+import { cleanFileName, mergedFileName } from '@/lib/conversions/file-names';
 import { MERGE_TARGETS, type MergeOptions, type MergePart } from '@/lib/domain/tools';
 import { expiresAtFor, limitsFor } from '@/lib/plans';
 import { storage } from '@/lib/storage';
@@ -37,7 +37,7 @@ async function checkParts(received: ReceivedMerge, key: string): Promise<MergePa
       parts.push({ format: source, name: fileName, size: part.size });
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
-      throw new AppError(e.code, `${mergePartLabel(part.fileName || 'file', i)}: ${e.message}`);
+      throw new AppError(e.code, `${mergePartLabel(cleanFileName(part.fileName), i)}: ${e.message}`);
     }
   }
   return parts;

@@ -6,11 +6,14 @@ import { Conversion } from '@/lib/schemas/conversion';
 import { errors, json } from '@/lib/schemas/common';
 
 const MergeForm = z.object({
-  files: z.array(z.string().meta({ format: 'binary' })).meta({
-    description:
-      'The files, one `files` part each, in the order their pages take in the PDF (at least 2). ' +
-      'Each format is detected from its bytes',
-  }),
+  files: z
+    .array(z.string().meta({ format: 'binary' }))
+    .min(2)
+    .meta({
+      description:
+        'The files, one `files` part each, in the order their pages take in the PDF (at least 2). ' +
+        'Each format is detected from its bytes',
+    }),
   target_format: z.enum(MERGE_TARGETS).meta({ description: 'The merged file: `pdf` only', example: 'pdf' }),
   options: MergeRequestOptions.optional().meta({ description: 'JSON text, e.g. `{"pdfa": true}`' }),
 });
