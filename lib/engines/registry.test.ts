@@ -78,6 +78,7 @@ describe('engine registry', () => {
       'ffmpeg',
       'libreoffice',
       'image-pdf',
+      'ffmpeg-media',
     ]);
   });
 
