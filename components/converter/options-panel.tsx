@@ -2,6 +2,7 @@
 
 import { useId, type ReactNode } from 'react';
 import { SAMPLE_RATES } from '@/lib/engines/ffmpeg/options';
+import { MAX_MARGIN_MM, PAGE_SIZES } from '@/lib/engines/image-pdf/options';
 import { FITS } from '@/lib/engines/sharp/options';
 import type { FormatEntry } from './types';
 
@@ -27,6 +28,8 @@ const FIELDS: Record<string, Field> = {
   background: { kind: 'text', label: 'Background', placeholder: '#ffffff', hint: 'for transparent areas' },
   pages: { kind: 'text', label: 'Pages', placeholder: '1-3,5', hint: 'default all' },
   pdfa: { kind: 'check', label: 'PDF/A-2b (archival)', default: false },
+  page_size: { kind: 'select', label: 'Page size', choices: PAGE_SIZES },
+  margin: { kind: 'number', label: 'Margin (mm)', min: 0, max: MAX_MARGIN_MM, hint: `0–${MAX_MARGIN_MM}` },
   sheet: { kind: 'text', label: 'Sheet', placeholder: 'Sheet1', hint: "a sheet's name; default every sheet (a ZIP)" },
   audio_bitrate: { kind: 'number', label: 'Audio bitrate (kbit/s)', min: 8, max: 512 },
   video_bitrate: { kind: 'number', label: 'Video bitrate (kbit/s)', min: 50, max: 100_000 },
