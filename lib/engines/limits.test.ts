@@ -7,6 +7,7 @@ import { dicomEngine } from './dicom-engine';
 import { djvuEngine } from './djvu-engine';
 import { ffmpegEngine } from './ffmpeg-engine';
 import { ffmpegImageEngine } from './ffmpeg-image-engine';
+import { imagePdfEngine } from './image-pdf-engine';
 import { imagemagickEngine } from './imagemagick-engine';
 import { megapixels, PIXEL_LIMITS } from './limits';
 import { mediaEngine } from './media-engine';
@@ -29,8 +30,15 @@ describe('engine limits', () => {
   });
 
   it('engines that decode through the same program declare its cap', () => {
-    // sharp: the converter, the image compressor, OCR's images, comic and DjVu pages.
-    const sharpDecoded = [sharpEngine, compressor('compress-images'), ocrEngine, comicEngine, djvuEngine];
+    // sharp: the converter, the image compressor, OCR's images, comic and DjVu pages, pictures → PDF.
+    const sharpDecoded = [
+      sharpEngine,
+      compressor('compress-images'),
+      ocrEngine,
+      comicEngine,
+      djvuEngine,
+      imagePdfEngine,
+    ];
     expect(capOf(sharpDecoded)).toEqual(sharpDecoded.map(() => PIXEL_LIMITS.image));
     const ffmpegDecoded = [ffmpegEngine, mediaEngine, ffmpegImageEngine, compressor('compress-media')];
     expect(capOf(ffmpegDecoded)).toEqual(ffmpegDecoded.map(() => PIXEL_LIMITS.video));
