@@ -50,11 +50,18 @@ describe('video → GIF', () => {
     expect(p.duration).toBeCloseTo(1, 1);
   });
 
-  it('takes `width` and `fps` when asked: 320 px wide at 10 fps', async () => {
-    const p = await gif(ffmpegEngine, 'mp4', 'testsrc2=s=640x360:r=25:d=2', { width: 320, fps: 10 });
-    expect([p.width, p.height]).toEqual([320, 180]);
+  it('takes `fps` alone when asked, the size staying the source’s: 10 fps at 640×360', async () => {
+    const p = await gif(ffmpegEngine, 'mp4', 'testsrc2=s=640x360:r=25:d=2', { fps: 10 });
+    expect([p.width, p.height]).toEqual([640, 360]);
     expect(Number(p.nb_read_frames)).toBeGreaterThanOrEqual(19);
     expect(Number(p.nb_read_frames)).toBeLessThanOrEqual(21);
+  });
+
+  it('takes `width` alone when asked, the rate staying the source’s: 320×180 at 25 fps', async () => {
+    const p = await gif(ffmpegEngine, 'mp4', 'testsrc2=s=640x360:r=25:d=2', { width: 320 });
+    expect([p.width, p.height]).toEqual([320, 180]);
+    expect(Number(p.nb_read_frames)).toBeGreaterThanOrEqual(49);
+    expect(Number(p.nb_read_frames)).toBeLessThanOrEqual(51);
   });
 
   it('writes an asked `fps` over 50 at 50 (GIF delays are hundredths of a second)', async () => {
