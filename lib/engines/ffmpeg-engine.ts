@@ -7,8 +7,9 @@ import { cappedInputArgs, inspect, runFfmpegOnInput, VIDEO_LIMITS } from './ffmp
 import type { Engine, EngineJob } from './types';
 
 // Video and audio through ffmpeg, sandboxed, with the input rules of ./ffmpeg/sandboxed.ts
-// (forced demuxer, file protocol only, frame-size limit), in one ffmpeg run: the frame cap and
-// the duration for progress come from that run, not from an ffprobe run before it.
+// (forced demuxer, file protocol only, frame-size limit), in one ffmpeg run (a GIF takes two,
+// ./ffmpeg/gif.ts): the frame cap and the duration for progress come from that run, not from an
+// ffprobe run before it.
 
 const VIDEO_IN = ['mp4', 'webm', 'mkv', 'mov', 'avi'] as const satisfies readonly FormatName[];
 const AUDIO = ['mp3', 'wav', 'ogg', 'flac', 'm4a', 'aac'] as const satisfies readonly FormatName[];

@@ -24,7 +24,7 @@ import {
 // `at`: ./ffmpeg/still.ts), and audio → a waveform PNG. Same rules as
 // ../ffmpeg-engine.ts (../ffmpeg/sandboxed.ts): the demuxer is forced from the content-checked
 // format, only the file protocol exists, frames over VIDEO_LIMITS are refused, all sandboxed, in
-// one ffmpeg run (the frame cap and the duration for progress come from it, as there).
+// one ffmpeg run (the frame cap and the duration for progress come from it, as there; a GIF takes two).
 
 const EVERYDAY_DEMUXER: Demuxers = {
   wma: 'asf',
