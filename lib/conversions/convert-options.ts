@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { AppError } from '@/lib/errors';
-import { findEngine, OPTION_NAMES } from '@/lib/engines/registry';
+import { findEngine, OPTION_NAMES, sameFormatOption } from '@/lib/engines/registry';
 import type { Engine } from '@/lib/engines/types';
 import { FORMATS, type FormatName } from '@/lib/formats/catalog';
 
@@ -67,6 +67,11 @@ export function parseConvertOptions(
     const issue = parsed.error.issues[0];
     const name = issue.path[0] === undefined ? '' : `Option "${String(issue.path[0])}": `;
     throw invalid(`${name}${issue.message}`);
+  }
+  const needed = engine && sameFormatOption(engine, source, target);
+  if (needed && (parsed.data as Record<string, unknown>)[needed] !== true) {
+    const label = FORMATS[source].extension.toUpperCase();
+    throw invalid(`${label} → ${label} needs {"${needed}": true}: without it the file would come back unchanged`);
   }
   // Defaults of options that do not apply to this target (remove_audio for an MP3) are not kept.
   return Object.fromEntries(Object.entries(parsed.data).filter(([k]) => applicable.names.includes(k)));

@@ -5,6 +5,8 @@ import { config } from '@/lib/config';
 import { processJobsDir } from '@/lib/engines/job-folders';
 import { db } from '@/lib/db';
 import { randomToken } from '@/lib/crypto';
+import { finishOutput } from '@/lib/engines/finish-output';
+import { scrubMessage } from '@/lib/engines/server-traces';
 import { findEngine } from '@/lib/engines/registry';
 import { withEngineSlot } from '@/lib/engines/sandbox';
 import { sandboxRefusal } from '@/lib/engines/sandbox-status';
@@ -95,6 +97,8 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
       await engine.inspect?.(job);
       timer.mark('inspect');
       ({ note, parts } = (await engine.convert(job)) ?? {});
+      // PDF/A when asked, and no trace of the server in the result, whatever engine wrote it.
+      await finishOutput(engine, job, parts);
       stopRunTimer();
       timer.mark('convert');
     });
@@ -128,8 +132,11 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
     // A refused input fails at once, and so does a run stopped at its time limit: the same input
     // would take as long again, and a hostile file would hold an engine slot ENGINE_MAX_ATTEMPTS
     // times over (the caller can still retry it). An engine crash is retried up to the limit.
-    if (isAppError(e) || timedOut(e) || attempts >= config.engineMaxAttempts)
-      return await fail(row, failureMessage(e, await folderIsFull(workDir)), ranEngine);
+    if (isAppError(e) || timedOut(e) || attempts >= config.engineMaxAttempts) {
+      // A refusal may quote an engine's words, which can name the input by its path here.
+      const message = await scrubMessage(workDir, failureMessage(e, await folderIsFull(workDir)));
+      return await fail(row, message, ranEngine);
+    }
     log.error({ conversionId: id, attempt: attempts, err: e }, 'conversion attempt failed');
     throw new Error(`Conversion ${id} attempt ${attempts} failed`, { cause: e });
   } finally {

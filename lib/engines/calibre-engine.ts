@@ -2,6 +2,7 @@ import type { FormatName } from '@/lib/formats/catalog';
 import type { Engine, EngineJob } from './types';
 import { assertSafeZip } from './zip-guard';
 import { assertOutput, runTool } from './run-tool';
+import { pdfOutputOptions } from './pdfa-option';
 
 // calibre's ebook-convert between e-book formats. It picks its reader and writer by the file
 // extension, and the job's files are named after the content-checked format (input.<ext>,
@@ -79,6 +80,7 @@ export const calibreEngine: Engine = {
     { from: ['pdf'], to: ['epub', ...KINDLE] },
     { from: ['fb2'], to: ['pdf'] },
   ],
+  options: pdfOutputOptions,
   inspect,
   convert,
 };

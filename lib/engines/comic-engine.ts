@@ -9,6 +9,7 @@ import { ZIP_LIMITS } from './zip-guard';
 import { archiveEngine } from './archive-engine';
 import { imagemagickEngine } from './imagemagick-engine';
 import { assertOutput, runTool } from './run-tool';
+import { pdfOutputOptions } from './pdfa-option';
 
 // Comic book archives: a ZIP, 7z, TAR (or, read only, RAR) of page images. Read: the archive
 // engine's checks (zip-bomb limits, no links, no path leaving the folder), unpacked, and the pages
@@ -164,6 +165,7 @@ export const comicEngine: Engine = {
     { from: [...COMICS, 'cbr'], to: ['pdf', ...COMICS] },
     { from: ['png', 'jpg', 'pdf'], to: COMICS },
   ],
+  options: pdfOutputOptions,
   limits: { maxPixels: PIXEL_LIMITS.image }, // each page goes through sharp's inspect
   inspect,
   convert,

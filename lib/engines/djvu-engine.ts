@@ -8,6 +8,7 @@ import type { Engine, EngineJob, EngineLimits } from './types';
 import { imagemagickEngine } from './imagemagick-engine';
 import { checkImagePages, zipPages } from './page-images';
 import { assertOutput, runTool } from './run-tool';
+import { pdfOutputOptions } from './pdfa-option';
 
 // DjVu with djvulibre: ddjvu reads (to PDF, TIFF, or page images), djvups to PostScript, c44 and cjb2
 // encode pictures (photos, bilevel scans) and djvm bundles pages. A DjVu's page sizes and count
@@ -128,6 +129,7 @@ export const djvuEngine: Engine = {
     { from: ['djvu'], to: ['pdf', 'ps', 'tiff', ...IMAGE_OUT] },
     { from: ['png', 'jpg', 'tiff', 'gif', 'bmp', 'webp', 'ppm', 'pgm', 'pbm', 'pdf'], to: ['djvu'] },
   ],
+  options: pdfOutputOptions,
   limits: LIMITS,
   inspect,
   convert,

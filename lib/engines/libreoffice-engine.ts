@@ -127,6 +127,8 @@ export const libreofficeEngine: Engine = {
   name: 'libreoffice',
   conversions: OFFICE_PAIRS,
   options: documentOptions,
+  // Its PDF export filter writes PDF/A-2b: XMP id, every font embedded, an sRGB output intent.
+  writesPdfA: true,
   inspect,
   convert,
 };

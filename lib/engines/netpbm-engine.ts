@@ -70,11 +70,19 @@ async function assertPnmSize(job: EngineJob, reader: readonly string[], input: s
     throw new AppError('unsupported_format', `The image is too large (${width}×${height}).`);
 }
 
-/** `tool [args] file > out` in the sandbox (the converters are stdin/stdout filters). */
+/**
+ * `tool [args] < file > out` in the sandbox (the converters are stdin/stdout filters). The file goes
+ * in on stdin, not by name: a writer records its command line in the image (pnmtorle's HISTORY).
+ */
 async function filter(job: EngineJob, command: readonly string[], input: string, output: string): Promise<void> {
-  await runTool(job, 'sh', ['-c', 'out=$1; shift; exec "$@" > "$out"', 'sh', output, ...command, input], {
-    fileSizeLimitBytes: MAX_PNM_BYTES,
-  });
+  await runTool(
+    job,
+    'sh',
+    ['-c', 'in=$1; out=$2; shift 2; exec "$@" < "$in" > "$out"', 'sh', input, output, ...command],
+    {
+      fileSizeLimitBytes: MAX_PNM_BYTES,
+    },
+  );
   await assertOutput(output, command[0]);
 }
 

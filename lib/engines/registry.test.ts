@@ -44,7 +44,8 @@ describe('engine registry', () => {
       expect(f.mime).toBe(FORMATS[f.format].mime);
       expect(f.family).toBe(FORMATS[f.format].family);
       expect(f.targets).toEqual([...f.targets].sort());
-      expect(f.targets).not.toContain(f.format);
+      // A format goes to itself only where that changes it: PDF → PDF with `pdfa`.
+      if (f.format !== 'pdf') expect(f.targets).not.toContain(f.format);
       for (const t of f.targets) expect(findEngine(f.format, t)).toBeDefined();
     }
     const mp4 = ['aac', 'avi', 'flac', 'gif', 'm4a', 'mkv', 'mov', 'mp3', 'ogg', 'wav', 'webm'];
@@ -78,7 +79,15 @@ describe('engine registry', () => {
       'ffmpeg',
       'libreoffice',
       'image-pdf',
+      'ghostscript',
+      'pdfa',
+      'librsvg',
+      'pandoc',
       'ffmpeg-media',
+      'trace',
+      'comics',
+      'calibre',
+      'djvulibre',
     ]);
   });
 

@@ -26,8 +26,17 @@ const ALL_ENGINES: readonly Engine[] = [
 const serves = (e: Engine, tool: Tool) => (e.tool ?? 'convert') === tool;
 
 function findIn(engines: readonly Engine[], from: FormatName, to: FormatName, tool: Tool): Engine | undefined {
-  if (tool === 'convert' && from === to) return undefined;
-  return engines.find((e) => serves(e, tool) && e.conversions.some((c) => c.from.includes(from) && c.to.includes(to)));
+  return engines.find((e) => serves(e, tool) && e.conversions.some((c) => claims(c, from, to, tool)));
+}
+
+/** A conversion to the same format is claimed only where declared with the option it needs (types.ts). */
+const claims = (c: Engine['conversions'][number], from: FormatName, to: FormatName, tool: Tool) =>
+  c.from.includes(from) && c.to.includes(to) && (from !== to || tool !== 'convert' || c.onlyWith !== undefined);
+
+/** The option a same-format pair needs set to `true` (PDF → PDF: `pdfa`), if `from` → `to` is one. */
+export function sameFormatOption(engine: Engine, from: FormatName, to: FormatName): string | undefined {
+  if (from !== to || (engine.tool ?? 'convert') !== 'convert') return undefined;
+  return engine.conversions.find((c) => claims(c, from, to, 'convert'))?.onlyWith;
 }
 
 const INSTALLED: readonly Engine[] = ALL_ENGINES.filter(isInstalled);
@@ -97,7 +106,7 @@ function buildListing(): FormatListing[] {
     for (const c of engine.conversions) {
       for (const from of c.from) {
         const set = targets.get(from) ?? new Set<FormatName>();
-        for (const to of c.to) if (to !== from) set.add(to);
+        for (const to of c.to) if (to !== from || c.onlyWith !== undefined) set.add(to);
         targets.set(from, set);
       }
     }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withEnv } from '@/tests/support/env';
 import { sleep, waitFor } from '@/tests/support/wait-for';
-import { EngineError, runSandboxed, withEngineSlot } from './sandbox';
+import { EngineError, runSandboxed, SANDBOX_HOST_NAME, withEngineSlot } from './sandbox';
 
 let workDir: string;
 let outsideDir: string;
@@ -67,6 +67,12 @@ describe('runSandboxed', () => {
       `cat /etc/passwd >/dev/null 2>&1 && echo passwd-readable; ls /root >/dev/null 2>&1 && echo root-visible; cat ${outsideDir}/secret.txt 2>/dev/null; ls /work >/dev/null 2>&1 && echo work-visible; echo done`,
     );
     expect(r.out).toEqual(['done']);
+  });
+
+  it("sees neither the machine's host name nor the user's name", async () => {
+    const r = await sh('uname -n; cat /proc/sys/kernel/hostname; whoami 2>/dev/null || echo no-user-name');
+    expect(r.out).toEqual([SANDBOX_HOST_NAME, SANDBOX_HOST_NAME, 'no-user-name']);
+    expect(r.out).not.toContain(os.hostname());
   });
 
   it('gets an empty environment (no secrets)', async () => {

@@ -15,6 +15,7 @@ import { midiEngine } from './midi-engine';
 import { netpbmEngine } from './netpbm-engine';
 import { pandocEngine } from './pandoc-engine';
 import { ghostscriptEngine, popplerEngine } from './pdf-engine';
+import { pdfaEngine } from './pdfa-engine';
 import { rawEngine } from './raw-engine';
 import { subtitleEngine } from './subtitle-engine';
 import { svgEngine } from './svg-engine';
@@ -30,6 +31,7 @@ export const SPECIALIST_ENGINES = [
   imagePdfEngine,
   popplerEngine,
   ghostscriptEngine,
+  pdfaEngine,
   svgEngine,
   jxlEngine,
   imagemagickEngine,

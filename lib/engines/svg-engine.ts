@@ -3,6 +3,7 @@ import type { FormatName } from '@/lib/formats/catalog';
 import { sharpEngine } from './sharp-engine';
 import type { Engine, EngineJob } from './types';
 import { assertOutput, runTool } from './run-tool';
+import { pdfOutputOptions } from './pdfa-option';
 
 // SVG through librsvg's rsvg-convert. librsvg loads only files next to the SVG; in the
 // sandbox that is the job folder, and there is no network for http(s) references. The raster
@@ -30,5 +31,6 @@ export const svgEngine: Engine = {
   name: 'librsvg',
   requires: ['rsvg-convert'],
   conversions: [{ from: ['svg'], to: [...(Object.keys(FORMAT) as FormatName[]), ...VIA_PNG] }],
+  options: pdfOutputOptions,
   convert,
 };

@@ -8,6 +8,7 @@ import { imagemagickEngine } from './imagemagick-engine';
 import { uprightPages } from './sharp-engine';
 import { hasProgram } from './programs';
 import { assertOutput, runTool } from './run-tool';
+import { pdfOutputOptions } from './pdfa-option';
 
 // Bitmap → vector tracing with potrace, which reads PNM and BMP itself (colour is thresholded
 // to black and white). Its backends give the vector formats nobody else writes: DXF, GeoJSON and
@@ -99,6 +100,7 @@ export const traceEngine: Engine = {
     { from: PICTURES, to: ['svg'] },
     ...(hasProgram('fig2dev') ? [{ from: ['fig' as const], to: FIG_TARGETS }] : []),
   ],
+  options: pdfOutputOptions,
   limits: LIMITS,
   inspect,
   convert,

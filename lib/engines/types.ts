@@ -43,10 +43,20 @@ export type Engine = {
   tool?: Tool;
   /** Programs it runs (looked up in /usr/bin): when one is missing the engine and its formats are not offered. */
   requires?: readonly string[];
-  /** The pairs this engine converts: each input format with the targets it reaches. */
-  conversions: ReadonlyArray<{ from: readonly FormatName[]; to: readonly FormatName[] }>;
+  /**
+   * The pairs this engine converts: each input format with the targets it reaches. A format to
+   * itself is no conversion and is left out, unless the entry names `onlyWith`: the boolean option
+   * that must be `true` for the pair, which would otherwise give the file back unchanged (PDF → PDF
+   * with `pdfa`).
+   */
+  conversions: ReadonlyArray<{ from: readonly FormatName[]; to: readonly FormatName[]; onlyWith?: string }>;
   /** The conversion options it applies (none declared: its pairs take no options). */
   options?: EngineOptions;
+  /**
+   * It writes PDF/A-2b itself when a conversion's `pdfa` is true, so the pipeline's PDF/A pass
+   * (./pdfa.ts), run after every other engine's PDF with `pdfa`, is not repeated.
+   */
+  writesPdfA?: boolean;
   limits?: EngineLimits;
   /**
    * Checks the input (claimed format, pixel floods, zip bombs); throws AppError('unsupported_format')

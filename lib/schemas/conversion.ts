@@ -5,6 +5,7 @@ import { CONVERSION_STATUSES } from '@/lib/domain/conversion-status';
 import { MediaOptions } from '@/lib/engines/ffmpeg/options';
 import { ImagePdfOptions } from '@/lib/engines/image-pdf/options';
 import { DocumentOptions } from '@/lib/engines/libreoffice/options';
+import { PdfOutputOptions } from '@/lib/engines/pdfa-option';
 import { ImageOptions } from '@/lib/engines/sharp/options';
 import { binaryContent, ConversionIdParams, errors, json, text } from '@/lib/schemas/common';
 
@@ -43,14 +44,15 @@ export const ConversionStatusBody = z
 const OPTIONS_DOC =
   'Per-conversion options, by target: images (ImageOptions), PDF from a document and the sheet of a ' +
   'workbook written to CSV, DIF, SYLK or dBase (DocumentOptions), ' +
-  'audio and video (MediaOptions, which also covers video → GIF and a still frame of a video, `at`), PDF from a picture (ImagePdfOptions). ' +
+  'audio and video (MediaOptions, which also covers video → GIF and a still frame of a video, `at`), PDF from a picture (ImagePdfOptions), ' +
+  'PDF from anything else (PdfOutputOptions: `pdfa`; PDF → PDF is offered only with `{"pdfa": true}`). ' +
   'Every option is optional, with the ' +
   'default it names. An unknown option, a value out of range, or an option that does not apply to the ' +
   'pair (`crf` for MP3, `pages` for PNG, `dpi` for WebP) answers 400 naming it. GET /api/v1/formats ' +
   'lists the options each pair takes (`target_options`).';
 
 export const ConversionOptions = z
-  .union([ImageOptions, DocumentOptions, MediaOptions, ImagePdfOptions])
+  .union([ImageOptions, DocumentOptions, MediaOptions, ImagePdfOptions, PdfOutputOptions])
   .meta({ id: 'ConversionOptions', description: OPTIONS_DOC });
 
 /** `options` in a JSON body: any object here, checked per pair by lib/conversions/convert-options.ts. */

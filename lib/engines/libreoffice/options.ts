@@ -49,6 +49,8 @@ function ascendingRanges(pages: string): boolean {
 }
 
 const PDF_EXPORT = ['pages', 'dpi', 'pdfa'] as const satisfies ReadonlyArray<keyof DocumentOptions>;
+/** A drawing (EMF, WMF) is one page at its own size and resolution. */
+const DRAWING_PDF = ['pdfa'] as const satisfies ReadonlyArray<keyof DocumentOptions>;
 const SHEET = ['sheet'] as const satisfies ReadonlyArray<keyof DocumentOptions>;
 
 export const documentOptions: EngineOptions<typeof DocumentOptions> = {
@@ -56,7 +58,7 @@ export const documentOptions: EngineOptions<typeof DocumentOptions> = {
   // The PDF export filter has settings, and a workbook (not a one-table input) going to a one-table
   // format takes the sheet; other targets are written as LibreOffice writes them.
   names: (from, to) => {
-    if (to === 'pdf' && formatInfo(from)?.family !== 'image') return PDF_EXPORT;
+    if (to === 'pdf') return formatInfo(from)?.family === 'image' ? DRAWING_PDF : PDF_EXPORT;
     if (appOf(from) === 'calc' && !ONE_TABLE.has(from) && ONE_TABLE.has(to)) return SHEET;
     return [];
   },
