@@ -18,7 +18,7 @@ import { buildZip } from '@/tests/fixtures/zip';
 import { signedUpUser } from '@/tests/support/accounts';
 import { withEnv } from '@/tests/support/env';
 import { makePng } from '@/tests/support/fixtures';
-import { mergeForm, pagePictures, pageTexts, postMerge, textPdf } from '@/tests/support/merge';
+import { mergeForm, pagePictures, pageTexts, pdfaFacts, postMerge, textPdf } from '@/tests/support/merge';
 import { RouteClient } from '@/tests/support/route-client';
 
 // POST /api/v1/merge through its route handler, the job run in process with the real engines
@@ -108,6 +108,29 @@ describe('POST /api/v1/merge', () => {
     expect(texts[3]).toBe('');
     expect(pagePictures(bytes, 4)).toEqual([{ width: 64, height: 48 }]);
     expect(await usage(userId)).toBe(1);
+  });
+
+  it('with {"pdfa": true} the merged PDF is PDF/A-2b: declared in XMP, every font embedded, an output intent', async () => {
+    const client = new RouteClient();
+    const files: Array<[string, Buffer]> = [
+      ['a.pdf', textPdf(['Charlie archived page'])],
+      ['b.png', await makePng(40, 30)],
+    ];
+    const plain = (await (await postMerge(client, mergeForm(files))).json()) as Created;
+    const res = await postMerge(client, mergeForm(files, { options: '{"pdfa": true}' }));
+    const archived = (await res.json()) as Created;
+    expect(res.status, JSON.stringify(archived)).toBe(201);
+    for (const { id } of [plain, archived]) expect(await runConversion(BigInt(id))).toBe('completed');
+
+    const before = pdfaFacts((await download200(client, plain.id)).bytes);
+    expect(before).toMatchObject({ part: undefined, outputIntent: false, fontsEmbedded: [false] });
+    const bytes = (await download200(client, archived.id)).bytes;
+    const facts = pdfaFacts(bytes);
+    expect(facts).toMatchObject({ part: '2', conformance: 'B', outputIntent: true });
+    expect(facts.fontsEmbedded.length).toBeGreaterThan(0);
+    expect(facts.fontsEmbedded.every(Boolean)).toBe(true);
+    expect(pageTexts(bytes)).toEqual(['Charlie archived page', '']);
+    expect(pagePictures(bytes, 2)).toEqual([{ width: 40, height: 30 }]);
   });
 
   it("more files than the plan's merge_files: 413 batch_too_large, nothing kept or charged", async () => {

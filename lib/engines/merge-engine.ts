@@ -6,6 +6,7 @@ import { AppError, isAppError } from '@/lib/errors';
 import { MergeOptions, type MergePart } from '@/lib/domain/tools';
 import { FORMATS, type FormatName, isFormatName } from '@/lib/formats/catalog';
 import type { Engine, EngineJob } from './types';
+import { writePdfA } from './pdfa';
 import { runInJob } from './run-in-job';
 import { EngineError } from './sandbox';
 import { assertOutput, runTool } from './run-tool';
@@ -13,7 +14,8 @@ import { assertOutput, runTool } from './run-tool';
 // Several files joined into one PDF, in the order given. The stored input holds the files end to
 // end (the row's options list each one's format, name and length): each is cut out into a folder of
 // its own, made a PDF by the engine that converts its format on its own (a PDF is taken as it is),
-// and qpdf joins their pages. Every program runs sandboxed, within the job's one engine slot.
+// and qpdf joins their pages, then the joined PDF is made PDF/A-2b when asked (the pipeline's own
+// PDF/A pass serves conversions only). Every program runs sandboxed, within the job's one engine slot.
 
 /** The engine that makes a PDF of a format (the registry's choice for a single conversion). */
 export type PdfEngineOf = (from: FormatName) => Engine | undefined;
@@ -40,7 +42,7 @@ export function mergeEngine(pdfEngineOf: PdfEngineOf): Engine {
 }
 
 async function merge(job: EngineJob, pdfEngineOf: PdfEngineOf): Promise<void> {
-  const { parts } = MergeOptions.parse(job.options);
+  const { parts, pdfa } = MergeOptions.parse(job.options);
   const inputs = await splitParts(job, parts);
   const pdfs: string[] = [];
   for (const [i, part] of parts.entries()) {
@@ -53,6 +55,7 @@ async function merge(job: EngineJob, pdfEngineOf: PdfEngineOf): Promise<void> {
   // --empty: a new document of the parts' pages only; no part's title, author or XMP comes along.
   await runTool(job, 'qpdf', ['--warning-exit-0', '--empty', '--pages', ...pdfs, '--', job.outputPath]);
   await assertOutput(job.outputPath, 'qpdf');
+  if (pdfa) await writePdfA(job, job.outputPath);
   job.onProgress(100);
 }
 

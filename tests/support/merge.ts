@@ -74,3 +74,22 @@ export function pagePictures(pdf: Buffer, page: number): Array<{ width: number; 
     .map((line) => line.trim().split(/\s+/))
     .map((cols) => ({ width: Number(cols[3]), height: Number(cols[4]) }));
 }
+
+/** What PDF/A-2b shows in a PDF's structure: the XMP's claim, every font embedded, an output intent. */
+export function pdfaFacts(pdf: Buffer) {
+  const file = saved(pdf);
+  const xmp = execFileSync('pdfinfo', ['-meta', file], { encoding: 'utf8' });
+  const claim = (name: string) => new RegExp(`pdfaid:${name}(?:>|=["'])(\\w+)`).exec(xmp)?.[1];
+  // pdffonts: a header, a rule, then one line per font; its `emb` column says whether it is embedded.
+  const [header, , ...fonts] = execFileSync('pdffonts', [file], { encoding: 'utf8' }).trimEnd().split('\n');
+  const emb = header.indexOf('emb');
+  const catalog = execFileSync('qpdf', ['--show-object=trailer', file], { encoding: 'utf8' });
+  const root = /\/Root (\d+ \d+) R/.exec(catalog)?.[1] ?? '';
+  const rootObject = execFileSync('qpdf', [`--show-object=${root.replace(' ', ',')}`, file], { encoding: 'utf8' });
+  return {
+    part: claim('part'),
+    conformance: claim('conformance'),
+    fontsEmbedded: fonts.map((line) => line.slice(emb, emb + 3) === 'yes'),
+    outputIntent: rootObject.includes('/OutputIntents'),
+  };
+}
