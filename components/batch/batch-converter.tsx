@@ -3,7 +3,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DropZone } from '@/components/converter/drop-zone';
 import { describeFormat, guessSource, targetsFor } from '@/components/converter/format-utils';
-import { type OptionValues, OptionsPanel, optionNames, optionsToSend } from '@/components/converter/options-panel';
+import {
+  type OptionValues,
+  OptionsPanel,
+  optionNames,
+  optionsToSend,
+  requiredOptions,
+} from '@/components/converter/options-panel';
 import type { ErrorInfo } from '@/components/converter/types';
 import { useFormats } from '@/components/converter/use-formats';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -52,7 +58,10 @@ export function BatchConverter({ limit }: { limit: BatchLimit }) {
   const commonNames = [...new Set(waiting.flatMap(optionsOf))];
   const settle = (item: FileItem) => ({
     target: resolveTarget(item),
-    send: optionsToSend(optionsOf(item), item.options ?? commonOptions),
+    send: {
+      ...optionsToSend(optionsOf(item), item.options ?? commonOptions),
+      ...requiredOptions(guessSource(item.file.name, formats), resolveTarget(item)),
+    },
   });
 
   const allFinished = items.length > 0 && items.every((i) => FINISHED.includes(i.state));

@@ -7,7 +7,7 @@ import { DropZone } from './drop-zone';
 import { ErrorAlert } from './error-alert';
 import { extensionOf, guessSource, pickTarget, targetsFor } from './format-utils';
 import { CancelButton, JobCard, JobView, ResetButton } from './job-card';
-import { type OptionValues, OptionsPanel, optionNames, optionsToSend } from './options-panel';
+import { type OptionValues, OptionsPanel, optionNames, optionsToSend, requiredOptions } from './options-panel';
 import { ResultPanel } from './result-panel';
 import { SourceHint } from './source-hint';
 import { SupportedFormats } from './supported-formats';
@@ -30,7 +30,7 @@ export function Converter() {
   const [inputMode, setInputMode] = useState<'file' | 'url'>('file');
   const [optionValues, setOptionValues] = useState<OptionValues>({});
   const names = optionNames(source, target);
-  const options = optionsToSend(names, optionValues);
+  const options = { ...optionsToSend(names, optionValues), ...requiredOptions(source, target) };
   const sendManyFiles = useSendManyFiles();
 
   return (

@@ -44,7 +44,14 @@ const FIELDS: Record<string, Field> = {
 
 /** The option names shown for this pair (none when the source is unknown or the pair takes none). */
 export function optionNames(source: FormatEntry | undefined, target: string): string[] {
+  if (source?.format === target) return [];
   return (source?.target_options[target]?.names ?? []).filter((n) => n in FIELDS);
+}
+
+/** A format to itself (PDF → PDF) is offered only with its one option on (`pdfa`): always sent, never shown. */
+export function requiredOptions(source: FormatEntry | undefined, target: string): Record<string, true> {
+  if (source?.format !== target) return {};
+  return Object.fromEntries((source.target_options[target]?.names ?? []).map((n) => [n, true]));
 }
 
 /** The `options` object to send: typed values only, numbers as numbers, checkboxes when changed. */
