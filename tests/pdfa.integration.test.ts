@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as formats from '@/app/api/v1/formats/route';
 import { shutdownEngines } from '@/lib/engines/pools';
+import { ACTIVE_CONTENT, pdfWithActiveContent } from '@/tests/fixtures/hostile-pdf';
 import { convert, post } from '@/tests/support/convert-options';
 import { RouteClient } from '@/tests/support/route-client';
 
@@ -134,6 +135,15 @@ describe('pdfa: true', () => {
     );
     const pdf = await convert(readFileSync(docx), 'letter.docx', 'pdf', { pdfa: true });
     expectPdfA2b(pdf, ['A letter', 'First paragraph of the letter.', 'Signed in bold.']);
+  });
+
+  it('PDF → PDF takes out active content: scripts, launch and remote-file actions, attachments', async () => {
+    const source = pdfWithActiveContent();
+    const qdf = (file: string) => run('qpdf', ['--qdf', '--object-streams=disable', file, '-']);
+    expect(qdf(saved(source, 'active.pdf'))).toMatch(ACTIVE_CONTENT);
+    const pdf = await convert(source, 'active.pdf', 'pdf', { pdfa: true });
+    expect(qdf(saved(pdf, 'active-a.pdf'))).not.toMatch(ACTIVE_CONTENT);
+    expectPdfA2b(pdf, ['Quarterly report']);
   });
 
   it('refuses PDF → PDF without it: nothing would change', async () => {
