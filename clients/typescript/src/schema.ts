@@ -957,6 +957,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/merge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Merge several files into one PDF, in the order given
+     * @description Streamed `multipart/form-data` with a `files` part per file, in order, `target_format` (`pdf`) and optionally `options` (MergeOptions: `{"pdfa": true}` makes the merged PDF PDF/A-2b). The result is one PDF with every file's pages in that order: PDFs as they are, images and every format that converts to `pdf` (see `GET /api/v1/formats`) converted first, each as its own conversion to PDF would be (its options at their defaults).
+     *
+     *     A merge counts as one conversion of the daily allowance (429 when used up). Fewer than 2 files → 400 `missing_file`; more than the plan's `merge_files` (`GET /api/v1/subscriptions/plans`) → 413 `batch_too_large`; the files together over the plan's upload size → 413 `payload_too_large`; a `target_format` other than `pdf` → 400 `unsupported_conversion`; a file that is empty, of an unknown format or of one that does not convert to PDF → 400, naming the file and its place (`"notes.zip" (file 3): …`). Any refusal keeps nothing and charges nothing.
+     *
+     *     The merge is then an ordinary conversion: status, progress, download (`application/pdf`), cancel, retry, delete and share links use the conversion endpoints. A file that fails to convert fails the merge, with an `error` naming it.
+     */
+    post: operations['createMerge'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/webhooks-mgmt': {
     parameters: {
       query?: never;
@@ -1308,11 +1332,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
-    /** @description Per-conversion options, by target: images (ImageOptions), PDF from a document (DocumentOptions), audio and video (MediaOptions, which also covers video → GIF). Every option is optional, with the default it names. An unknown option, a value out of range, or an option that does not apply to the pair (`crf` for MP3, `pages` for PNG, `dpi` for WebP) answers 400 naming it. GET /api/v1/formats lists the options each pair takes (`target_options`). */
+    /** @description Per-conversion options, by target: images (ImageOptions), PDF from a document and the sheet of a workbook written to CSV, DIF, SYLK or dBase (DocumentOptions), audio and video (MediaOptions, which also covers video → GIF and a still frame of a video, `at`), PDF from a picture (ImagePdfOptions), PDF from anything else (PdfOutputOptions: `pdfa`; PDF → PDF is offered only with `{"pdfa": true}`). Every option is optional, with the default it names. An unknown option, a value out of range, or an option that does not apply to the pair (`crf` for MP3, `pages` for PNG, `dpi` for WebP) answers 400 naming it. GET /api/v1/formats lists the options each pair takes (`target_options`). */
     ConversionOptions:
       | components['schemas']['ImageOptions']
       | components['schemas']['DocumentOptions']
-      | components['schemas']['MediaOptions'];
+      | components['schemas']['MediaOptions']
+      | components['schemas']['ImagePdfOptions']
+      | components['schemas']['PdfOutputOptions'];
     ImageOptions: {
       /** @description JPEG, WebP and AVIF quality; default 80 (AVIF 50) */
       quality?: number;
@@ -1342,10 +1368,12 @@ export interface components {
       /** @description Pictures are reduced to this resolution in the PDF; default: kept as they are */
       dpi?: number;
       /**
-       * @description `true` writes PDF/A-2b (archival)
+       * @description `true` writes PDF/A-2b (archival): every font embedded, an sRGB output intent, declared in XMP
        * @default false
        */
       pdfa: boolean;
+      /** @description The one sheet of a workbook to write, by name (a string) or by number from 1 (a number); default every sheet: a workbook of several sheets gives a ZIP with one file per sheet, named after it */
+      sheet?: string | number;
     };
     MediaOptions: {
       /** @description kbit/s; default 160 (AAC), 128 (Opus), VBR for MP3 and Vorbis */
@@ -1354,12 +1382,14 @@ export interface components {
       video_bitrate?: number;
       /** @description Constant quality, lower is better; default 23 (H.264), 35 (VP9) */
       crf?: number;
-      /** @description Pixels (made even); alone, the height follows */
+      /** @description Pixels (made even); alone, the height follows. Default the input’s; for a GIF the input’s up to 1280 px on the long side (a larger one is brought down, proportions kept), while an asked size is kept as asked */
       width?: number;
-      /** @description Pixels (made even); alone, the width follows */
+      /** @description Pixels (made even); alone, the width follows. Default as for `width` */
       height?: number;
-      /** @description Frames per second; default the input’s (GIF 10) */
+      /** @description Frames per second; default the input’s (for a GIF the input’s up to 30). A GIF asked for more than 50 is written at 50: its delays are hundredths of a second and players slow down shorter ones */
       fps?: number;
+      /** @description Video → image: seconds into the video of the one frame to take (the first frame from that time on). Default a representative frame: the first frames that are not black are compared and the most typical kept. Past the end the conversion fails, saying how long the video is. For WebP, `at` asks for a still; without it the video becomes an animated WebP */
+      at?: number;
       /** @description Seconds into the input to start from; default 0 */
       start?: number;
       /** @description Seconds to keep; default to the end */
@@ -1373,6 +1403,32 @@ export interface components {
        * @default false
        */
       remove_audio: boolean;
+    };
+    ImagePdfOptions: {
+      /**
+       * @description `fit`: the page has the picture's proportions (its size at the picture's resolution, 96 dpi when it records none); `a4`, `letter`: that paper, turned to the picture's orientation, the picture scaled to fit inside the margins
+       * @default fit
+       * @enum {string}
+       */
+      page_size: 'fit' | 'a4' | 'letter';
+      /**
+       * @description White border around the picture, in millimetres (0–50)
+       * @default 0
+       */
+      margin: number;
+      /**
+       * @description `true` writes PDF/A-2b (archival): every font embedded, an sRGB output intent, declared in XMP
+       * @default false
+       */
+      pdfa: boolean;
+    };
+    /** @description Options of a PDF written by an engine with no settings of its own */
+    PdfOutputOptions: {
+      /**
+       * @description `true` writes PDF/A-2b (archival): every font embedded, an sRGB output intent, declared in XMP
+       * @default false
+       */
+      pdfa: boolean;
     };
     UploadUrlRequest: {
       /**
@@ -1428,6 +1484,14 @@ export interface components {
     GroupConversions: {
       /** @description Your conversions, in the order the batch lists them */
       conversion_ids: number[];
+    };
+    /** @description Options of the merged PDF; every one is optional, with its default */
+    MergeOptions: {
+      /**
+       * @description `true` writes PDF/A-2b (archival): every font embedded, an sRGB output intent, declared in XMP
+       * @default false
+       */
+      pdfa: boolean;
     };
     /** @enum {string} */
     WebhookEvent: 'conversion.completed' | 'conversion.failed' | 'batch.completed';
@@ -1556,7 +1620,7 @@ export interface components {
        * @description The schema that describes these options
        * @enum {string}
        */
-      schema: 'ImageOptions' | 'DocumentOptions' | 'MediaOptions';
+      schema: 'ImageOptions' | 'DocumentOptions' | 'MediaOptions' | 'ImagePdfOptions' | 'PdfOutputOptions';
       /** @description The options of that schema this pair takes */
       names: string[];
     };
@@ -1690,6 +1754,8 @@ export interface components {
       max_upload_bytes: number | null;
       /** @description null = unlimited */
       files_per_batch: number | null;
+      /** @description Files one merge into a single PDF takes (POST /api/v1/merge); null = unlimited */
+      merge_files: number | null;
       /** @description Hours a result is kept; null = until deleted */
       retention_hours: number | null;
       /** @description null = unlimited */
@@ -5774,6 +5840,113 @@ export interface operations {
       };
       /** @description A dependency is unavailable, retry */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createMerge: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** @description The files, one `files` part each, in the order their pages take in the PDF (at least 2). Each format is detected from its bytes */
+          files: string[];
+          /**
+           * @description The merged file: `pdf` only
+           * @example pdf
+           * @enum {string}
+           */
+          target_format: 'pdf';
+          /** @description JSON text, e.g. `{"pdfa": true}` */
+          options?: components['schemas']['MergeOptions'];
+        };
+      };
+    };
+    responses: {
+      /** @description The merge: one conversion, pending with progress 0. `original_file_name` is the first file's name without its extension and " (merged).pdf" (the download name); `original_format` is the first file's format; `target_format` is `pdf` */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Conversion'];
+        };
+      };
+      /** @description Invalid request parameters */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Invalid or missing credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not permitted on this plan, or the resource is not the caller's */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The upload exceeds the plan's maximum upload size (or a batch its files per batch) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Rate limit or plan quota exceeded */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Server error, retry */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A dependency is unavailable, retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server is out of storage space (`insufficient_storage`); nothing of the request was kept, retry later */
+      507: {
         headers: {
           [name: string]: unknown;
         };
