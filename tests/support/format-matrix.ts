@@ -6,9 +6,11 @@ import { detectFormat } from '@/lib/formats/detect-format';
 import { readHead } from '@/lib/formats/read-head';
 import { makeJob } from '@/tests/fixtures/engine-job';
 import { DETECTED_OUTPUTS } from '@/tests/fixtures/matrix-samples';
+import { contentProblem } from './content-checks';
 
-// One pair of the format matrix: the sample converts with the engine the registry
-// picks, and the output's bytes are the target's. Shared by the matrix test files.
+// One pair of the format matrix: the sample converts with the engine the registry picks, the
+// output's bytes are the target's (or a ZIP of parts), and it holds what the sample holds
+// (./content-checks). Shared by the matrix test files.
 
 /** Text formats whose outputs only the name can tell (detection of `output.<ext>`). */
 const TEXT_FAMILY = new Set<FormatName>([
@@ -54,9 +56,11 @@ export async function convertPair(sample: string, from: FormatName, to: FormatNa
     await copyFile(sample, job.inputPath);
     const engine = findEngine(from, to)!;
     await engine.inspect?.(job);
-    await engine.convert(job);
-    const got = await outputFormat(job.outputPath, to);
-    expect(accepted(to), `${from} → ${to}: detected ${got}`).toContain(got);
+    const parts = (await engine.convert(job))?.parts;
+    const got = parts && parts > 1 ? 'zip' : await outputFormat(job.outputPath, to);
+    expect(parts && parts > 1 ? ['zip'] : accepted(to), `${from} → ${to}: detected ${got}`).toContain(got);
+    const problem = await contentProblem({ file: job.outputPath, from, to, dir: job.workDir, parts });
+    expect(problem, `${from} → ${to}: ${problem}`).toBeUndefined();
   } finally {
     await job.cleanup();
   }

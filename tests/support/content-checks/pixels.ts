@@ -1,0 +1,87 @@
+// Decoded pictures as 8-bit RGB, from the uncompressed formats the test side's readers write:
+// PNM and PAM (ImageMagick, Netpbm, ffmpeg, pdftoppm, Ghostscript, ddjvu) and FITS, which
+// ImageMagick 6 writes as three planes but reads back as one.
+
+export type Pixels = { width: number; height: number; rgb: Buffer };
+
+/** A binary PNM (P4, P5, P6 or PAM P7) as RGB. */
+export function fromPnm(pnm: Buffer): Pixels {
+  const magic = pnm.subarray(0, 2).toString('latin1');
+  if (magic === 'P7') return fromPam(pnm);
+  const fields: number[] = [];
+  let at = 2;
+  const need = magic === 'P4' ? 2 : 3;
+  while (fields.length < need) {
+    while (/\s/.test(String.fromCharCode(pnm[at]))) at++;
+    if (pnm[at] === 0x23) {
+      while (pnm[at] !== 0x0a) at++;
+      continue;
+    }
+    const start = at;
+    while (!/\s/.test(String.fromCharCode(pnm[at]))) at++;
+    fields.push(Number(pnm.subarray(start, at).toString('latin1')));
+  }
+  at++;
+  const [width, height, max = 1] = fields;
+  const rgb = Buffer.alloc(width * height * 3);
+  const wide = max > 255;
+  const sample = (i: number) =>
+    wide ? Math.round((pnm.readUInt16BE(at + 2 * i) * 255) / max) : (pnm[at + i] * 255) / max;
+  for (let p = 0; p < width * height; p++) {
+    if (magic === 'P4') {
+      const [x, y] = [p % width, Math.floor(p / width)];
+      const bit = (pnm[at + y * Math.ceil(width / 8) + (x >> 3)] >> (7 - (x & 7))) & 1;
+      rgb.fill(bit ? 0 : 255, p * 3, p * 3 + 3);
+    } else if (magic === 'P5') rgb.fill(sample(p), p * 3, p * 3 + 3);
+    else for (let c = 0; c < 3; c++) rgb[p * 3 + c] = sample(p * 3 + c);
+  }
+  return { width, height, rgb };
+}
+
+function fromPam(pam: Buffer): Pixels {
+  const end = pam.indexOf('ENDHDR\n');
+  const head = Object.fromEntries(
+    pam
+      .subarray(0, end)
+      .toString('latin1')
+      .split('\n')
+      .map((l) => l.split(/\s+/)),
+  ) as Record<string, string>;
+  const [width, height, depth, max] = ['WIDTH', 'HEIGHT', 'DEPTH', 'MAXVAL'].map((k) => Number(head[k]));
+  const at = end + 7;
+  const rgb = Buffer.alloc(width * height * 3);
+  for (let p = 0; p < width * height; p++)
+    for (let c = 0; c < 3; c++) rgb[p * 3 + c] = (pam[at + p * depth + (depth >= 3 ? c : 0)] * 255) / max;
+  return { width, height, rgb };
+}
+
+/** A FITS image (8 or 16-bit integers, one plane or three, rows from the bottom up) as RGB. */
+export function fromFits(fits: Buffer): Pixels {
+  const cards = new Map<string, string>();
+  let at = 0;
+  for (; at < fits.length; at += 80) {
+    const card = fits.subarray(at, at + 80).toString('latin1');
+    if (card.startsWith('END ')) break;
+    const m = /^(\S+)\s*=\s*'?([^'/]*)/.exec(card);
+    if (m) cards.set(m[1], m[2].trim());
+  }
+  const data = Math.ceil((at + 80) / 2880) * 2880;
+  const [bitpix, width, height] = ['BITPIX', 'NAXIS1', 'NAXIS2'].map((k) => Number(cards.get(k)));
+  const planes = Number(cards.get('NAXIS3') ?? 1);
+  const [zero, scale] = [Number(cards.get('BZERO') ?? 0), Number(cards.get('BSCALE') ?? 1)];
+  const value = (i: number) => {
+    const raw =
+      bitpix === 8 ? fits[data + i] : bitpix === 16 ? fits.readInt16BE(data + 2 * i) : fits.readFloatBE(data + 4 * i);
+    return raw * scale + zero;
+  };
+  const max = bitpix === 8 ? 255 : bitpix === 16 ? 65535 : 1;
+  const rgb = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      for (let c = 0; c < 3; c++) {
+        const plane = planes >= 3 ? c : 0;
+        const v = value(plane * width * height + (height - 1 - y) * width + x);
+        rgb[(y * width + x) * 3 + c] = Math.round((Math.max(0, Math.min(max, v)) * 255) / max);
+      }
+  return { width, height, rgb };
+}
