@@ -1,13 +1,14 @@
-import { BatchConverter } from '@/components/batch/batch-converter';
-import { ManyFilesHandOff } from '@/components/batch/many-files-hand-off';
 import { Converter } from '@/components/converter/converter';
+import { parsePair } from '@/components/converter/chosen-pair';
 import { RecentConversions } from '@/components/converter/recent-conversions';
 import { loadGuestConversions } from '@/lib/dashboard/guest-conversions-data';
 import { loadBatchLimit } from '@/lib/accounts/batch-limit';
 
-export default async function HomePage() {
+type Props = { searchParams: Promise<{ from?: string | string[]; to?: string | string[] }> };
+
+export default async function HomePage({ searchParams }: Props) {
   // The visitor's own recent conversions, from the signed guest cookie (makes the page per request).
-  const [recent, batchLimit] = await Promise.all([loadGuestConversions(), loadBatchLimit()]);
+  const [recent, batchLimit, params] = await Promise.all([loadGuestConversions(), loadBatchLimit(), searchParams]);
   return (
     <div className="flex flex-col gap-8">
       <div className="flex flex-col gap-2">
@@ -17,16 +18,7 @@ export default async function HomePage() {
           when they expire.
         </p>
       </div>
-      {/* Several files dropped on the one-file converter go to the many-files converter below. */}
-      <ManyFilesHandOff>
-        <Converter />
-        <section className="flex flex-col gap-3" aria-labelledby="batch-heading">
-          <h2 id="batch-heading" className="text-xl font-semibold tracking-tight">
-            Several files at once
-          </h2>
-          <BatchConverter limit={batchLimit} />
-        </section>
-      </ManyFilesHandOff>
+      <Converter limit={batchLimit} pair={parsePair(params)} />
       <RecentConversions items={recent} />
     </div>
   );

@@ -1,11 +1,17 @@
 'use client';
 
-import { describeFormat, resultFileName } from '@/components/converter/format-utils';
+import { resultFileName } from '@/components/converter/format-utils';
 import { type OptionValues, OptionsPanel } from '@/components/converter/options-panel';
 import { ProgressBar } from '@/components/converter/progress-bar';
-import type { FormatEntry } from '@/components/converter/types';
+import { TargetCombobox } from '@/components/converter/target-combobox';
+import type { FormatEntry, FormatFamily } from '@/components/converter/types';
 import { formatBytes } from '@/components/ui/format-bytes';
 import { smallButton } from '@/components/dashboard/small-button';
+
+/** Compact on a desktop, 44 px high where fingers tap. */
+const rowButton = smallButton.secondary.replace('h-9', 'h-11 sm:h-9');
+/** Beside the target field, as high as it. */
+const fieldHeightButton = smallButton.secondary.replace('h-9', 'h-11');
 import { ResultThumb } from './result-thumb';
 import { canRetry, FINISHED, type FileItem, type FileState } from './use-multi-upload';
 
@@ -24,12 +30,13 @@ const TONE = { completed: 'success', failed: 'danger', cancelled: 'muted' } as c
 type Props = {
   item: FileItem;
   targets: string[];
-  /** The target for all, which this file takes unless it has its own. */
-  common: string;
+  /** Where it goes: its own choice, else the one for all, else its default. */
+  target: string;
+  family: FormatFamily | undefined;
   /** The options that apply to this file's pair, and the values for all it takes unless it has its own. */
   optionNames: readonly string[];
   commonOptions: OptionValues;
-  formats: FormatEntry[];
+  formats: readonly FormatEntry[];
   onTarget: (target: string | null) => void;
   onOptions: (options: OptionValues | null) => void;
   onPause: (on: boolean) => void;
@@ -40,11 +47,9 @@ type Props = {
 
 /** One file of the multi-file converter: its target, state, progress and the actions that fit it. */
 export function FileRow(props: Props) {
-  const { item, targets, common, optionNames, commonOptions, formats } = props;
+  const { item, targets, target, family, optionNames, commonOptions, formats } = props;
   const { onTarget, onOptions, onPause, onCancel, onRetry, onRemove } = props;
   const { file, state } = item;
-  const target = item.target ?? common;
-  const selectId = `target-${item.key}`;
   const sending = state === 'uploading' || state === 'paused';
   return (
     <li
@@ -52,27 +57,28 @@ export function FileRow(props: Props) {
       data-state={state}
       className="flex flex-col gap-2 rounded-xl border border-zinc-200 p-3 dark:border-zinc-800"
     >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="min-w-0 truncate text-sm font-medium" title={file.name}>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
+        <p className="min-w-0 truncate text-sm font-medium sm:pb-3" title={file.name}>
           {file.name} <span className="font-normal text-zinc-600 dark:text-zinc-400">· {formatBytes(file.size)}</span>
         </p>
         {state === 'ready' ? (
-          <div className="flex items-center gap-2 text-sm">
-            <label htmlFor={selectId}>To</label>
-            <select
-              id={selectId}
-              data-testid="batch-file-target"
-              value={item.target ?? ''}
-              onChange={(e) => onTarget(e.target.value || null)}
-              className="h-9 rounded-md border border-zinc-300 bg-white px-2 dark:border-zinc-700 dark:bg-zinc-900"
-            >
-              <option value="">Same as all ({common ? common.toUpperCase() : 'none'})</option>
-              {targets.map((t) => (
-                <option key={t} value={t}>
-                  {t.toUpperCase()} — {describeFormat(t, formats).label}
-                </option>
-              ))}
-            </select>
+          <div data-testid="batch-file-target-field" className="flex items-end gap-2 sm:w-96 sm:shrink-0">
+            <div className="min-w-0 flex-1">
+              <TargetCombobox
+                label="Convert to"
+                labelSuffix={file.name}
+                targets={targets}
+                value={target}
+                formats={formats}
+                family={family}
+                onChange={onTarget}
+                testId="batch-file-target"
+                compact
+              />
+            </div>
+            <button type="button" className={fieldHeightButton} onClick={onRemove}>
+              Remove<span className="sr-only"> {file.name}</span>
+            </button>
           </div>
         ) : (
           <span className="text-sm text-zinc-600 dark:text-zinc-400">→ {target.toUpperCase()}</span>
@@ -99,7 +105,7 @@ export function FileRow(props: Props) {
           {item.options && (
             <button
               type="button"
-              className={smallButton.secondary}
+              className={rowButton}
               onClick={() => onOptions(null)}
               data-testid="batch-file-options-reset"
             >
@@ -113,6 +119,7 @@ export function FileRow(props: Props) {
           id={item.conversion.id}
           target={item.conversion.target_format}
           fileName={resultFileName(file.name, item.conversion.target_format)}
+          source={file}
         />
       )}
       {state !== 'ready' && (
@@ -129,39 +136,41 @@ export function FileRow(props: Props) {
           <span className="font-semibold">{item.error.title}:</span> {item.error.message}
         </p>
       )}
-      <div className="flex flex-wrap gap-2">
-        {state === 'completed' && item.conversion && (
-          <a
-            href={`/api/v1/convert/download/${item.conversion.id}`}
-            download={resultFileName(file.name, item.conversion.target_format)}
-            className={smallButton.secondary}
-            data-testid="batch-file-download"
-          >
-            Download<span className="sr-only"> {resultFileName(file.name, item.conversion.target_format)}</span>
-          </a>
-        )}
-        {sending && (
-          <button type="button" className={smallButton.secondary} onClick={() => onPause(state === 'uploading')}>
-            {state === 'uploading' ? 'Pause' : 'Resume'}
-            <span className="sr-only"> {file.name}</span>
-          </button>
-        )}
-        {(sending || state === 'queued' || state === 'converting') && (
-          <button type="button" className={smallButton.secondary} onClick={onCancel} data-testid="batch-file-cancel">
-            Cancel<span className="sr-only"> {file.name}</span>
-          </button>
-        )}
-        {canRetry(item) && (
-          <button type="button" className={smallButton.secondary} onClick={onRetry} data-testid="batch-file-retry">
-            Retry<span className="sr-only"> {file.name}</span>
-          </button>
-        )}
-        {(state === 'ready' || FINISHED.includes(state)) && (
-          <button type="button" className={smallButton.secondary} onClick={onRemove}>
-            Remove<span className="sr-only"> {file.name}</span>
-          </button>
-        )}
-      </div>
+      {state !== 'ready' && (
+        <div className="flex flex-wrap gap-2">
+          {state === 'completed' && item.conversion && (
+            <a
+              href={`/api/v1/convert/download/${item.conversion.id}`}
+              download={resultFileName(file.name, item.conversion.target_format)}
+              className={rowButton}
+              data-testid="batch-file-download"
+            >
+              Download<span className="sr-only"> {resultFileName(file.name, item.conversion.target_format)}</span>
+            </a>
+          )}
+          {sending && (
+            <button type="button" className={rowButton} onClick={() => onPause(state === 'uploading')}>
+              {state === 'uploading' ? 'Pause' : 'Resume'}
+              <span className="sr-only"> {file.name}</span>
+            </button>
+          )}
+          {(sending || state === 'queued' || state === 'converting') && (
+            <button type="button" className={rowButton} onClick={onCancel} data-testid="batch-file-cancel">
+              Cancel<span className="sr-only"> {file.name}</span>
+            </button>
+          )}
+          {canRetry(item) && (
+            <button type="button" className={rowButton} onClick={onRetry} data-testid="batch-file-retry">
+              Retry<span className="sr-only"> {file.name}</span>
+            </button>
+          )}
+          {FINISHED.includes(state) && (
+            <button type="button" className={rowButton} onClick={onRemove}>
+              Remove<span className="sr-only"> {file.name}</span>
+            </button>
+          )}
+        </div>
+      )}
     </li>
   );
 }

@@ -21,7 +21,7 @@ export function FolderPicker({ onFiles }: { onFiles: (files: File[]) => void }) 
         <div>
           <button
             type="button"
-            className={smallButton.secondary}
+            className={smallButton.secondary.replace('h-9', 'h-11 sm:h-9')}
             onClick={() => input.current?.click()}
             data-testid="batch-folder-button"
           >

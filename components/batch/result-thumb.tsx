@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { SizeChange, useSourceImage } from '@/components/converter/before-after';
 import { previewFor } from '@/components/converter/format-utils';
 import { formatBytes } from '@/components/ui/format-bytes';
 
@@ -39,9 +40,21 @@ async function readResult(res: Response, image: boolean): Promise<{ size: number
  * other, and the result's size. Reads the download route (its `attachment` answer shows only through
  * a blob: URL of our own).
  */
-export function ResultThumb({ id, target, fileName }: { id: number; target: string; fileName: string }) {
+export function ResultThumb({
+  id,
+  target,
+  fileName,
+  source,
+}: {
+  id: number;
+  target: string;
+  fileName: string;
+  source?: File;
+}) {
   const [seen, setSeen] = useState<Seen | null>(null);
   const image = previewFor(target)?.kind === 'image';
+  // An image result is shown beside its original: before → after.
+  const sourceUrl = useSourceImage(image ? source : null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -67,6 +80,22 @@ export function ResultThumb({ id, target, fileName }: { id: number; target: stri
   const size = current && 'size' in current && current.size !== null ? formatBytes(current.size) : null;
   return (
     <figure data-testid="batch-file-result" className="flex items-center gap-3" aria-busy={!current}>
+      {sourceUrl && (
+        <>
+          <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-zinc-200 bg-zinc-100 dark:border-zinc-800 dark:bg-zinc-900">
+            {/* eslint-disable-next-line @next/next/no-img-element -- a local blob: URL */}
+            <img
+              src={sourceUrl}
+              alt={`Original ${source?.name ?? ''}`}
+              className="size-full object-cover"
+              data-testid="batch-file-source-thumbnail"
+            />
+          </div>
+          <span aria-hidden="true" className="text-zinc-500">
+            →
+          </span>
+        </>
+      )}
       <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-zinc-200 bg-zinc-100 dark:border-zinc-800 dark:bg-zinc-900">
         {current && 'url' in current && current.url ? (
           // eslint-disable-next-line @next/next/no-img-element -- a local blob: URL, nothing for next/image to optimise
@@ -87,6 +116,11 @@ export function ResultThumb({ id, target, fileName }: { id: number; target: stri
         <span className="text-zinc-600 dark:text-zinc-400" data-testid="batch-file-result-size">
           {current && 'failed' in current ? 'Size unknown' : (size ?? (current ? 'Size unknown' : 'Reading…'))}
         </span>
+        {image && source && current && 'size' in current && current.size !== null && (
+          <span className="block">
+            <SizeChange before={source.size} after={current.size} testId="batch-file-size-change" />
+          </span>
+        )}
       </figcaption>
     </figure>
   );

@@ -1,126 +1,180 @@
 'use client';
 
-import { useState } from 'react';
-import { useSendManyFiles } from '@/components/batch/many-files-hand-off';
+import Link from 'next/link';
+import { useEffect, useRef, useState } from 'react';
+import { BatchConverter, refuseOverLimit } from '@/components/batch/batch-converter';
+import { FolderPicker } from '@/components/batch/folder-picker';
+import { useMultiUpload } from '@/components/batch/use-multi-upload';
 import { buttonStyles } from '@/components/ui/button-styles';
+import type { BatchLimit } from '@/lib/accounts/batch-limit';
 import { DropZone } from './drop-zone';
 import { ErrorAlert } from './error-alert';
-import { extensionOf, guessSource, pickTarget, targetsFor } from './format-utils';
 import { CancelButton, JobCard, JobView, ResetButton } from './job-card';
-import { type OptionValues, OptionsPanel, optionNames, optionsToSend, requiredOptions } from './options-panel';
+import type { ChosenPair } from './popular-targets';
 import { ResultPanel } from './result-panel';
-import { SourceHint } from './source-hint';
-import { SupportedFormats } from './supported-formats';
-import { TargetSelect } from './target-select';
+import { SingleFileForm } from './single-file-form';
 import { useConverter } from './use-converter';
 import { useFormats } from './use-formats';
 import { UrlImport } from './url-import';
 import { CloudImport } from './cloud-import';
 
-/** The home page converter: pick a file and a target, upload, follow, download. */
-export function Converter() {
+type Props = { limit: BatchLimit; pair: ChosenPair };
+
+/**
+ * The home page converter: one drop zone for one file or many (a folder, a pasted picture). One file
+ * gets the full view (options, progress, preview, share); several are listed right under the zone,
+ * each with its own target, and convert together.
+ */
+export function Converter({ limit, pair }: Props) {
   const { formats, loading, error: formatsError } = useFormats();
   const { state, chooseFile, chooseTarget, convert, cancel, pauseUpload, reset, showError } = useConverter();
+  const multi = useMultiUpload();
   const { file, phase, error } = state;
-
-  const source = file ? guessSource(file.name, formats) : undefined;
-  const targets = file ? targetsFor(source, formats) : [];
-  const target = pickTarget(targets, state.target);
   const shownError = error ?? formatsError;
   const [inputMode, setInputMode] = useState<'file' | 'url'>('file');
-  const [optionValues, setOptionValues] = useState<OptionValues>({});
-  const names = optionNames(source, target);
-  const options = { ...optionsToSend(names, optionValues), ...requiredOptions(source, target) };
-  const sendManyFiles = useSendManyFiles();
+  const lastOptions = useRef<Record<string, unknown>>({});
+  const listing = multi.items.length > 0;
+
+  /** One file alone goes to the one-file view; more (or one added to others) join the list. */
+  const take = (files: File[]) => {
+    if (files.length === 0) return;
+    if (!listing && files.length === 1 && !file) return chooseFile(files[0]);
+    multi.add(file ? [file, ...files] : files, refuseOverLimit(limit));
+    if (file) reset();
+  };
+  const takeRef = useRef(take);
+  useEffect(() => {
+    takeRef.current = take;
+  });
+
+  // A picture pasted anywhere on the page (not into a field) is a file chosen.
+  const pasteOpen = phase.kind === 'idle' && inputMode === 'file';
+  useEffect(() => {
+    if (!pasteOpen) return;
+    const onPaste = (e: ClipboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (target?.closest('input, textarea, [contenteditable="true"]')) return;
+      const files = [...(e.clipboardData?.files ?? [])];
+      if (files.length === 0) return;
+      e.preventDefault();
+      takeRef.current(files);
+    };
+    window.addEventListener('paste', onPaste);
+    return () => window.removeEventListener('paste', onPaste);
+  }, [pasteOpen]);
 
   return (
-    <div className="flex flex-col gap-8">
-      <JobCard label="Converter" jobView={phase.kind !== 'idle'}>
-        {phase.kind === 'idle' && (
-          <div role="tablist" aria-label="Where the file comes from" className="flex gap-2">
-            {(['file', 'url'] as const).map((tab) => (
-              <button
-                key={tab}
-                type="button"
-                role="tab"
-                aria-selected={inputMode === tab}
-                data-testid={`tab-${tab}`}
-                onClick={() => setInputMode(tab)}
-                className={inputMode === tab ? buttonStyles.primary : buttonStyles.secondary}
-              >
-                {tab === 'file' ? 'Upload a file' : 'From URL'}
-              </button>
-            ))}
+    <JobCard label="Converter" jobView={phase.kind !== 'idle'}>
+      {phase.kind === 'idle' && !listing && (
+        <div role="tablist" aria-label="Where the file comes from" className="flex gap-2">
+          {(['file', 'url'] as const).map((tab) => (
+            <button
+              key={tab}
+              type="button"
+              role="tab"
+              aria-selected={inputMode === tab}
+              data-testid={`tab-${tab}`}
+              onClick={() => setInputMode(tab)}
+              className={inputMode === tab ? buttonStyles.primary : buttonStyles.secondary}
+            >
+              {tab === 'file' ? 'Upload files' : 'From URL'}
+            </button>
+          ))}
+        </div>
+      )}
+      {phase.kind === 'idle' && inputMode === 'url' && !listing ? (
+        <UrlImport formats={formats} loading={loading} />
+      ) : phase.kind === 'idle' ? (
+        <>
+          <DropZone
+            file={file}
+            onFile={(f) => take([f])}
+            onFiles={take}
+            hint={
+              listing
+                ? 'Add more files: each uploads on its own and resumes after a broken connection'
+                : 'One file or many, a folder, or paste a picture · up to 50 MB a file without an account'
+            }
+          />
+          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+            <FolderPicker onFiles={take} />
+            <PairHint pair={pair} />
+            <Link
+              href="/formats"
+              data-testid="formats-link"
+              className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800 dark:text-brand-300"
+            >
+              300+ formats
+            </Link>
           </div>
-        )}
-        {phase.kind === 'idle' && inputMode === 'url' ? (
-          <UrlImport formats={formats} loading={loading} />
-        ) : phase.kind === 'idle' ? (
-          <>
-            <DropZone file={file} onFile={chooseFile} onManyFiles={sendManyFiles} />
-            {file && (
-              <form
-                className="flex flex-col gap-4"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  void convert(target, options);
-                }}
-              >
-                <SourceHint source={source} extension={extensionOf(file.name)} />
-                <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-                  <div className="flex-1">
-                    <TargetSelect
-                      targets={targets}
-                      value={target}
-                      formats={formats}
-                      grouped={!source}
-                      disabled={loading}
-                      onChange={chooseTarget}
-                    />
-                  </div>
-                  <button
-                    type="submit"
-                    data-testid="convert-button"
-                    disabled={!target || loading}
-                    className={`${buttonStyles.primary} sm:w-44`}
-                  >
-                    Convert{target ? ` to ${target.toUpperCase()}` : ''}
-                  </button>
-                </div>
-                <OptionsPanel names={names} values={optionValues} onChange={setOptionValues} />
-              </form>
-            )}
-          </>
-        ) : (
-          <JobView state={state} result={(conversion) => <ResultPanel conversion={conversion} />}>
-            {phase.kind === 'uploading' && phase.percent < 100 && (
-              <button
-                type="button"
-                data-testid="pause-button"
-                onClick={() => pauseUpload(!phase.paused)}
-                className={buttonStyles.secondary}
-              >
-                {phase.paused ? 'Resume upload' : 'Pause upload'}
-              </button>
-            )}
-            <CancelButton phase={phase} onCancel={cancel} />
-            {phase.kind === 'failed' && (
-              <button
-                type="button"
-                data-testid="retry-button"
-                onClick={() => void convert(state.target, options)}
-                className={buttonStyles.secondary}
-              >
-                Try again
-              </button>
-            )}
-            <ResetButton phase={phase} onReset={reset} label="Convert another file" />
-          </JobView>
-        )}
-        {shownError && <ErrorAlert error={shownError} onDismiss={error ? () => showError(null) : undefined} />}
-        {phase.kind === 'idle' && <CloudImport formats={formats} loading={loading} />}
-      </JobCard>
-      <SupportedFormats formats={formats} loading={loading} />
-    </div>
+          {file && !listing && (
+            <SingleFileForm
+              key={`${file.name}:${file.size}:${file.lastModified}`}
+              file={file}
+              chosen={state.target}
+              pair={pair}
+              formats={formats}
+              loading={loading}
+              onTarget={chooseTarget}
+              onConvert={(target, options) => {
+                lastOptions.current = options;
+                void convert(target, options);
+              }}
+            />
+          )}
+          {listing && <BatchConverter limit={limit} multi={multi} formats={formats} pair={pair} />}
+        </>
+      ) : (
+        <JobView state={state} result={(conversion) => <ResultPanel conversion={conversion} source={file} />}>
+          {phase.kind === 'uploading' && phase.percent < 100 && (
+            <button
+              type="button"
+              data-testid="pause-button"
+              onClick={() => pauseUpload(!phase.paused)}
+              className={buttonStyles.secondary}
+            >
+              {phase.paused ? 'Resume upload' : 'Pause upload'}
+            </button>
+          )}
+          <CancelButton phase={phase} onCancel={cancel} />
+          {phase.kind === 'failed' && (
+            <button
+              type="button"
+              data-testid="retry-button"
+              onClick={() => void convert(state.target, lastOptions.current)}
+              className={buttonStyles.secondary}
+            >
+              Try again
+            </button>
+          )}
+          <ResetButton phase={phase} onReset={reset} label="Convert another file" />
+        </JobView>
+      )}
+      {shownError && <ErrorAlert error={shownError} onDismiss={error ? () => showError(null) : undefined} />}
+      {phase.kind === 'idle' && !listing && <CloudImport formats={formats} loading={loading} />}
+    </JobCard>
+  );
+}
+
+/** What `/?from=heic&to=jpg` asked for, said before any file is chosen. */
+function PairHint({ pair }: { pair: ChosenPair }) {
+  if (!pair.to) return null;
+  return (
+    <p
+      className="text-sm text-zinc-700 dark:text-zinc-300"
+      data-testid="pair-hint"
+      data-from={pair.from}
+      data-to={pair.to}
+    >
+      {pair.from ? (
+        <>
+          <strong>{pair.from.toUpperCase()}</strong> files become <strong>{pair.to.toUpperCase()}</strong>
+        </>
+      ) : (
+        <>
+          Files become <strong>{pair.to.toUpperCase()}</strong> where they can
+        </>
+      )}
+    </p>
   );
 }

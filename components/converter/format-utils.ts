@@ -35,14 +35,6 @@ export function targetsFor(source: FormatEntry | undefined, formats: readonly Fo
   return [...new Set(formats.flatMap((f) => f.targets))].sort();
 }
 
-const PREFERRED_TARGETS = ['pdf', 'jpg', 'png', 'mp4', 'mp3', 'docx', 'xlsx', 'pptx'];
-
-/** The target shown first: the user's last choice when it fits, else a common one. */
-export function pickTarget(targets: readonly string[], chosen: string): string {
-  if (chosen && targets.includes(chosen)) return chosen;
-  return PREFERRED_TARGETS.find((t) => targets.includes(t)) ?? targets[0] ?? '';
-}
-
 export function describeFormat(
   format: string,
   formats: readonly FormatEntry[],

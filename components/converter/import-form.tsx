@@ -3,9 +3,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { ErrorAlert } from './error-alert';
-import { pickTarget, targetsFor } from './format-utils';
+import { targetsFor } from './format-utils';
+import { defaultTarget } from './popular-targets';
 import { type PostResult, RemoteJobView, useRemoteJob } from './remote-job';
-import { TargetSelect } from './target-select';
+import { TargetCombobox } from './target-combobox';
 import type { Conversion, FormatEntry } from './types';
 
 // What the import forms (URL import, cloud import) share: the target choice, the pending send,
@@ -16,7 +17,7 @@ export function useImportForm(formats: readonly FormatEntry[]) {
   const [pending, setPending] = useState(false);
   const remote = useRemoteJob();
   const targets = targetsFor(undefined, formats);
-  const target = pickTarget(targets, chosen);
+  const target = chosen && targets.includes(chosen) ? chosen : defaultTarget(undefined, targets);
 
   /** Runs `send` (the form's requests), then follows the conversion it created or shows its error. */
   async function start(send: () => Promise<PostResult<Conversion>>) {
@@ -48,12 +49,13 @@ export function TargetAndSubmit({
 }) {
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <div className="flex-1">
-        <TargetSelect
+      <div className="min-w-0 flex-1">
+        <TargetCombobox
+          label="Convert to"
           targets={form.targets}
           value={form.target}
           formats={formats}
-          grouped
+          family={undefined}
           disabled={loading}
           onChange={form.setChosen}
         />

@@ -84,11 +84,12 @@ export function OptionsPanel({ names, values, onChange, summary = 'Options', tes
   if (names.length === 0) return null;
   const set = (name: string, value: string | boolean) => onChange({ ...values, [name]: value });
   const input =
-    'h-10 w-full rounded-lg border border-zinc-300 bg-white px-3 text-sm shadow-sm focus-visible:border-brand-500 focus-visible:ring-4 focus-visible:ring-brand-500/30 focus-visible:outline-none dark:border-zinc-700 dark:bg-zinc-900';
+    'h-11 sm:h-10 w-full rounded-lg border border-zinc-300 bg-white px-3 text-sm shadow-sm focus-visible:border-brand-500 focus-visible:ring-4 focus-visible:ring-brand-500/30 focus-visible:outline-none dark:border-zinc-700 dark:bg-zinc-900';
   return (
-    <details data-testid={testId} className="rounded-lg border border-zinc-200 px-3 py-2 dark:border-zinc-800">
-      <summary className="cursor-pointer text-sm font-medium text-zinc-700 dark:text-zinc-300">{summary}</summary>
-      <div className="mt-3 grid gap-3 sm:grid-cols-2">
+    <details data-testid={testId} className="rounded-lg border border-zinc-200 px-3 dark:border-zinc-800">
+      {/* py-3: a 44 px row to tap, the text's height plus the padding. */}
+      <summary className="cursor-pointer py-3 text-sm font-medium text-zinc-700 dark:text-zinc-300">{summary}</summary>
+      <div className="mb-3 grid gap-3 sm:grid-cols-2">
         {names.map((name) => {
           const field = FIELDS[name];
           const fieldId = `${id}-${name}`;

@@ -1,12 +1,21 @@
+'use client';
+
+import { useResultSize } from '@/components/tools/use-result-bytes';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { formatBytes } from '@/components/ui/format-bytes';
+import { SizeChange, SourceFigure, useSourceImage } from './before-after';
 import { formatDateTime } from '@/components/ui/format-date';
-import { resultFileName } from './format-utils';
+import { previewFor, resultFileName } from './format-utils';
 import { ResultPreview } from './result-preview';
 import { ShareManager } from '@/components/share/share-manager';
 import type { Conversion } from './types';
 
-export function ResultPanel({ conversion }: { conversion: Conversion }) {
+/** The result: its name, expiry and download, its size beside the source's, sharing, and its preview (an image beside the original). */
+export function ResultPanel({ conversion, source }: { conversion: Conversion; source?: File | null }) {
   const fileName = resultFileName(conversion.original_file_name, conversion.target_format);
+  const result = useResultSize(conversion.id);
+  const imageResult = previewFor(conversion.target_format)?.kind === 'image';
+  const sourceUrl = useSourceImage(imageResult ? source : null);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-emerald-900/60 dark:bg-emerald-950/30">
@@ -17,6 +26,11 @@ export function ResultPanel({ conversion }: { conversion: Conversion }) {
           <p className="text-xs text-emerald-800/80 dark:text-emerald-200/70">
             Available until <time dateTime={conversion.expires_at}>{formatDateTime(conversion.expires_at)}</time>
           </p>
+          {imageResult && source && result?.size != null && (
+            <p className="text-sm">
+              <SizeChange before={source.size} after={result.size} />
+            </p>
+          )}
         </div>
         <a
           href={`/api/v1/convert/download/${conversion.id}`}
@@ -32,7 +46,14 @@ export function ResultPanel({ conversion }: { conversion: Conversion }) {
         </a>
       </div>
       <ShareManager conversionId={conversion.id} expiresAt={conversion.expires_at} />
-      <ResultPreview id={conversion.id} target={conversion.target_format} fileName={fileName} />
+      {sourceUrl && source ? (
+        <div className="grid gap-4 sm:grid-cols-2" data-testid="before-after">
+          <SourceFigure url={sourceUrl} fileName={source.name} size={formatBytes(source.size)} />
+          <ResultPreview id={conversion.id} target={conversion.target_format} fileName={fileName} />
+        </div>
+      ) : (
+        <ResultPreview id={conversion.id} target={conversion.target_format} fileName={fileName} />
+      )}
     </div>
   );
 }

@@ -21,7 +21,8 @@ function useStatusNote(id: number): string | undefined {
 }
 
 /** Before → after sizes and the saving, then the download and preview. */
-export function CompressResult({ conversion, before }: { conversion: Conversion; before: number }) {
+export function CompressResult({ conversion, source }: { conversion: Conversion; source: File | null }) {
+  const before = source?.size ?? 0;
   const result = useResultSize(conversion.id);
   const note = useStatusNote(conversion.id);
   const after = result?.size ?? undefined;
@@ -64,7 +65,7 @@ export function CompressResult({ conversion, before }: { conversion: Conversion;
           {note}
         </p>
       )}
-      <ResultPanel conversion={conversion} />
+      <ResultPanel conversion={conversion} source={source} />
     </div>
   );
 }

@@ -75,7 +75,7 @@ export function CompressTool() {
       submitLabel={`Compress ${own.toUpperCase()}`}
       canSubmit={targetValid}
       onSubmit={() => void job.start({ level, ...(target !== undefined ? { target_size: String(target) } : {}) }, own)}
-      result={(conversion) => <CompressResult conversion={conversion} before={file?.size ?? 0} />}
+      result={(conversion) => <CompressResult conversion={conversion} source={file} />}
       againLabel="Compress another file"
     />
   );

@@ -5,6 +5,7 @@ import { randomEmail } from '../../tests/support/test-data';
 import { signUp } from '../fixtures/accounts';
 import { CLOUD_STAND_IN_PORT } from '../fixtures/cloud-stand-in';
 import { makePng } from '../fixtures/files';
+import { chooseTarget } from '../fixtures/target-picker';
 
 // "Connect Google Drive" in the browser: the provider's consent (a loopback stand-in that consents
 // at once) and back, the picker (folders, search, sizes), importing a chosen file, and disconnecting.
@@ -42,8 +43,7 @@ test('connects Google Drive, picks a file in a folder, converts it, finds anothe
   await expect(files.getByRole('checkbox', { name: /page\.png/ })).toBeVisible();
   await files.getByRole('checkbox', { name: /page\.png/ }).check();
   const select = page.getByTestId('cloud-picker').getByTestId('target-select');
-  await expect(select.locator('option[value="webp"]')).toHaveCount(1);
-  await select.selectOption('webp');
+  await chooseTarget(select, 'webp');
   await page.getByTestId('cloud-import-chosen').click();
   await expect(page.getByTestId('remote-progress')).toHaveAttribute('aria-valuenow', '100', { timeout: 60_000 });
   await expect(page.getByTestId('remote-download')).toBeVisible();

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { makePng } from '../fixtures/files';
+import { chooseTarget as pickTarget } from '../fixtures/target-picker';
 
 // The converter journey through the real API and job worker: no mocks.
 
@@ -21,12 +22,9 @@ async function chooseFile(page: Page, file: { name: string; mimeType: string; bu
   await expect(page.getByTestId('file-name')).toHaveText(file.name);
 }
 
-/** Picks a target once GET /formats has filled the select. */
+/** Picks a target in the "Convert to" combobox once GET /formats has filled it. */
 async function chooseTarget(page: Page, target: string) {
-  const select = page.getByTestId('target-select');
-  await expect(select.locator(`option[value="${target}"]`)).toHaveCount(1);
-  await select.selectOption(target);
-  await expect(select).toHaveValue(target);
+  await pickTarget(page.getByTestId('target-select'), target);
 }
 
 test.describe('converter', () => {

@@ -4,11 +4,12 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { expectAccessibleInBothThemes } from '../fixtures/axe';
 import { makePng } from '../fixtures/files';
+import { chooseTarget } from '../fixtures/target-picker';
 
 // How many files reach the many-files list: several dropped or picked on the one-file converter,
 // and a folder chosen with the folder picker or dropped (every file in it, every level down).
 
-test('several files dropped or picked on the one-file converter go to the many-files list', async ({ page }) => {
+test('several files dropped or picked on the one drop zone are listed right under it', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByTestId('drop-zone')).toHaveAttribute('data-ready', 'true');
   const png = [...(await makePng(12, 12))];
@@ -22,30 +23,29 @@ test('several files dropped or picked on the one-file converter go to the many-f
 
   await expect(page.getByTestId('batch-file')).toHaveCount(3);
   await expect(page.getByTestId('batch-file')).toContainText(['one.png', 'two.png', 'three.png']);
-  // The one-file converter keeps no file; the list says where the files went and takes the focus.
+  // No one-file view beside the list, and no second zone: the list is the one place files go.
   await expect(page.getByTestId('file-name')).toHaveCount(0);
-  await expect(page.getByTestId('batch-handed-over')).toContainText('The 3 files given to the converter above');
-  await expect(page.getByTestId('batch-handed-over')).toBeFocused();
+  await expect(page.getByTestId('drop-zone')).toHaveCount(1);
+  await expect(page.getByTestId('single-file-form')).toHaveCount(0);
   await expectAccessibleInBothThemes(page);
 
-  // The picker of the one-file zone takes several too; one file stays with the one-file converter.
+  // The zone's picker takes several too; one file more joins the list.
   await page.getByTestId('file-input').setInputFiles([
     { name: 'four.png', mimeType: 'image/png', buffer: Buffer.from(png) },
     { name: 'five.png', mimeType: 'image/png', buffer: Buffer.from(png) },
   ]);
   await expect(page.getByTestId('batch-file')).toHaveCount(5);
-  await expect(page.getByTestId('batch-handed-over')).toContainText('The 2 files given');
   await page
     .getByTestId('file-input')
     .setInputFiles({ name: 'six.png', mimeType: 'image/png', buffer: Buffer.from(png) });
-  await expect(page.getByTestId('file-name')).toHaveText('six.png');
-  await expect(page.getByTestId('batch-file')).toHaveCount(5);
+  await expect(page.getByTestId('batch-file')).toHaveCount(6);
+  await expect(page.getByTestId('file-name')).toHaveCount(0);
 
   // Converted from the list like files chosen there (Free: one by one).
-  await page.getByTestId('batch-target').selectOption('webp');
+  await chooseTarget(page.getByTestId('batch-target'), 'webp');
   await page.getByTestId('batch-convert').click();
   await expect(page.getByTestId('batch-panel')).toHaveAttribute('data-status', 'finished', { timeout: 60_000 });
-  await expect(page.locator('[data-testid="batch-file"][data-state="completed"]')).toHaveCount(5);
+  await expect(page.locator('[data-testid="batch-file"][data-state="completed"]')).toHaveCount(6);
 });
 
 test('a folder, chosen or dropped, brings every file in it, hidden ones left out', async ({ page }) => {
@@ -57,7 +57,7 @@ test('a folder, chosen or dropped, brings every file in it, hidden ones left out
   writeFileSync(path.join(dir, 'scans', '.DS_Store'), 'finder');
   try {
     await page.goto('/');
-    await expect(page.getByTestId('batch-drop-zone')).toHaveAttribute('data-ready', 'true');
+    await expect(page.getByTestId('drop-zone')).toHaveAttribute('data-ready', 'true');
     // A button of its own (so the keyboard reaches it) opens the browser's folder picker.
     await expect(page.getByRole('button', { name: 'Choose a folder' })).toBeVisible();
     await page.getByTestId('batch-folder-input').setInputFiles(path.join(dir, 'scans'));
@@ -104,7 +104,6 @@ test('a folder, chosen or dropped, brings every file in it, hidden ones left out
     );
     await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
     await expect(page.getByTestId('batch-file')).toHaveCount(4);
-    await expect(page.getByTestId('batch-handed-over')).toContainText('The 2 files given');
     await expect(page.getByTestId('batch-file')).toContainText(['cover.png', 'page.png', 'cover.png', 'page.png']);
   } finally {
     rmSync(dir, { recursive: true, force: true });

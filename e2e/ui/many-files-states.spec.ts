@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { expectAccessibleInBothThemes } from '../fixtures/axe';
 import { makePng } from '../fixtures/files';
 import { uploadSpeedControl } from '../fixtures/network';
+import { chooseTarget } from '../fixtures/target-picker';
 
 // The states a file of the many-files list passes through while it is worked on (uploading, paused,
 // cancelled, converted) pass axe in both themes, and their actions answer the keyboard.
@@ -11,16 +12,16 @@ test('uploading, paused, cancelled and converted rows: axe in both themes, actio
   page,
 }) => {
   await page.goto('/');
-  await expect(page.getByTestId('batch-drop-zone')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('drop-zone')).toHaveAttribute('data-ready', 'true');
   // A slow link keeps the large file uploading while the page is checked.
   await (
     await uploadSpeedControl(page)
   )(100_000);
-  await page.getByTestId('batch-file-input').setInputFiles([
+  await page.getByTestId('file-input').setInputFiles([
     { name: 'slow.png', mimeType: 'image/png', buffer: randomBytes(4_000_000) },
     { name: 'quick.png', mimeType: 'image/png', buffer: await makePng(8, 8) },
   ]);
-  await page.getByTestId('batch-target').selectOption('webp');
+  await chooseTarget(page.getByTestId('batch-target'), 'webp');
   await page.getByTestId('batch-convert').click();
   const slow = page.getByTestId('batch-file').filter({ hasText: 'slow.png' });
   const quick = page.getByTestId('batch-file').filter({ hasText: 'quick.png' });

@@ -8,6 +8,7 @@ import { expectAccessibleInBothThemes, seriousViolations } from '../fixtures/axe
 import { makePng, noisyPng } from '../fixtures/files';
 import { uploadSpeedControl } from '../fixtures/network';
 import { randomEmail } from '../../tests/support/test-data';
+import { chooseTarget } from '../fixtures/target-picker';
 
 // Many files at once on the home page: each its own resumable tus upload and conversion, one
 // target for all or its own, then one ZIP of them all when the plan's files per batch allow it.
@@ -17,7 +18,7 @@ async function starter(page: Page) {
   await signUp(page, email);
   execFileSync('npm', ['run', '--silent', 'admin', '--', 'set-plan', email, 'starter'], { encoding: 'utf8' });
   await page.goto('/');
-  await expect(page.getByTestId('batch-drop-zone')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('drop-zone')).toHaveAttribute('data-ready', 'true');
 }
 
 const zipNames = (file: string) => execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
@@ -36,9 +37,9 @@ test('five files, a reload mid-upload resumes the large one, all complete and th
     await throttle(4_000_000);
 
     const choose = async () => {
-      await page.getByTestId('batch-file-input').setInputFiles(files);
+      await page.getByTestId('file-input').setInputFiles(files);
       await expect(page.getByTestId('batch-file')).toHaveCount(5);
-      await page.getByTestId('batch-target').selectOption('webp');
+      await chooseTarget(page.getByTestId('batch-target'), 'webp');
       await page.getByTestId('batch-convert').click();
     };
     await choose();
@@ -51,7 +52,7 @@ test('five files, a reload mid-upload resumes the large one, all complete and th
       .toBeGreaterThan(20);
     expect(Number(await bigProgress.getAttribute('aria-valuenow'))).toBeLessThan(100);
     await page.reload();
-    await expect(page.getByTestId('batch-drop-zone')).toHaveAttribute('data-ready', 'true');
+    await expect(page.getByTestId('drop-zone')).toHaveAttribute('data-ready', 'true');
 
     await throttle(-1);
     const resumed = page.waitForResponse((r) => r.url().includes('/api/v1/tus/') && r.request().method() === 'HEAD');
@@ -85,10 +86,10 @@ test('files dropped on the zone: one with its own target, a failed one to retry,
     data.items.add(new File([new TextEncoder().encode('not a picture at all')], 'broken.png', { type: 'image/png' }));
     return data;
   }, png);
-  await page.getByTestId('batch-drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
+  await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
   await expect(page.getByTestId('batch-file')).toHaveCount(3);
-  await page.getByTestId('batch-target').selectOption('webp');
-  await page.getByTestId('batch-file').nth(1).getByTestId('batch-file-target').selectOption('jpg');
+  await chooseTarget(page.getByTestId('batch-target'), 'webp');
+  await chooseTarget(page.getByTestId('batch-file').nth(1).getByTestId('batch-file-target'), 'jpg');
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByTestId('batch-convert').click();
 
@@ -135,7 +136,7 @@ test('options for all or for one file, thumbnails and sizes of the results, and 
   const sent = recordUploadOptions(page);
   const png = await makePng(24, 24);
   const broken = Buffer.from('not a picture at all');
-  await page.getByTestId('batch-file-input').setInputFiles([
+  await page.getByTestId('file-input').setInputFiles([
     { name: 'all.png', mimeType: 'image/png', buffer: png },
     { name: 'own.png', mimeType: 'image/png', buffer: png },
     { name: 'scan.png', mimeType: 'image/png', buffer: png },
@@ -143,8 +144,8 @@ test('options for all or for one file, thumbnails and sizes of the results, and 
     { name: 'broken-2.png', mimeType: 'image/png', buffer: broken },
   ]);
   const row = (name: string) => page.getByTestId('batch-file').filter({ hasText: name });
-  await page.getByTestId('batch-target').selectOption('webp');
-  await row('scan.png').getByTestId('batch-file-target').selectOption('tiff');
+  await chooseTarget(page.getByTestId('batch-target'), 'webp');
+  await chooseTarget(row('scan.png').getByTestId('batch-file-target'), 'tiff');
 
   // The panel for all opens from the keyboard; a value typed there is every file's until one has its own.
   await page.getByTestId('batch-options').locator('summary').focus();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { noisyPng } from '../fixtures/files';
 import { uploadSpeedControl } from '../fixtures/network';
+import { chooseTarget } from '../fixtures/target-picker';
 
 // A reload in the middle of an upload: choosing the same file again continues where the server
 // stopped (tus-js-client's fingerprint in localStorage, then HEAD for the offset), not from zero.
@@ -23,9 +24,7 @@ test('a reload mid-upload resumes from the bytes the server has, and the convers
     const start = async () => {
       await expect(page.getByTestId('drop-zone')).toHaveAttribute('data-ready', 'true');
       await page.getByTestId('file-input').setInputFiles(file);
-      const select = page.getByTestId('target-select');
-      await expect(select.locator('option[value="webp"]')).toHaveCount(1);
-      await select.selectOption('webp');
+      await chooseTarget(page.getByTestId('target-select'), 'webp');
       await page.getByTestId('convert-button').click();
     };
 
@@ -60,7 +59,7 @@ test('pause stops the upload and resume finishes it', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByTestId('drop-zone')).toHaveAttribute('data-ready', 'true');
   await page.getByTestId('file-input').setInputFiles({ name: 'noise.png', mimeType: 'image/png', buffer: png });
-  await page.getByTestId('target-select').selectOption('webp');
+  await chooseTarget(page.getByTestId('target-select'), 'webp');
   await page.getByTestId('convert-button').click();
   const sent = page.getByTestId('upload-sent');
   await expect

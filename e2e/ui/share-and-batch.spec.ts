@@ -7,6 +7,7 @@ import { signUp } from '../fixtures/accounts';
 import { completedConversion } from '../fixtures/conversions';
 import { filePart, makePng } from '../fixtures/files';
 import { randomEmail } from '../../tests/support/test-data';
+import { chooseTarget } from '../fixtures/target-picker';
 
 // Batches and share links through the running app and worker: no mocks.
 
@@ -90,9 +91,7 @@ test('the converter shares a finished result with a password, and the link works
   await page
     .getByTestId('file-input')
     .setInputFiles({ name: 'mine.png', mimeType: 'image/png', buffer: await makePng(20, 10) });
-  const select = page.getByTestId('target-select');
-  await expect(select.locator('option[value="webp"]')).toHaveCount(1);
-  await select.selectOption('webp');
+  await chooseTarget(page.getByTestId('target-select'), 'webp');
   await page.getByTestId('convert-button').click();
   await expect(page.getByTestId('status-text')).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
 
@@ -125,12 +124,12 @@ test('on Starter, several files chosen at once convert together and come back as
   expect(out).toContain('plan free → starter');
 
   await page.goto('/');
-  await expect(page.getByTestId('batch-drop-zone')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('drop-zone')).toHaveAttribute('data-ready', 'true');
   const png = await makePng(16, 16);
   await page
-    .getByTestId('batch-file-input')
+    .getByTestId('file-input')
     .setInputFiles(['one.png', 'two.png', 'one.png'].map((name) => ({ name, mimeType: 'image/png', buffer: png })));
-  await page.getByTestId('batch-target').selectOption('webp');
+  await chooseTarget(page.getByTestId('batch-target'), 'webp');
   await page.getByTestId('batch-convert').click();
   await expect(page.getByTestId('batch-file-progress')).toHaveCount(3);
   await expect(page.getByTestId('batch-panel')).toHaveAttribute('data-status', 'finished', { timeout: 60_000 });

@@ -4,6 +4,7 @@ import { signUp } from '../fixtures/accounts';
 import { completedConversion } from '../fixtures/conversions';
 import { filePart, makePng } from '../fixtures/files';
 import { randomEmail } from '../../tests/support/test-data';
+import { chooseTarget } from '../fixtures/target-picker';
 
 // The owner's share links from the dashboard (password, expiry, access limit; list, copy, revoke)
 // and a protected download on the share page that streams: the browser's own download of a
@@ -73,7 +74,7 @@ test('the converter lists the links it created for its result', async ({ page })
   await page
     .getByTestId('file-input')
     .setInputFiles({ name: 'mine.png', mimeType: 'image/png', buffer: await makePng(8, 8) });
-  await page.getByTestId('target-select').selectOption('webp');
+  await chooseTarget(page.getByTestId('target-select'), 'webp');
   await page.getByTestId('convert-button').click();
   await expect(page.getByTestId('status-text')).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
   await page.getByTestId('share-open').click();
