@@ -62,7 +62,7 @@ describe('DjVu engine', () => {
     execFileSync('djvm', ['-c', bundle, one.inputPath, one.inputPath]);
     const j = await job(readFileSync(bundle), 'djvu', 'jpg');
     await djvuEngine.inspect!(j);
-    expect(await djvuEngine.convert(j)).toEqual({ pages: 2 });
+    expect(await djvuEngine.convert(j)).toEqual({ parts: 2 });
     expect(execFileSync('zipinfo', ['-1', j.outputPath]).toString().trim().split('\n')).toEqual([
       'page-1.jpg',
       'page-2.jpg',
