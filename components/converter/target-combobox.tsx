@@ -49,6 +49,8 @@ export function TargetCombobox(props: Props) {
     setOpen(true);
     setActive(Math.max(0, index));
     requestAnimationFrame(() => {
+      // On a short screen the popup may open below the fold: bring it into view, then its active option.
+      document.getElementById(listId)?.scrollIntoView({ block: 'nearest' });
       const format = flat[Math.max(0, index)]?.format;
       if (format) document.getElementById(optionId(format))?.scrollIntoView({ block: 'nearest' });
     });

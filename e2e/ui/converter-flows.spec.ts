@@ -7,7 +7,7 @@ import { signUp } from '../fixtures/accounts';
 import { expectAccessibleInBothThemes } from '../fixtures/axe';
 import { makePng, noisyPng } from '../fixtures/files';
 import { uploadSpeedControl } from '../fixtures/network';
-import { chooseTarget, shownTargets } from '../fixtures/target-picker';
+import { shownTargets } from '../fixtures/target-picker';
 import { wav } from '../../tests/support/fixtures';
 import { randomEmail } from '../../tests/support/test-data';
 
@@ -132,6 +132,9 @@ for (const size of SIZES) {
         /^\d+ B → [\d.]+ k?B, [−+±]\d+ %$/,
       );
       await page.screenshot({ path: `${SCREENS}/converter-done-${size.name}.png`, fullPage: true });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.screenshot({ path: `${SCREENS}/converter-done-dark-${size.name}.png`, fullPage: true });
+      await page.emulateMedia({ colorScheme: 'light' });
       await expectAccessibleInBothThemes(page);
       if (size.touch) await expectFitsThePhone(page);
 
@@ -192,6 +195,29 @@ for (const size of SIZES) {
       await expect(listbox).toContainText('No format matches “zzzz”.');
       await page.keyboard.press('Escape');
       await expect(picker).toHaveValue(/^WEBP — /);
+    });
+
+    test('a picture pasted from the clipboard is a file chosen, and one more joins it in the list', async ({
+      page,
+    }) => {
+      await page.goto('/');
+      await expect(page.getByTestId('drop-zone')).toHaveAttribute('data-ready', 'true');
+      await page.evaluate(
+        async (bytes) => {
+          const data = new DataTransfer();
+          data.items.add(new File([new Uint8Array(bytes)], 'image.png', { type: 'image/png' }));
+          document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+        },
+        [...(await makePng(30, 20))],
+      );
+      await expect(page.getByTestId('file-name')).toHaveText('image.png');
+      await expect(page.getByTestId('target-select')).toHaveAttribute('data-value', 'jpg');
+      await page
+        .getByTestId('file-input')
+        .setInputFiles({ name: 'two.png', mimeType: 'image/png', buffer: await makePng() });
+      await expect(page.getByTestId('batch-file')).toHaveText([/image\.png/, /two\.png/]);
+      await expect(page.getByTestId('batch-target')).toHaveAttribute('data-value', 'jpg');
+      await page.screenshot({ path: `${SCREENS}/converter-two-files-${size.name}.png`, fullPage: true });
     });
 
     test('/?from=png&to=webp chooses the pair: said before a file, preselected for one', async ({ page }) => {

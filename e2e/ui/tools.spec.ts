@@ -64,6 +64,13 @@ test.describe('tool pages', () => {
     expect(after).toBeLessThan(jpeg.length);
     await expect(page.getByTestId('size-saved')).toHaveText(/^\d+ %$/);
     await expect(page.getByTestId('preview').locator('img')).toBeVisible();
+    // Before/after: the original beside the result, and the sizes with the change in words.
+    await expect(page.getByTestId('before-after').getByTestId('source-preview').locator('img')).toBeVisible();
+    await expect(page.getByTestId('size-change')).toHaveText(/^[\d.]+ kB → [\d.]+ kB, −\d+ %$/);
+    await page.screenshot({
+      path: `${process.env.SCREENS_DIR ?? '/tmp/screens'}/compress-done-desktop.png`,
+      fullPage: true,
+    });
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-link').click()]);
     expect(download.suggestedFilename()).toBe('photo.jpg');
