@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signUp } from '../fixtures/accounts';
 import { expectAccessibleInBothThemes } from '../fixtures/axe';
+import { expectFitsThePhone, SCREENS, SIZES } from '../fixtures/screen-sizes';
 import { makePng, noisyPng } from '../fixtures/files';
 import { uploadSpeedControl } from '../fixtures/network';
 import { shownTargets } from '../fixtures/target-picker';
@@ -14,12 +15,6 @@ import { randomEmail } from '../../tests/support/test-data';
 // The converter as a new visitor meets it, at a desktop's size and a phone's (touch): one drop zone,
 // a default target for every file, the "Convert to" combobox, a pair from the address, combining
 // into one PDF, and the screenshots of its states (SCREENS_DIR, /tmp/screens by default).
-
-const SCREENS = process.env.SCREENS_DIR ?? '/tmp/screens';
-const SIZES = [
-  { name: 'desktop', viewport: { width: 1280, height: 800 }, touch: false },
-  { name: 'phone', viewport: { width: 390, height: 844 }, touch: true },
-] as const;
 
 const file = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer: [...buffer] });
 
@@ -31,34 +26,6 @@ async function dropFiles(page: Page, files: { name: string; mimeType: string; bu
     return data;
   }, files);
   await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
-}
-
-/** Nothing on the page is wider than the window, and the converter's controls are big enough to tap. */
-async function expectFitsThePhone(page: Page) {
-  const card = page.getByRole('region', { name: 'Converter' });
-  const overflow = await card.evaluate((el) => {
-    const right = Math.max(...[el, ...el.querySelectorAll('*')].map((n) => n.getBoundingClientRect().right));
-    return { right, width: window.innerWidth, scroll: el.scrollWidth - el.clientWidth };
-  });
-  expect(overflow.right, 'a part of the converter reaches past the window').toBeLessThanOrEqual(overflow.width);
-  expect(overflow.scroll).toBeLessThanOrEqual(0);
-  const small = await card.evaluate((el) =>
-    [
-      ...el.querySelectorAll<HTMLElement>(
-        'button, a, input:not([type=file]):not([type=checkbox]), summary, [role=button]',
-      ),
-    ]
-      // Shown ones only; a link inside a sentence is exempt (WCAG 2.5.8), as are the popup's options.
-      .filter((n) => n.checkVisibility() && !n.closest('[role=listbox]'))
-      .filter((n) => !(n.tagName === 'A' && getComputedStyle(n).display === 'inline'))
-      .map((n) => ({
-        what: n.textContent?.trim().slice(0, 30) || n.getAttribute('aria-label'),
-        box: n.getBoundingClientRect(),
-      }))
-      .filter(({ box }) => box.width < 44 || box.height < 44)
-      .map(({ what, box }) => `${what} ${Math.round(box.width)}×${Math.round(box.height)}`),
-  );
-  expect(small, 'touch targets under 44×44 px').toEqual([]);
 }
 
 async function starter(page: Page) {
