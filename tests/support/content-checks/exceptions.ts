@@ -144,8 +144,11 @@ export function exceptionOf(from: FormatName, to: FormatName): Exception | undef
       (!r.engine || findEngine(from, to)?.name === r.engine),
   );
   if (found.length === 0) return undefined;
-  const merged: Exception = Object.assign({}, ...found.map(({ from: _f, to: _t, engine: _e, ...e }) => e));
-  return { ...merged, reason: found.map((r) => r.reason).join('; ') };
+  const merged: Exception = { reason: found.map((r) => r.reason).join('; ') };
+  for (const r of found)
+    for (const key of ['text', 'size', 'levels', 'tolerance', 'crop', 'slack'] as const)
+      if (r[key] !== undefined) Object.assign(merged, { [key]: r[key] });
+  return merged;
 }
 
 /** The levels a pair keeps: the fewer of its source's and its target's, or its exception's. */

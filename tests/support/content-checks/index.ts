@@ -68,10 +68,9 @@ async function pictureOf(r: Result, dpi = 72): Promise<Pixels> {
 function outlineExtent(text: string, format: FormatName): Pixels {
   const points =
     format === 'dxf'
-      ? [...text.matchAll(/^\s*10\r?\n\s*(-?[\d.]+)\r?\n\s*20\r?\n\s*(-?[\d.]+)/gm)].map((m) => [
-          Number(m[1]),
-          Number(m[2]),
-        ])
+      ? [
+          ...text.slice(text.indexOf('ENTITIES')).matchAll(/^\s*10\r?\n\s*(-?[\d.]+)\r?\n\s*20\r?\n\s*(-?[\d.]+)/gm),
+        ].map((m) => [Number(m[1]), Number(m[2])])
       : [...text.matchAll(/\[\s*(-?[\d.]+)\s*,\s*(-?[\d.]+)\s*\]/g)].map((m) => [Number(m[1]), Number(m[2])]);
   if (points.length === 0) return { width: 0, height: 0, rgb: Buffer.alloc(0) };
   const [xs, ys] = [points.map((p) => p[0]), points.map((p) => p[1])];

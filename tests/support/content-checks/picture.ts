@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { coder } from '@/lib/engines/imagemagick-engine';
 import type { FormatName } from '@/lib/formats/catalog';
 import type { Picture } from '@/tests/fixtures/known-content';
-import { fromFits, fromPnm, type Pixels } from './pixels';
+import { fromFits, fromPnm, fromSixel, type Pixels } from './pixels';
 
 export type { Pixels } from './pixels';
 
@@ -39,23 +39,22 @@ const NETPBM_READS: Partial<Record<FormatName, string>> = {
   fs: 'fstopgm',
   gem: 'gemtopnm',
   xvmini: 'xvminitoppm',
-  biorad: 'bioradtopgm',
 };
 /** Formats ffmpeg reads better than ImageMagick here. */
 const FFMPEG_READS = new Set<FormatName>(['qoi', 'jls', 'pix', 'phm', 'vbn', 'exr', 'dds', 'msp']);
 
 /** The first picture of `file` (a raster result of `format`) as 8-bit RGB over white. */
 export async function decodePicture(file: string, format: FormatName): Promise<Pixels> {
-  // libvips reads a float TIFF as 0–1: ImageMagick scales it.
-  const float =
-    format === 'tiff' &&
-    ['float', 'double'].includes(
-      (
-        await sharp(file)
-          .metadata()
-          .catch(() => ({ depth: '' }))
-      ).depth ?? '',
-    );
+  // libvips reads a float TIFF as 0–1 and a 32-bit one unscaled: ImageMagick scales them.
+  const depth =
+    format === 'tiff'
+      ? (
+          await sharp(file)
+            .metadata()
+            .catch(() => undefined)
+        )?.depth
+      : undefined;
+  const float = depth !== undefined && !['uchar', 'char', 'ushort', 'short'].includes(depth);
   if (SHARP_READS.has(format) && !float) {
     const read = await sharp(file, { pages: 1 })
       .flatten({ background: '#ffffff' })
@@ -68,7 +67,10 @@ export async function decodePicture(file: string, format: FormatName): Promise<P
   }
   if (format === 'fits') return fromFits(await readFile(file));
   if (format === 'dng') return fromPnm(await bytesOf('dcraw', ['-c', '-w', file]));
-  if (format === 'dcm') return fromPnm(await bytesOf('sh', ['-c', 'dcmj2pnm -q +Wm +op "$0" /dev/stdout', file]));
+  if (format === 'dcm')
+    return fromPnm(await bytesOf('sh', ['-c', 'dcmj2pnm -q +Wm +op "$0" "$0.pnm" && cat "$0.pnm"', file]));
+  if (format === 'biorad') return fromPnm(await bytesOf('sh', ['-c', 'bioradtopgm -0 "$0" | pamtopnm', file]));
+  if (format === 'sixel') return fromSixel(await readFile(file, 'latin1'));
   if (format === 'fig') return fromPnm(await bytesOf('fig2dev', ['-L', 'ppm', file]));
   if (format === 'jxl') {
     await exec('djxl', [file, `${file}.ppm`, '--quiet']);

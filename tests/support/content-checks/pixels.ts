@@ -1,6 +1,6 @@
 // Decoded pictures as 8-bit RGB, from the uncompressed formats the test side's readers write:
 // PNM and PAM (ImageMagick, Netpbm, ffmpeg, pdftoppm, Ghostscript, ddjvu) and FITS, which
-// ImageMagick 6 writes as three planes but reads back as one.
+// ImageMagick 6 writes as three planes but reads back as one, and sixel, which it reads as black.
 
 export type Pixels = { width: number; height: number; rgb: Buffer };
 
@@ -84,4 +84,43 @@ export function fromFits(fits: Buffer): Pixels {
         rgb[(y * width + x) * 3 + c] = Math.round((Math.max(0, Math.min(max, v)) * 255) / max);
       }
   return { width, height, rgb };
+}
+
+/** A sixel picture (DEC terminal graphics: six-pixel columns in colours defined as RGB percentages) as RGB on white. */
+export function fromSixel(text: string): Pixels {
+  const body = text.slice(text.indexOf('q') + 1);
+  const raster = /^"(\d+);(\d+);(\d+);(\d+)/.exec(body);
+  const columns: Array<[number, number, number, number]> = []; // x, band, colour, six bits
+  const palette = new Map<number, number[]>();
+  let [x, band, colour, width] = [0, 0, 0, 0];
+  for (let i = raster ? raster[0].length : 0; i < body.length; i++) {
+    const c = body[i];
+    const rest = body.slice(i, i + 40);
+    if (c === '#') {
+      const m = /^#(\d+)(?:;2;(\d+);(\d+);(\d+))?/.exec(rest);
+      if (!m) continue;
+      colour = Number(m[1]);
+      if (m[2] !== undefined)
+        palette.set(
+          colour,
+          [m[2], m[3], m[4]].map((v) => Math.round((Number(v) * 255) / 100)),
+        );
+      i += m[0].length - 1;
+    } else if (c === '!') {
+      const m = /^!(\d+)(.)/.exec(rest)!;
+      for (let n = 0; n < Number(m[1]); n++) columns.push([x++, band, colour, m[2].charCodeAt(0) - 63]);
+      i += m[0].length - 1;
+    } else if (c === '$') x = 0;
+    else if (c === '-') [x, band] = [0, band + 1];
+    else if (c >= '?' && c <= '~') columns.push([x++, band, colour, c.charCodeAt(0) - 63]);
+    width = Math.max(width, x);
+  }
+  const [w, h] = raster ? [Number(raster[3]), Number(raster[4])] : [width, (band + 1) * 6];
+  const rgb = Buffer.alloc(w * h * 3, 255);
+  for (const [cx, b, k, six] of columns)
+    for (let bit = 0; bit < 6; bit++) {
+      const y = b * 6 + bit;
+      if (six & (1 << bit) && cx < w && y < h) rgb.set(palette.get(k) ?? [0, 0, 0], (y * w + cx) * 3);
+    }
+  return { width: w, height: h, rgb };
 }
