@@ -49,7 +49,7 @@ export function ResultPanel({ conversion, source }: { conversion: Conversion; so
       {sourceUrl && source ? (
         <div className="grid gap-4 sm:grid-cols-2" data-testid="before-after">
           <SourceFigure url={sourceUrl} fileName={source.name} size={formatBytes(source.size)} />
-          <ResultPreview id={conversion.id} target={conversion.target_format} fileName={fileName} />
+          <ResultPreview id={conversion.id} target={conversion.target_format} fileName={fileName} caption="After:" />
         </div>
       ) : (
         <ResultPreview id={conversion.id} target={conversion.target_format} fileName={fileName} />

@@ -9,7 +9,18 @@ type Loaded = { key: string; url: string } | { key: string; failed: true };
  * Fetches the result as a blob and shows it inline (image, PDF, audio, video). The download
  * route answers with a sandboxing CSP and `attachment`; a blob: URL of our own is shown instead.
  */
-export function ResultPreview({ id, target, fileName }: { id: number; target: string; fileName: string }) {
+export function ResultPreview({
+  id,
+  target,
+  fileName,
+  caption = 'Preview of',
+}: {
+  id: number;
+  target: string;
+  fileName: string;
+  /** The words before the file's name under it ("After:" beside the original). */
+  caption?: string;
+}) {
   const preview = previewFor(target);
   const key = `${id}:${target}`;
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -52,7 +63,7 @@ export function ResultPreview({ id, target, fileName }: { id: number; target: st
         {current && 'url' in current && <PreviewMedia kind={preview.kind} url={current.url} fileName={fileName} />}
       </div>
       <figcaption className="border-t border-zinc-200 bg-white px-4 py-2 text-xs text-zinc-500 dark:border-zinc-800 dark:bg-zinc-950 dark:text-zinc-400">
-        Preview of <span className="font-medium text-zinc-700 dark:text-zinc-300">{fileName}</span>
+        {caption} <span className="font-medium text-zinc-700 dark:text-zinc-300">{fileName}</span>
       </figcaption>
     </figure>
   );
