@@ -23,6 +23,12 @@ export type Exception = {
   crop?: 'ink' | 'content';
   /** How much longer than the source a recording may be (0.1 s otherwise). */
   slack?: number;
+  /** The sentences are each looked for, in any order: the result holds them as positioned frames in drawing order. */
+  anyOrder?: true;
+  /** The table's rows are checked, not its header (which the result writes otherwise). */
+  rowsOnly?: true;
+  /** No renderer here: the picture the file shows of itself (its thumbnail), or its colours in its drawing records. */
+  records?: true;
 };
 
 /** Formats that hold two levels (or grey levels) only: colours are compared as dark or light (or as grey). */
@@ -119,6 +125,25 @@ const RULES: readonly Rule[] = [
     reason: 'the Xfig sample is a traced outline: fig2dev crops it to itself',
   },
   { from: ['djvu'], to: ['ps'], crop: 'content', reason: 'the DjVu page is placed on an A4 PostScript page' },
+  { from: ['sxd', 'emf', 'wmf'], crop: 'content', reason: 'LibreOffice Draw puts the drawing on an A4 page' },
+  {
+    to: ['odg', 'otg', 'fodg', 'emf', 'wmf'],
+    records: true,
+    reason:
+      'no renderer here for OpenDocument drawings and Windows metafiles but LibreOffice itself: their own page thumbnail, or their colour records',
+  },
+  {
+    from: ['pdf'],
+    to: ['odt', 'docx', 'doc', 'rtf'],
+    anyOrder: true,
+    reason: "LibreOffice's PDF import writes each line as a frame placed on the page, in drawing order",
+  },
+  {
+    from: ['dbf'],
+    to: ['pdf'],
+    rowsOnly: true,
+    reason: 'LibreOffice heads a dBase column with its type (NAME,C,10), cut at the column width',
+  },
   { from: ['pdf'], to: PAGE_PICTURES, text: 'ocr', reason: 'the result is a picture of the page (no text layer)' },
   // Recordings a little longer than their source: padding, not lost content.
   { to: ['caf'], slack: 0.15, reason: "CAF keeps AAC's priming and padding (it has no edit list): 0.11 s more" },
@@ -146,7 +171,17 @@ export function exceptionOf(from: FormatName, to: FormatName): Exception | undef
   if (found.length === 0) return undefined;
   const merged: Exception = { reason: found.map((r) => r.reason).join('; ') };
   for (const r of found)
-    for (const key of ['text', 'size', 'levels', 'tolerance', 'crop', 'slack'] as const)
+    for (const key of [
+      'text',
+      'size',
+      'levels',
+      'tolerance',
+      'crop',
+      'slack',
+      'records',
+      'anyOrder',
+      'rowsOnly',
+    ] as const)
       if (r[key] !== undefined) Object.assign(merged, { [key]: r[key] });
   return merged;
 }

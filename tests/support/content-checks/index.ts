@@ -2,8 +2,18 @@ import { execFile } from 'node:child_process';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { FORMATS, type FormatName } from '@/lib/formats/catalog';
-import { ARCHIVED_TEXT, GLYPHS, knownContent, PICTURE, TRACED, type Known } from '@/tests/fixtures/known-content';
+import {
+  ARCHIVED_TEXT,
+  GLYPHS,
+  knownContent,
+  PICTURE,
+  TRACED,
+  type Known,
+  type Picture,
+} from '@/tests/fixtures/known-content';
+import { bitsOf, HOLDS_BITS } from './depth';
 import { archivedText, archiveFiles, STREAMS } from './entries';
 import { exceptionOf, levelsOf } from './exceptions';
 import { glyphCount } from './glyphs';
@@ -80,25 +90,73 @@ function outlineExtent(text: string, format: FormatName): Pixels {
   return { width, height, rgb: Buffer.alloc(width * height * 3) };
 }
 
+/**
+ * The picture an OpenDocument drawing shows of itself: the page thumbnail LibreOffice stores in the
+ * package, or the first PNG a flat document embeds (LibreOffice keeps one beside an imported SVG).
+ */
+async function drawingPicture(bytes: Buffer): Promise<Pixels | undefined> {
+  const thumbnail =
+    bytes.subarray(0, 4).toString('latin1') === 'PK\x03\x04'
+      ? zipEntries(bytes).find((e) => e.name === 'Thumbnails/thumbnail.png')
+      : undefined;
+  const embedded = [...bytes.toString('latin1').matchAll(/<office:binary-data>([^<]*)</g)]
+    .map((m) => Buffer.from(m[1], 'base64'))
+    .find((b) => b.subarray(1, 4).toString('latin1') === 'PNG');
+  const png = thumbnail ? entryBytes(thumbnail) : embedded;
+  if (!png) return undefined;
+  const { data, info } = await sharp(png)
+    .flatten({ background: '#ffffff' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, rgb: data };
+}
+
+/** A drawing's colours in its records: OpenDocument's fill colours (#rrggbb), a metafile's COLORREFs (r, g, b, 0). */
+function colourRecordsProblem(bytes: Buffer, picture: Picture): string | undefined {
+  const text =
+    bytes.subarray(0, 4).toString('latin1') === 'PK\x03\x04'
+      ? zipEntries(bytes)
+          .filter((e) => e.name.endsWith('.xml'))
+          .map((e) => entryBytes(e).toString('utf8'))
+          .join('\n')
+      : bytes.toString('latin1');
+  for (const r of picture.regions) {
+    const hex = `#${r.rgb.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+    if (!text.toLowerCase().includes(hex) && !bytes.includes(Buffer.from([...r.rgb, 0])))
+      return `no ${hex} (${r.name}) in the drawing's records`;
+  }
+  return undefined;
+}
+
 async function check(r: Result, known: Known): Promise<string | undefined> {
   const family = FORMATS[r.to].family;
   const rule = exceptionOf(r.from, r.to);
   switch (known.kind) {
     case 'text': {
-      const missing = missingSentence(await textOf(r), known.sentences);
+      const text = await textOf(r);
+      const missing = rule?.anyOrder
+        ? known.sentences.find((s) => missingSentence(text, [s]))
+        : missingSentence(text, known.sentences);
       return missing && `"${missing}" is missing (or out of order)`;
     }
     case 'table': {
       const text = family === 'image' ? await ocrText(await pictureOf(r)) : await tableText(r.file, r.to, r.dir);
       // A data file's records are keys and values: as a table (JSON to CSV) they may stay nested in one cell.
       const records = family === 'data' || FORMATS[r.from].family === 'data';
-      const missing = records ? missingDataCell(text) : missingSpreadsheetCell(text);
+      const missing = records || rule?.rowsOnly ? missingDataCell(text, !rule?.rowsOnly) : missingSpreadsheetCell(text);
       return missing && `cell "${missing}" is missing (or out of order)`;
     }
     case 'picture': {
       if (COMICS.has(r.to) && known.pages) {
         const pages = (await archiveFiles(r.file, r.to)).filter((n) => IMAGE_FILE.test(n));
         if (pages.length !== known.pages) return `${pages.length} pages, expected ${known.pages}`;
+      }
+      if (rule?.records) {
+        const bytes = await readFile(r.file);
+        const shown = await drawingPicture(bytes);
+        if (!shown) return colourRecordsProblem(bytes, known.picture);
+        return pictureProblem(cropTo('content', shown), known.picture, { size: 'proportions', levels: 'colour' });
       }
       const { width, height } = known.picture;
       if (family === 'video')
@@ -117,7 +175,13 @@ async function check(r: Result, known: Known): Promise<string | undefined> {
       // A drawing, or a picture placed on a page, keeps its proportions; a raster picture its size.
       const exact = known.picture === PICTURE && family === 'image' && !PAGES.has(r.from);
       const size = rule?.size === 'placed' || rule?.size === 'stretched' ? rule.size : exact ? 'exact' : 'proportions';
-      return pictureProblem(await pictureOf(r), known.picture, { size, levels, tolerance });
+      const problem = pictureProblem(await pictureOf(r), known.picture, { size, levels, tolerance });
+      const holds = HOLDS_BITS[r.to];
+      if (problem || !known.bits || !holds) return problem;
+      const bits = await bitsOf(r.file, r.to);
+      return bits >= Math.min(known.bits, holds)
+        ? undefined
+        : `${bits} bits a channel, expected ${Math.min(known.bits, holds)}`;
     }
     case 'recording': {
       if (family === 'image') {

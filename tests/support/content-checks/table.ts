@@ -55,6 +55,9 @@ function xlsxText(bytes: Buffer): string {
 /** The text of a table result, its cells in reading order. */
 export async function tableText(file: string, format: FormatName, dir: string): Promise<string> {
   const bytes = await readFile(file);
+  // SYLK: each cell a `C;…;K<value>` record (a string quoted), in reading order.
+  if (format === 'slk')
+    return [...bytes.toString('latin1').matchAll(/^C;.*?;K"?([^";\r\n]*)/gm)].map((m) => m[1]).join(' ');
   if (format === 'xls' || format === 'xlt')
     return xlsRows(bytes)
       .map((r) => r.join(' '))
@@ -70,6 +73,6 @@ export async function tableText(file: string, format: FormatName, dir: string): 
 /** A spreadsheet: every cell of the table, row by row. */
 export const missingSpreadsheetCell = (text: string) => missingCell(text, TABLE.flat());
 
-/** A data file: the records' keys in order, and every row's values in order. */
-export const missingDataCell = (text: string) =>
-  missingCell(text, TABLE[0]) ?? missingCell(text, TABLE.slice(1).flat());
+/** A data file: the records' keys in order (unless `keys` is false), and every row's values in order. */
+export const missingDataCell = (text: string, keys = true) =>
+  (keys ? missingCell(text, TABLE[0]) : undefined) ?? missingCell(text, TABLE.slice(1).flat());

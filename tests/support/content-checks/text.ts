@@ -120,7 +120,8 @@ const isOle2 = (b: Buffer) => b.subarray(0, 8).equals(Buffer.from('d0cf11e0a1b11
 /** The text of `file`, a result of format `format`. */
 export async function extractText(file: string, format: FormatName, dir: string): Promise<string> {
   const bytes = await readFile(file);
-  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return run('pdftotext', ['-q', '-enc', 'UTF-8', file, '-']);
+  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-')
+    return run('pdftotext', ['-q', '-layout', '-enc', 'UTF-8', file, '-']);
   if (format === 'ps' || format === 'eps' || bytes.subarray(0, 2).toString('latin1') === '%!') {
     const args = ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=txtwrite', '-sOutputFile=-', file];
     return run('gs', args);
