@@ -22,7 +22,7 @@ export type FileState = (typeof FILE_STATES)[number];
 export type FileItem = {
   key: string;
   file: File;
-  /** This file's own target; null: the one chosen for all. */
+  /** This file's own target; null: the one chosen for all when it can go there, else its default. */
   target: string | null;
   /** This file's own option values; null: the ones chosen for all. */
   options: OptionValues | null;
