@@ -6,7 +6,7 @@ instance folder writable). Protocol, one JSON object per line:
            "inOptions": "", "filter": "writer_pdf_Export", "options": ""}
   stdout: {"ready": true} once, then {"id": 1, "ok": true} or {"id": 1, "ok": false, "error": "..."}
 A workbook exported sheet by sheet adds "sheets" to the request: {"all": true}, {"name": "Sales"}
-or {"number": 2} (from 1). Sheet n is written to <out's stem>.<n><out's extension>, and the reply
+or {"number": 2} (from 1). Sheet n is written to <out's stem>-<n><out's extension>, and the reply
 names every sheet in order and the numbers written: {"id": 1, "ok": true, "sheets": ["Sales", ...],
 "written": [2]} (none written: the sheet asked for does not exist).
 Anything else (soffice chatter, tracebacks) goes to stderr, so stdout stays parseable.
@@ -126,7 +126,7 @@ def export_sheets(doc, req):
         chosen = list(range(1, len(names) + 1))
     stem, ext = os.path.splitext(req["out"])
     for n in chosen:
-        target = "%s.%d%s" % (stem, n, ext)
+        target = "%s-%d%s" % (stem, n, ext)  # no dot: dBase names its table after the file
         if req["filter"] == CSV_FILTER and export_csv_sheet(doc, req, n, target):
             continue
         # DIF, SYLK and dBase write the first sheet of a document loaded without a view, and so

@@ -11,7 +11,7 @@ import { zipParts } from '../zip-parts';
 import type { DocumentOptions } from './options';
 
 // A workbook written to a format that holds one table (CSV, DIF, SYLK, dBase) goes out sheet by
-// sheet: the bridge (bridge.py, export_sheets) writes sheet n to `<out's stem>.<n><ext>` and names
+// sheet: the bridge (bridge.py, export_sheets) writes sheet n to `<out's stem>-<n><ext>` and names
 // every sheet. One sheet (the workbook has one, or the `sheet` option picks it) is the result as
 // it is; several are one ZIP with a file per sheet, in the workbook's order, named after each.
 
@@ -24,10 +24,13 @@ export function sheetPick(options: Partial<DocumentOptions>): SheetPick {
   return typeof sheet === 'number' ? { number: sheet } : { name: sheet };
 }
 
-/** The file the bridge writes for sheet n of the request whose `out` is outFile. */
+/**
+ * The file the bridge writes for sheet n of the request whose `out` is outFile. No dot before the
+ * number: dBase takes the file's name as its table's, and refuses a table name with a dot.
+ */
 export function sheetFile(outFile: string, n: number): string {
   const { dir, name, ext } = path.parse(outFile);
-  return path.join(dir, `${name}.${n}${ext}`);
+  return path.join(dir, `${name}-${n}${ext}`);
 }
 
 /** What the bridge wrote: every sheet's name in order, and the numbers (from 1) of those it wrote. */
