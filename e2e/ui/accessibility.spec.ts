@@ -5,7 +5,8 @@ import { signUp } from '../fixtures/accounts';
 import { completedConversion } from '../fixtures/conversions';
 import { filePart, makePng } from '../fixtures/files';
 
-// axe on every dashboard page, the API reference, pricing and statistics, in light and dark mode:
+// axe on every dashboard page, the API reference, pricing, statistics, the format reference (all,
+// searched, nothing found), the sign-in pages and the 404 page, in light and dark mode:
 // no serious or critical violation.
 
 const DASHBOARD = [
@@ -15,7 +16,19 @@ const DASHBOARD = [
   '/dashboard/api-keys',
   '/dashboard/billing',
 ];
-const PUBLIC = ['/docs', '/pricing', '/stats', '/'];
+const PUBLIC = [
+  '/docs',
+  '/pricing',
+  '/stats',
+  '/',
+  '/formats',
+  '/formats?q=heic',
+  '/formats?q=qqqzzz',
+  '/sign-in',
+  '/sign-up',
+  '/forgot-password',
+  '/no-such-page',
+];
 
 const describeNode = (n: { target: unknown[]; html: string; failureSummary?: string }) =>
   `${n.target.join(' ')} ${n.html.slice(0, 160)} ${(n.failureSummary ?? '').slice(0, 240)}`;
