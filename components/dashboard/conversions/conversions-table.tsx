@@ -121,7 +121,8 @@ export function ConversionsTable({ rows }: { rows: ConversionRow[] }) {
           ))}
         </ul>
       </ConfirmDialog>
-      <div className="overflow-x-auto">
+      {/* `relative`: the cells' screen-reader words (sr-only, absolute) scroll with the table instead of widening the page. */}
+      <div className="relative overflow-x-auto">
         <table className="w-full text-left text-sm" data-testid="conversions-table">
           <thead className="text-zinc-600 dark:text-zinc-400">
             <tr>
