@@ -79,7 +79,7 @@ export function FormatReferenceSearch({
       {results.query.kind === 'all' && (
         <nav aria-label="Families" className="-mx-4 -mt-2 sm:mx-0">
           {/* Phones: one row that scrolls sideways on its own, not five rows of pills above the list. */}
-          <ul className="flex snap-x gap-2 overflow-x-auto px-4 pb-1 text-sm whitespace-nowrap sm:flex-wrap sm:overflow-visible sm:px-0">
+          <ul className="flex snap-x scroll-px-4 gap-2 overflow-x-auto px-4 pb-1 text-sm whitespace-nowrap sm:flex-wrap sm:overflow-visible sm:px-0">
             {groups.map(({ family, matches }) => (
               <li key={family} className="snap-start">
                 <a
