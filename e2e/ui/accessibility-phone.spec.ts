@@ -18,6 +18,8 @@ const PAGES = [
   '/sign-in',
   '/sign-up',
   '/forgot-password',
+  '/reset-password?token=not-a-token',
+  '/verify-email?token=not-a-token',
   '/team/join?token=not-a-token',
   '/s/no-such-link',
   '/no-such-page',
@@ -64,7 +66,14 @@ test('the format reference searched, with no result, and with a row shown in ful
 
 test('the dashboard pages, signed in, with the menu open on the first', async ({ page }) => {
   await signUp(page, randomEmail());
-  for (const path of ['/dashboard', '/dashboard/conversions', '/dashboard/api-keys', '/dashboard/billing']) {
+  for (const path of [
+    '/dashboard',
+    '/dashboard/conversions',
+    '/dashboard/api-keys',
+    '/dashboard/webhooks',
+    '/dashboard/team',
+    '/dashboard/billing',
+  ]) {
     await page.goto(path);
     await expectAccessibleInBothThemes(page);
   }

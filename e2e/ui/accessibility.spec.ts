@@ -15,6 +15,7 @@ const DASHBOARD = [
   '/dashboard/team',
   '/dashboard/api-keys',
   '/dashboard/billing',
+  '/dashboard/webhooks',
 ];
 const PUBLIC = [
   '/docs',
@@ -27,6 +28,10 @@ const PUBLIC = [
   '/sign-in',
   '/sign-up',
   '/forgot-password',
+  '/reset-password?token=not-a-token',
+  '/verify-email?token=not-a-token',
+  '/team/join?token=not-a-token',
+  '/s/no-such-link',
   '/no-such-page',
 ];
 
