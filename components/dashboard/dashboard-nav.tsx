@@ -17,7 +17,7 @@ export function DashboardNav() {
   const pathname = usePathname();
   return (
     <nav aria-label="Account">
-      <ul className="flex gap-1 overflow-x-auto text-sm font-medium">
+      <ul className="flex flex-wrap gap-1 text-sm font-medium">
         {LINKS.map(({ href, label, testId }) => {
           const active =
             href === '/dashboard' ? pathname === href : pathname === href || pathname.startsWith(`${href}/`);
@@ -27,7 +27,7 @@ export function DashboardNav() {
                 href={href}
                 data-testid={testId}
                 aria-current={active ? 'page' : undefined}
-                className={`inline-flex h-9 items-center rounded-md px-3 whitespace-nowrap transition-colors focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none ${
+                className={`inline-flex min-h-11 items-center rounded-md px-3 whitespace-nowrap transition-colors focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none ${
                   active
                     ? 'bg-brand-50 text-brand-800 dark:bg-brand-900/40 dark:text-brand-200'
                     : 'text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800/70 dark:hover:text-white'

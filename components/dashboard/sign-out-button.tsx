@@ -38,7 +38,7 @@ export function SignOutButton() {
         onClick={() => void onClick()}
         disabled={pending}
         data-testid="sign-out-button"
-        className="inline-flex h-9 shrink-0 items-center gap-2 rounded-lg border border-zinc-300 bg-white px-3 text-sm font-semibold whitespace-nowrap text-zinc-800 transition-colors hover:bg-zinc-50 focus-visible:ring-4 focus-visible:ring-brand-500/30 focus-visible:outline-none disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
+        className="inline-flex h-9 shrink-0 items-center pointer-coarse:h-11 gap-2 rounded-lg border border-zinc-300 bg-white px-3 text-sm font-semibold whitespace-nowrap text-zinc-800 transition-colors hover:bg-zinc-50 focus-visible:ring-4 focus-visible:ring-brand-500/30 focus-visible:outline-none disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
       >
         {pending && <Spinner />}
         {pending ? 'Signing out…' : 'Sign out'}

@@ -6,7 +6,7 @@ function inline(text: string): ReactNode[] {
     part.startsWith('`') && part.endsWith('`') && part.length > 1 ? (
       <code
         key={i}
-        className="rounded bg-zinc-100 px-1 py-0.5 font-mono text-[0.85em] text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200"
+        className="rounded bg-zinc-100 px-1 py-0.5 font-mono text-[0.85em] [overflow-wrap:anywhere] text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200"
       >
         {part.slice(1, -1)}
       </code>

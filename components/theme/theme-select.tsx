@@ -47,7 +47,7 @@ export function ThemeSelect() {
         value={theme}
         onChange={(e) => isTheme(e.target.value) && choose(e.target.value)}
         data-testid="theme-select"
-        className="h-8 rounded-md border border-zinc-300 bg-white px-1.5 text-sm text-zinc-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+        className="h-11 rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
       >
         {THEMES.map((t) => (
           <option key={t} value={t}>

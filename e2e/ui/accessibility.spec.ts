@@ -5,7 +5,8 @@ import { signUp } from '../fixtures/accounts';
 import { completedConversion } from '../fixtures/conversions';
 import { filePart, makePng } from '../fixtures/files';
 
-// axe on every dashboard page, the API reference, pricing and statistics, in light and dark mode:
+// axe on every dashboard page, the API reference, pricing, statistics, the format reference (all,
+// searched, nothing found), the sign-in pages and the 404 page, in light and dark mode:
 // no serious or critical violation.
 
 const DASHBOARD = [
@@ -14,8 +15,25 @@ const DASHBOARD = [
   '/dashboard/team',
   '/dashboard/api-keys',
   '/dashboard/billing',
+  '/dashboard/webhooks',
 ];
-const PUBLIC = ['/docs', '/pricing', '/stats', '/'];
+const PUBLIC = [
+  '/docs',
+  '/pricing',
+  '/stats',
+  '/',
+  '/formats',
+  '/formats?q=heic',
+  '/formats?q=qqqzzz',
+  '/sign-in',
+  '/sign-up',
+  '/forgot-password',
+  '/reset-password?token=not-a-token',
+  '/verify-email?token=not-a-token',
+  '/team/join?token=not-a-token',
+  '/s/no-such-link',
+  '/no-such-page',
+];
 
 const describeNode = (n: { target: unknown[]; html: string; failureSummary?: string }) =>
   `${n.target.join(' ')} ${n.html.slice(0, 160)} ${(n.failureSummary ?? '').slice(0, 240)}`;

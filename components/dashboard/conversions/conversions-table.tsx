@@ -46,6 +46,9 @@ function SelectAll({ rows, selected, onChange }: { rows: number; selected: numbe
   );
 }
 
+// Phones show these under the file's name, so that a row's actions fit on the screen beside it.
+const BESIDE_NAME_ON_PHONES = ['Status', 'Size', 'Created', 'Expires'];
+
 /** The account's conversions on this page: each row's actions, and a selection deleted at once. */
 export function ConversionsTable({ rows }: { rows: ConversionRow[] }) {
   const router = useRouter();
@@ -121,7 +124,8 @@ export function ConversionsTable({ rows }: { rows: ConversionRow[] }) {
           ))}
         </ul>
       </ConfirmDialog>
-      <div className="overflow-x-auto">
+      {/* `relative`: the cells' screen-reader words (sr-only, absolute) scroll with the table instead of widening the page. */}
+      <div className="relative overflow-x-auto">
         <table className="w-full text-left text-sm" data-testid="conversions-table">
           <thead className="text-zinc-600 dark:text-zinc-400">
             <tr>
@@ -133,7 +137,11 @@ export function ConversionsTable({ rows }: { rows: ConversionRow[] }) {
                 />
               </th>
               {['File', 'Status', 'Size', 'Created', 'Expires'].map((h) => (
-                <th key={h} scope="col" className="py-2 pr-3 font-medium">
+                <th
+                  key={h}
+                  scope="col"
+                  className={`py-2 pr-3 font-medium ${BESIDE_NAME_ON_PHONES.includes(h) ? 'max-sm:hidden' : ''}`}
+                >
                   {h}
                 </th>
               ))}
@@ -162,14 +170,26 @@ export function ConversionsTable({ rows }: { rows: ConversionRow[] }) {
                   <span className="text-zinc-600 dark:text-zinc-400">
                     {c.from.toUpperCase()} → {c.to.toUpperCase()}
                   </span>
+                  <span className="flex flex-col text-xs text-zinc-600 sm:hidden dark:text-zinc-400">
+                    <span>
+                      {c.status} ·{' '}
+                      <span className="whitespace-nowrap">
+                        {formatBytes(c.inputSize)}
+                        {c.resultSize !== null && ` → ${formatBytes(c.resultSize)}`}
+                      </span>
+                    </span>
+                    <span>
+                      {c.created} · expires {c.expires}
+                    </span>
+                  </span>
                 </td>
-                <td className="py-2 pr-3">{c.status}</td>
-                <td className="py-2 pr-3 whitespace-nowrap tabular-nums">
+                <td className="py-2 pr-3 max-sm:hidden">{c.status}</td>
+                <td className="py-2 pr-3 whitespace-nowrap tabular-nums max-sm:hidden">
                   {formatBytes(c.inputSize)}
                   {c.resultSize !== null && ` → ${formatBytes(c.resultSize)}`}
                 </td>
-                <td className="py-2 pr-3 whitespace-nowrap">{c.created}</td>
-                <td className="py-2 pr-3 whitespace-nowrap">{c.expires}</td>
+                <td className="py-2 pr-3 whitespace-nowrap max-sm:hidden">{c.created}</td>
+                <td className="py-2 pr-3 whitespace-nowrap max-sm:hidden">{c.expires}</td>
                 <td className="py-2">
                   <ConversionActions
                     id={c.id}

@@ -32,7 +32,7 @@ export function UsageChart({ history }: { history: UsageHistory }) {
         {left === null ? ', no daily limit.' : `, ${left} of ${allowance} left (renews at 00:00 UTC).`}
       </p>
       <figcaption className="text-sm text-zinc-600 dark:text-zinc-400">
-        {total} conversions in the last 30 days
+        {total} conversion{total === 1 ? '' : 's'} in the last 30 days
         {history.shared ? ' by your team' : ''}; daily allowance{' '}
         {allowance === null ? 'unlimited' : `${allowance} (dashed line)`}.
       </figcaption>
