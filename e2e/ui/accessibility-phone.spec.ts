@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { randomEmail } from '../../tests/support/test-data';
 import { signUp } from '../fixtures/accounts';
 import { expectAccessibleInBothThemes } from '../fixtures/axe';
-import { PHONE } from '../fixtures/screens';
+import { PHONE } from '../fixtures/screen-sizes';
 
 // axe at 390 px (touch), light and dark: every page of the site's shell, the menu open, the format
 // reference searched and empty, and the dashboard with its menu.

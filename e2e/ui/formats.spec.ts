@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PHONE } from '../fixtures/screens';
+import { PHONE } from '../fixtures/screen-sizes';
 
 // The /formats reference: every format with its targets, searched as one types (a word or a pair),
 // the search kept in the address, each pair a link that opens the converter with it chosen.

@@ -3,7 +3,7 @@ import { randomEmail } from '../../tests/support/test-data';
 import { signUp } from '../fixtures/accounts';
 import { completedConversion } from '../fixtures/conversions';
 import { filePart, makePng } from '../fixtures/files';
-import { PHONE } from '../fixtures/screens';
+import { PHONE } from '../fixtures/screen-sizes';
 
 // Phones: no page scrolls sideways at 360 or 390 px, and the header's menu reaches every
 // navigation item by touch and by keyboard (a disclosure that holds focus while open).

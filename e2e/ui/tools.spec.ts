@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { SCREENS } from '../fixtures/screen-sizes';
 
 // The two tool pages through the real API, job worker and engines: compress a photo, read the
 // text of a scan, cancel a long OCR.
@@ -68,7 +69,7 @@ test.describe('tool pages', () => {
     await expect(page.getByTestId('before-after').getByTestId('source-preview').locator('img')).toBeVisible();
     await expect(page.getByTestId('size-change')).toHaveText(/^[\d.]+ kB → [\d.]+ kB, −\d+ %$/);
     await page.screenshot({
-      path: `${process.env.SCREENS_DIR ?? '/tmp/screens'}/compress-done-desktop.png`,
+      path: `${SCREENS}/compress-done-desktop.png`,
       fullPage: true,
     });
 
