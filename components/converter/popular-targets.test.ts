@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTarget, POPULAR_TARGETS, popularTargetsOf, preferredTarget } from './popular-targets';
+import { defaultTarget, POPULAR_TARGETS, popularFirst, popularTargetsOf, preferredTarget } from './popular-targets';
 import { FORMAT_FAMILIES } from '@/lib/formats/format-record';
 import { formatInfo } from '@/lib/formats/catalog';
 
@@ -17,6 +17,21 @@ describe('popular targets', () => {
     expect(popularTargetsOf('image', image)).toEqual(['jpg', 'png', 'webp', 'pdf', 'avif', 'gif']);
     expect(popularTargetsOf('document', ['txt', 'pdf', 'rtf'])).toEqual(['pdf', 'txt']);
     expect(popularTargetsOf(undefined, image)).toEqual([]);
+  });
+});
+
+describe('popular first', () => {
+  it("puts the family's popular targets first, in their order, and keeps the rest as listed", () => {
+    expect(popularFirst('image', ['avif', 'bmp', 'ico', 'jpg', 'pdf', 'tga', 'webp'])).toEqual([
+      'jpg',
+      'webp',
+      'pdf',
+      'avif',
+      'bmp',
+      'ico',
+      'tga',
+    ]);
+    expect(popularFirst(undefined, ['b', 'a'])).toEqual(['b', 'a']);
   });
 });
 

@@ -24,6 +24,12 @@ export function popularTargetsOf(family: FormatFamily | undefined, targets: read
   return POPULAR_TARGETS[family].filter((t) => targets.includes(t));
 }
 
+/** `targets` with the family's popular ones first (in popularity order), the rest as given. */
+export function popularFirst(family: FormatFamily | undefined, targets: readonly string[]): string[] {
+  const popular = popularTargetsOf(family, targets);
+  return [...popular, ...targets.filter((t) => !popular.includes(t))];
+}
+
 /** The likeliest targets when the source is unknown (a URL, a cloud file, an unknown extension). */
 const ANY_SOURCE_TARGETS = ['pdf', 'jpg', 'png', 'mp4', 'mp3', 'docx', 'xlsx', 'pptx'];
 

@@ -2,9 +2,10 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
+import { popularFirst } from '@/components/converter/popular-targets';
 import type { FormatTerms } from '@/lib/engines/format-reference-data';
 
-/** Targets shown before "Show all": the catalog's common ones come first, so these are the likely picks. */
+/** Targets shown before "Show all": the family's popular ones come first, so these are the likely picks. */
 export const TARGETS_SHOWN = 12;
 
 export const displayName = (format: string) => format.toUpperCase();
@@ -23,8 +24,10 @@ type Props = {
 };
 
 /** One source format: its names, and a link into the converter for each of its targets. */
-export function FormatRow({ format, terms, targets, labelOf, expanded }: Props) {
+export function FormatRow({ format, terms, targets: listed, labelOf, expanded }: Props) {
   const [showAll, setShowAll] = useState(false);
+  // The converter's picker opens on the same popular targets.
+  const targets = popularFirst(terms?.family, listed);
   const collapsed = !expanded && !showAll && targets.length > TARGETS_SHOWN;
   const shown = collapsed ? targets.slice(0, TARGETS_SHOWN) : targets;
   const listId = `targets-${format}`;
