@@ -37,6 +37,7 @@ export async function bitsOf(file: string, format: FormatName): Promise<number> 
     return m.bitsPerSample ?? (m.depth === 'ushort' || m.depth === 'short' ? 16 : 8);
   }
   if (format === 'jxl') return Number(/(\d+)-bit/.exec((await exec('jxlinfo', [file])).stdout)?.[1] ?? 0);
+  if (format === 'psd' || format === 'psb') return (await readFile(file)).readUInt16BE(22);
   if (format === 'fits') {
     const head = (await readFile(file)).subarray(0, 2880).toString('latin1');
     return Math.abs(Number(/BITPIX\s*=\s*(-?\d+)/.exec(head)?.[1] ?? 0));

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { coder } from '@/lib/engines/imagemagick-engine';
 import type { FormatName } from '@/lib/formats/catalog';
 import type { Picture } from '@/tests/fixtures/known-content';
-import { fromFits, fromPnm, fromSixel, type Pixels } from './pixels';
+import { fromFits, fromPnm, fromPsd, fromSixel, type Pixels } from './pixels';
 
 export type { Pixels } from './pixels';
 
@@ -71,6 +71,7 @@ export async function decodePicture(file: string, format: FormatName): Promise<P
     return fromPnm(await bytesOf('sh', ['-c', 'dcmj2pnm -q +Wm +op "$0" "$0.pnm" && cat "$0.pnm"', file]));
   if (format === 'biorad') return fromPnm(await bytesOf('sh', ['-c', 'bioradtopgm -0 "$0" | pamtopnm', file]));
   if (format === 'sixel') return fromSixel(await readFile(file, 'latin1'));
+  if (format === 'psd' || format === 'psb') return fromPsd(await readFile(file));
   if (format === 'fig') return fromPnm(await bytesOf('fig2dev', ['-L', 'ppm', file]));
   if (format === 'jxl') {
     await exec('djxl', [file, `${file}.ppm`, '--quiet']);

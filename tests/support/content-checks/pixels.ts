@@ -1,6 +1,7 @@
 // Decoded pictures as 8-bit RGB, from the uncompressed formats the test side's readers write:
 // PNM and PAM (ImageMagick, Netpbm, ffmpeg, pdftoppm, Ghostscript, ddjvu) and FITS, which
-// ImageMagick 6 writes as three planes but reads back as one, and sixel, which it reads as black.
+// ImageMagick 6 writes as three planes but reads back as one, sixel, which it reads as black, and
+// Photoshop documents, whose indexed form it cannot read back.
 
 export type Pixels = { width: number; height: number; rgb: Buffer };
 
@@ -123,4 +124,62 @@ export function fromSixel(text: string): Pixels {
       if (six & (1 << bit) && cx < w && y < h) rgb.set(palette.get(k) ?? [0, 0, 0], (y * w + cx) * 3);
     }
   return { width: w, height: h, rgb };
+}
+
+/** PackBits (Photoshop's RLE): a count byte, then that many literal bytes or one byte repeated. */
+function unpackBits(src: Buffer, at: number, length: number): Buffer {
+  const out: number[] = [];
+  for (let i = at; i < at + length;) {
+    const n = src.readInt8(i++);
+    if (n >= 0) for (let k = 0; k <= n; k++) out.push(src[i++]);
+    else if (n !== -128) for (let k = 0; k <= -n; k++) out.push(src[i]);
+    if (n < 0 && n !== -128) i++;
+  }
+  return Buffer.from(out);
+}
+
+/**
+ * A Photoshop document's composite picture (PSD, or PSB with its wider lengths): RGB or grey of 8 or
+ * 16 bits, or indexed, raw or PackBits. ImageMagick 6 cannot read back the indexed PSD it writes for a picture
+ * of few colours.
+ */
+export function fromPsd(psd: Buffer): Pixels {
+  const big = psd.readUInt16BE(4) === 2;
+  const [channels, height, width, depth, mode] = [
+    psd.readUInt16BE(12),
+    psd.readUInt32BE(14),
+    psd.readUInt32BE(18),
+    psd.readUInt16BE(22),
+    psd.readUInt16BE(24),
+  ];
+  if (depth !== 8 && depth !== 16) throw new Error(`a ${depth}-bit Photoshop document`);
+  const bytes = depth / 8; // a 16-bit sample's high byte is its 8-bit value
+  let at = 26;
+  const palette = psd.subarray(at + 4, at + 4 + psd.readUInt32BE(at));
+  at += 4 + palette.length;
+  at += 4 + psd.readUInt32BE(at); // image resources
+  at += big ? 8 + Number(psd.readBigUInt64BE(at)) : 4 + psd.readUInt32BE(at); // layers
+  const compression = psd.readUInt16BE(at);
+  at += 2;
+  const planes: Buffer[] = [];
+  const rows = channels * height;
+  const counts = Array.from({ length: rows }, (_, i) =>
+    big ? psd.readUInt32BE(at + 4 * i) : psd.readUInt16BE(at + 2 * i),
+  );
+  if (compression === 1) at += rows * (big ? 4 : 2);
+  for (let c = 0; c < channels; c++) {
+    const rowsOf: Buffer[] = [];
+    for (let y = 0; y < height; y++) {
+      const n = compression === 1 ? counts[c * height + y] : width * bytes;
+      rowsOf.push(compression === 1 ? unpackBits(psd, at, n) : psd.subarray(at, at + n));
+      at += n;
+    }
+    planes.push(Buffer.concat(rowsOf));
+  }
+  const rgb = Buffer.alloc(width * height * 3);
+  for (let p = 0; p < width * height; p++)
+    for (let c = 0; c < 3; c++)
+      rgb[p * 3 + c] =
+        mode === 2 ? palette[c * 256 + planes[0][p]] : mode === 1 ? planes[0][p * bytes] : planes[c][p * bytes];
+  return { width, height, rgb };
 }
