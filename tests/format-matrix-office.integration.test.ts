@@ -13,7 +13,7 @@ import { makeJob } from '@/tests/fixtures/engine-job';
 import { DOCUMENT_TEXT, TABLE } from '@/tests/fixtures/known-content';
 import { makeOfficeSamples } from '@/tests/fixtures/samples-office';
 import { odfPackage } from '@/tests/fixtures/zip';
-import { convertPair, twoAtATime } from '@/tests/support/format-matrix';
+import { convertPair, expectKnownContent, twoAtATime } from '@/tests/support/format-matrix';
 
 // The office part of the format matrix: every pair the LibreOffice engine serves converts from
 // its sample (a committed file, or text written here), with an output whose bytes are the target's
@@ -78,6 +78,10 @@ describe('format matrix: office (LibreOffice)', () => {
   });
 
   it.concurrent.each(pairs)('%s → %s', (from, to) => twoAtATime(() => convertPair(samples.get(from)!, from, to)));
+
+  it.concurrent.each([...new Set(pairs.map(([from]) => from))])('the %s sample holds its known content', (from) =>
+    twoAtATime(() => expectKnownContent(samples.get(from)!, from)),
+  );
 });
 
 describe('office inputs refused by inspect', () => {

@@ -1,4 +1,6 @@
-import { copyFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { expect } from 'vitest';
 import { findEngine } from '@/lib/engines/registry';
 import { FORMATS, type FormatName } from '@/lib/formats/catalog';
@@ -63,6 +65,17 @@ export async function convertPair(sample: string, from: FormatName, to: FormatNa
     expect(problem, `${from} → ${to}: ${problem}`).toBeUndefined();
   } finally {
     await job.cleanup();
+  }
+}
+
+/** The sample of `format` holds its known content: the content checks mean something only then. */
+export async function expectKnownContent(sample: string, format: FormatName): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'sample-check-'));
+  try {
+    const problem = await contentProblem({ file: sample, from: format, to: format, dir });
+    expect(problem, `the ${format} sample: ${problem}`).toBeUndefined();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 }
 

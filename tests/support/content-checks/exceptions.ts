@@ -127,7 +127,7 @@ const RULES: readonly Rule[] = [
   { from: ['djvu'], to: ['ps'], crop: 'content', reason: 'the DjVu page is placed on an A4 PostScript page' },
   { from: ['sxd', 'emf', 'wmf'], crop: 'content', reason: 'LibreOffice Draw puts the drawing on an A4 page' },
   {
-    to: ['odg', 'otg', 'fodg', 'emf', 'wmf'],
+    to: ['odg', 'otg', 'fodg', 'sxd', 'emf', 'wmf'],
     records: true,
     reason:
       'no renderer here for OpenDocument drawings and Windows metafiles but LibreOffice itself: their own page thumbnail, or their colour records',

@@ -52,12 +52,42 @@ function xlsxText(bytes: Buffer): string {
   return rows.join('\n');
 }
 
+/** A dBase table: its field names, then each record's fields (fixed widths, so cells may touch). */
+function dbfText(b: Buffer): string {
+  const [count, headerLength] = [b.readUInt32LE(4), b.readUInt16LE(8)];
+  const fields: Array<[string, number]> = [];
+  for (let at = 32; b[at] !== 0x0d && at < headerLength; at += 32)
+    fields.push([
+      b
+        .subarray(at, at + 11)
+        .toString('latin1')
+        .replace(/\0.*$/, ''),
+      b[at + 16],
+    ]);
+  const rows = [fields.map(([name]) => name).join(' ')];
+  for (let i = 0, at = headerLength; i < count; i++) {
+    at++; // deletion flag
+    rows.push(
+      fields
+        .map(([, width]) =>
+          b
+            .subarray(at, (at += width))
+            .toString('latin1')
+            .trim(),
+        )
+        .join(' '),
+    );
+  }
+  return rows.join('\n');
+}
+
 /** The text of a table result, its cells in reading order. */
 export async function tableText(file: string, format: FormatName, dir: string): Promise<string> {
   const bytes = await readFile(file);
   // SYLK: each cell a `C;…;K<value>` record (a string quoted), in reading order.
   if (format === 'slk')
     return [...bytes.toString('latin1').matchAll(/^C;.*?;K"?([^";\r\n]*)/gm)].map((m) => m[1]).join(' ');
+  if (format === 'dbf') return dbfText(bytes);
   if (format === 'xls' || format === 'xlt')
     return xlsRows(bytes)
       .map((r) => r.join(' '))
