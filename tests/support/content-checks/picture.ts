@@ -57,6 +57,7 @@ export async function decodePicture(file: string, format: FormatName): Promise<P
   const float = depth !== undefined && !['uchar', 'char', 'ushort', 'short'].includes(depth);
   if (SHARP_READS.has(format) && !float) {
     const read = await sharp(file, { pages: 1 })
+      .rotate() // upright, as its EXIF orientation says
       .flatten({ background: '#ffffff' })
       .toColourspace('srgb')
       .removeAlpha()
@@ -97,7 +98,17 @@ export async function decodePicture(file: string, format: FormatName): Promise<P
     ];
     return fromPnm(await bytesOf('ffmpeg', args));
   }
-  const args = [`${coder(format)}:${file}[0]`, '-background', 'white', '-alpha', 'remove', '-depth', '8', 'ppm:-'];
+  const args = [
+    `${coder(format)}:${file}[0]`,
+    '-auto-orient',
+    '-background',
+    'white',
+    '-alpha',
+    'remove',
+    '-depth',
+    '8',
+    'ppm:-',
+  ];
   return fromPnm(await bytesOf('/usr/bin/convert', args));
 }
 
