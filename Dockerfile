@@ -27,7 +27,8 @@ RUN --mount=type=secret,id=ca_bundle,target=/etc/ssl/certs/ca-certificates.crt s
     ln -s /opt/npm/bin/npm-cli.js /usr/local/bin/npm; ln -s /opt/node/bin/node /usr/local/bin/node; \
     rm node.tgz npm.tgz; node --version
 
-# Build: dependencies from the lockfile, the Prisma client, Next's build, the compiled entry points.
+# Build: dependencies from the lockfile, the Prisma client, the typed client the pages call the API
+# through, Next's build, the compiled entry points.
 FROM node AS build
 WORKDIR /src
 ENV NEXT_TELEMETRY_DISABLED=1 npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
@@ -36,6 +37,7 @@ RUN --mount=type=secret,id=ca_bundle,target=/etc/ssl/certs/ca-certificates.crt \
     NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt npm ci --loglevel=error
 COPY . .
 RUN DATABASE_URL=postgresql://localhost/unused node_modules/.bin/prisma generate >/dev/null && \
+    npm run build -w @transmute/client >/dev/null && \
     node_modules/.bin/next build && \
     bash -c 'source scripts/build-if-needed.sh && compile_scripts' && \
     npm prune --omit=dev --loglevel=error

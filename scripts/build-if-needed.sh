@@ -5,7 +5,7 @@
 # the process entry points (web server, worker, embedded database, admin, migrations) into dist/
 # for plain `node`.
 BUILD_INPUTS=(
-  app lib components inngest public types prisma/schema.prisma
+  app lib components inngest public types prisma/schema.prisma clients/typescript/src
   tsconfig.json package.json package-lock.json next.config.ts proxy.ts instrumentation.ts postcss.config.mjs
   .env .env.local .env.production .env.production.local
 )
@@ -35,6 +35,9 @@ build_if_needed() {
     return 0
   fi
   rm -f "$BUILD_STAMP"
+  # The pages call the API through the typed client, which Next takes from its compiled dist/.
+  echo "[build] the typed client"
+  npm run build -w @transmute/client >/dev/null || { echo "[build] compiling the typed client failed" >&2; return 1; }
   echo "[build] next build"
   NEXT_TELEMETRY_DISABLED=1 npx next build || { echo "[build] next build failed" >&2; return 1; }
   # Next may rewrite tsconfig.json, and others may edit while it builds: record only a stable state.
