@@ -98,17 +98,7 @@ export async function decodePicture(file: string, format: FormatName): Promise<P
     ];
     return fromPnm(await bytesOf('ffmpeg', args));
   }
-  const args = [
-    `${coder(format)}:${file}[0]`,
-    '-auto-orient',
-    '-background',
-    'white',
-    '-alpha',
-    'remove',
-    '-depth',
-    '8',
-    'ppm:-',
-  ];
+  const args = [`${coder(format)}:${file}[0]`, '-background', 'white', '-alpha', 'remove', '-depth', '8', 'ppm:-'];
   return fromPnm(await bytesOf('/usr/bin/convert', args));
 }
 

@@ -140,7 +140,7 @@ function unpackBits(src: Buffer, at: number, length: number): Buffer {
 
 /**
  * A Photoshop document's composite picture (PSD, or PSB with its wider lengths): RGB or grey of 8 or
- * 16 bits, or indexed, raw or PackBits. ImageMagick 6 cannot read back the indexed PSD it writes for a picture
+ * 16 bits, indexed or bitmap, raw or PackBits. ImageMagick 6 cannot read back the indexed PSD it writes for a picture
  * of few colours.
  */
 export function fromPsd(psd: Buffer): Pixels {
@@ -152,8 +152,9 @@ export function fromPsd(psd: Buffer): Pixels {
     psd.readUInt16BE(22),
     psd.readUInt16BE(24),
   ];
-  if (depth !== 8 && depth !== 16) throw new Error(`a ${depth}-bit Photoshop document`);
+  if (depth !== 1 && depth !== 8 && depth !== 16) throw new Error(`a ${depth}-bit Photoshop document`);
   const bytes = depth / 8; // a 16-bit sample's high byte is its 8-bit value
+  const rowBytes = depth === 1 ? Math.ceil(width / 8) : width * bytes;
   let at = 26;
   const palette = psd.subarray(at + 4, at + 4 + psd.readUInt32BE(at));
   at += 4 + palette.length;
@@ -170,16 +171,28 @@ export function fromPsd(psd: Buffer): Pixels {
   for (let c = 0; c < channels; c++) {
     const rowsOf: Buffer[] = [];
     for (let y = 0; y < height; y++) {
-      const n = compression === 1 ? counts[c * height + y] : width * bytes;
+      const n = compression === 1 ? counts[c * height + y] : rowBytes;
       rowsOf.push(compression === 1 ? unpackBits(psd, at, n) : psd.subarray(at, at + n));
       at += n;
     }
     planes.push(Buffer.concat(rowsOf));
   }
   const rgb = Buffer.alloc(width * height * 3);
-  for (let p = 0; p < width * height; p++)
+  for (let p = 0; p < width * height; p++) {
+    const [x, y] = [p % width, Math.floor(p / width)];
+    // Bitmap mode: a set bit is black.
+    const bit = depth === 1 ? (planes[0][y * rowBytes + (x >> 3)] >> (7 - (x & 7))) & 1 : 0;
     for (let c = 0; c < 3; c++)
       rgb[p * 3 + c] =
-        mode === 2 ? palette[c * 256 + planes[0][p]] : mode === 1 ? planes[0][p * bytes] : planes[c][p * bytes];
+        depth === 1
+          ? bit
+            ? 0
+            : 255
+          : mode === 2
+            ? palette[c * 256 + planes[0][p]]
+            : mode === 1
+              ? planes[0][p * bytes]
+              : planes[c][p * bytes];
+  }
   return { width, height, rgb };
 }
