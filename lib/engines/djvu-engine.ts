@@ -22,8 +22,11 @@ const PAGE_PIXELS = '1800';
 const PDF_PAGES = '500';
 
 const IMAGE_OUT = ['png', 'jpg'] as const satisfies readonly FormatName[];
-/** c44 reads these as they are (PNM and JPEG). */
-const C44_IN = new Set<FormatName>(['ppm', 'pgm', 'jpg']);
+/**
+ * c44 reads these as they are. It reads JPEG too, but stored as the camera turned it (it ignores the
+ * EXIF orientation), so a JPEG goes through ImageMagick, which turns it upright.
+ */
+const C44_IN = new Set<FormatName>(['ppm', 'pgm']);
 
 /** Each page is decoded as an image (sharp's cap). */
 const LIMITS: EngineLimits = { maxPixels: PIXEL_LIMITS.image };

@@ -86,10 +86,18 @@ export const runConvert = (job: Pick<EngineJob, 'workDir' | 'signal'>, args: rea
     extraRoBinds: [POLICY_DIR],
   });
 
+/**
+ * What follows reading `read` (a coder-prefixed file): a camera's JPEG is stored turned, with an
+ * EXIF orientation saying so, and `-strip` would drop that tag: the picture is turned upright first.
+ * Only for JPEG: other readers (TGA's bottom-up origin) already give their pixels upright.
+ */
+export const uprightArgs = (read: string): string[] => (read.startsWith('JPEG:') ? ['-auto-orient'] : []);
+
 /** Writes `read` (a coder-prefixed file, e.g. `PPM:/job/input.ppm`) as the job's target. */
 export async function writeTarget(job: EngineJob, read: string): Promise<void> {
   await runConvert(job, [
     read,
+    ...uprightArgs(read),
     '-strip',
     ...outputArgs(job.targetFormat),
     `${coder(job.targetFormat)}:${job.outputPath}`,

@@ -1,7 +1,7 @@
 import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import type { Engine, EngineJob } from './types';
-import { coder, runConvert, writeTarget } from './imagemagick-engine';
+import { coder, runConvert, uprightArgs, writeTarget } from './imagemagick-engine';
 import { RAW_LIMITS } from './raw-engine';
 import { assertOutput, runTool } from './run-tool';
 
@@ -107,7 +107,7 @@ async function convert(job: EngineJob): Promise<void> {
   if (pnm === 'PBM') args.push('-monochrome');
   if (pnm === 'PGM') args.push('-colorspace', 'gray');
   if (colors) args.push('+dither', '-colors', String(colors));
-  await runConvert(job, [read, '-strip', ...args, `${pnm}:${base}.prep`]);
+  await runConvert(job, [read, ...uprightArgs(read), '-strip', ...args, `${pnm}:${base}.prep`]);
   job.onProgress(70);
   await filter(job, [TOOLS[to].write], `${base}.prep`, job.outputPath);
 }
