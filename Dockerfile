@@ -33,11 +33,13 @@ FROM node AS build
 WORKDIR /src
 ENV NEXT_TELEMETRY_DISABLED=1 npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 COPY package.json package-lock.json ./
+# The typed client is a workspace: npm ci installs its dependencies only when it sees it.
+COPY clients/typescript/package.json clients/typescript/
 RUN --mount=type=secret,id=ca_bundle,target=/etc/ssl/certs/ca-certificates.crt \
     NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt npm ci --loglevel=error
 COPY . .
 RUN DATABASE_URL=postgresql://localhost/unused node_modules/.bin/prisma generate >/dev/null && \
-    npm run build -w @transmute/client >/dev/null && \
+    npm run build -w @transmute/client && \
     node_modules/.bin/next build && \
     bash -c 'source scripts/build-if-needed.sh && compile_scripts' && \
     npm prune --omit=dev --loglevel=error
