@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withEnv } from '@/tests/support/env';
 import { sleep, waitFor } from '@/tests/support/wait-for';
-import { EngineError, runSandboxed, SANDBOX_HOST_NAME, withEngineSlot } from './sandbox';
+import { EngineError, runSandboxed, withEngineSlot } from './sandbox';
 
 let workDir: string;
 let outsideDir: string;
@@ -69,10 +69,11 @@ describe('runSandboxed', () => {
     expect(r.out).toEqual(['done']);
   });
 
-  it("sees neither the machine's host name nor the user's name", async () => {
-    const r = await sh('uname -n; cat /proc/sys/kernel/hostname; whoami 2>/dev/null || echo no-user-name');
-    expect(r.out).toEqual([SANDBOX_HOST_NAME, SANDBOX_HOST_NAME, 'no-user-name']);
-    expect(r.out).not.toContain(os.hostname());
+  // The host name stays the machine's: bubblewrap cannot set one inside a container (sethostname is
+  // refused there), so results are scrubbed of it instead (./server-traces.ts).
+  it("does not know the user's name", async () => {
+    const r = await sh('whoami 2>/dev/null || echo no-user-name');
+    expect(r.out).toEqual(['no-user-name']);
   });
 
   it('gets an empty environment (no secrets)', async () => {

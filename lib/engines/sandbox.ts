@@ -58,8 +58,6 @@ export type RunSandboxedOptions = SandboxSpec & {
 export type RunResult = { code: number | null; signal: NodeJS.Signals | null; stderrTail: string };
 
 const DEFAULT_FILE_SIZE_LIMIT = 4 * 1024 ** 3;
-/** The host name engines see (an empty environment and no /etc/passwd keep the user's name from them too). */
-export const SANDBOX_HOST_NAME = 'localhost';
 export const FULL_SYSTEM_VIEW: readonly string[] = ['/usr', '/etc/alternatives', '/etc/fonts', '/etc/ld.so.cache'];
 
 /** The argv (program + args) that runs `spec` inside the sandbox. */
@@ -77,9 +75,6 @@ function sandboxArgv(spec: SandboxSpec): { file: string; args: string[]; cwd: st
   const w = spec.workDir;
   const args = [
     '--unshare-all',
-    // Its own host name: the machine's never reaches an engine, so it cannot end up in a result.
-    '--hostname',
-    SANDBOX_HOST_NAME,
     '--die-with-parent',
     '--new-session',
     ...(spec.systemView ?? FULL_SYSTEM_VIEW).flatMap((p) => ['--ro-bind-try', p, p]),

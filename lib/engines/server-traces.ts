@@ -7,9 +7,8 @@ import { processJobsDir } from './job-folders';
 // its input's path, a link to a file beside it), the host's name and the user's. Every folder an
 // engine sees (its job folder, a warm engine's exchange folder) is under this process's jobs
 // folder, at the same path inside the sandbox (./sandbox.ts binds it there), so that folder's path
-// is the one to look for. The sandbox shows an engine neither the host's name (bwrap --hostname)
-// nor the user's (no /etc/passwd), so those come in through a path, or from an engine run without
-// the sandbox (ENGINE_SANDBOX=off).
+// is the one to look for. The sandbox hides the user's name (no /etc/passwd); it cannot hide the
+// host's (bubblewrap's --hostname is refused inside a container), so an engine may write it.
 //
 // Text is handled as bytes (latin1), so whatever else a file holds comes out as it went in. A
 // path becomes its place in the job folder (a reference to a file of the result stays usable), or
