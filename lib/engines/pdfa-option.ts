@@ -5,12 +5,9 @@ import type { EngineOptions } from './types';
 // its options schema, and the PDF is then made PDF/A-2b whatever wrote it (./pdfa.ts, run by the
 // pipeline after the engine).
 
-export const pdfaOption = z
-  .boolean()
-  .default(false)
-  .meta({
-    description: '`true` writes PDF/A-2b (archival): every font embedded, an sRGB output intent, declared in XMP',
-  });
+export const pdfaOption = z.boolean().default(false).meta({
+  description: '`true` writes PDF/A-2b (archival): every font embedded, an sRGB output intent, declared in XMP',
+});
 
 /** The options of a conversion to PDF whose engine has no setting of its own. */
 export const PdfOutputOptions = z

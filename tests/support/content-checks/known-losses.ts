@@ -6,24 +6,32 @@ import type { FormatName } from '@/lib/formats/catalog';
 
 type KnownLoss = { from?: readonly FormatName[]; to?: readonly FormatName[]; loss: string };
 
+/** pandoc writers that drop the title of a DocBook, JATS or reStructuredText document. */
+const TITLELESS_WRITERS: readonly FormatName[] = [
+  'dokuwiki',
+  'haddock',
+  'icml',
+  'ipynb',
+  'jira',
+  'mediawiki',
+  'textile',
+  'xwiki',
+  'zimwiki',
+];
+
+/** What ImageMagick writes a FITS to (the sample itself is read by our own reader, in colour). */
+const FITS_TARGETS: readonly FormatName[] = [
+  ...['bmp', 'dds', 'dpx', 'gif', 'hdr', 'ico', 'jng', 'jp2', 'jpg', 'miff', 'mng', 'pam', 'pbm', 'pcx'],
+  ...['pgm', 'png', 'ppm', 'psd', 'ras', 'sgi', 'tga', 'tiff', 'viff', 'webp', 'xbm', 'xpm', 'xwd'],
+] as FormatName[];
+
 const LOSSES: readonly KnownLoss[] = [
   {
-    from: ['rst', 'docbook', 'jats'],
-    to: [
-      'commonmark',
-      'dokuwiki',
-      'haddock',
-      'icml',
-      'ipynb',
-      'jira',
-      'markua',
-      'mediawiki',
-      'textile',
-      'xwiki',
-      'zimwiki',
-    ],
+    from: ['docbook', 'jats'],
+    to: [...TITLELESS_WRITERS, 'commonmark', 'markua'],
     loss: "the document's title: these pandoc writers have no place for it",
   },
+  { from: ['rst'], to: TITLELESS_WRITERS, loss: "the document's title: these pandoc writers have no place for it" },
   {
     from: ['txt', 'csv', 'rst', 'docbook', 'jats'],
     to: ['opml'],
@@ -39,7 +47,11 @@ const LOSSES: readonly KnownLoss[] = [
     to: ['epub'],
     loss: 'everything: pandoc 2.17 fails ("not found in reftable") on a section with a title',
   },
-  { from: ['fits'], loss: 'the colour: ImageMagick 6 reads only the first plane of an RGB FITS, as grey' },
+  {
+    from: ['fits'],
+    to: FITS_TARGETS,
+    loss: 'the colour: ImageMagick 6 reads only the first plane of an RGB FITS, as grey',
+  },
   { to: ['pcd'], loss: "the picture: ImageMagick 6's Photo CD writer writes a near-white image" },
   { from: ['pcd'], loss: 'the picture: the Photo CD sample, written by ImageMagick 6, is near-white' },
   { from: ['sixel'], to: ['jpg', 'tiff', 'webp'], loss: 'the picture: ImageMagick 6 reads this sixel as black' },
