@@ -3,27 +3,14 @@ import { randomEmail } from '../../tests/support/test-data';
 import { signUp } from '../fixtures/accounts';
 import { expectAccessibleInBothThemes } from '../fixtures/axe';
 import { PHONE } from '../fixtures/screen-sizes';
+import { ACCOUNT_AND_MISSING_PAGES } from '../fixtures/pages';
 
 // axe at 390 px (touch), light and dark: every page of the site's shell, the menu open, the format
 // reference searched and empty, and the dashboard with its menu.
 
 test.use(PHONE);
 
-const PAGES = [
-  '/',
-  '/formats',
-  '/pricing',
-  '/docs',
-  '/stats',
-  '/sign-in',
-  '/sign-up',
-  '/forgot-password',
-  '/reset-password?token=not-a-token',
-  '/verify-email?token=not-a-token',
-  '/team/join?token=not-a-token',
-  '/s/no-such-link',
-  '/no-such-page',
-];
+const PAGES = ['/', '/formats', '/pricing', '/docs', '/stats', ...ACCOUNT_AND_MISSING_PAGES];
 
 async function openMenu(page: import('@playwright/test').Page) {
   const button = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu' });

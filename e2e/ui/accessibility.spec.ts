@@ -4,6 +4,7 @@ import { randomEmail } from '../../tests/support/test-data';
 import { signUp } from '../fixtures/accounts';
 import { completedConversion } from '../fixtures/conversions';
 import { filePart, makePng } from '../fixtures/files';
+import { ACCOUNT_AND_MISSING_PAGES } from '../fixtures/pages';
 
 // axe on every dashboard page, the API reference, pricing, statistics, the format reference (all,
 // searched, nothing found), the sign-in pages and the 404 page, in light and dark mode:
@@ -25,14 +26,7 @@ const PUBLIC = [
   '/formats',
   '/formats?q=heic',
   '/formats?q=qqqzzz',
-  '/sign-in',
-  '/sign-up',
-  '/forgot-password',
-  '/reset-password?token=not-a-token',
-  '/verify-email?token=not-a-token',
-  '/team/join?token=not-a-token',
-  '/s/no-such-link',
-  '/no-such-page',
+  ...ACCOUNT_AND_MISSING_PAGES,
 ];
 
 const describeNode = (n: { target: unknown[]; html: string; failureSummary?: string }) =>

@@ -4,6 +4,7 @@ import { signUp } from '../fixtures/accounts';
 import { completedConversion } from '../fixtures/conversions';
 import { filePart, makePng } from '../fixtures/files';
 import { PHONE } from '../fixtures/screen-sizes';
+import { ACCOUNT_AND_MISSING_PAGES } from '../fixtures/pages';
 
 // Phones: no page scrolls sideways at 360 or 390 px, and the header's menu reaches every
 // navigation item by touch and by keyboard (a disclosure that holds focus while open).
@@ -19,14 +20,7 @@ const PUBLIC = [
   '/docs',
   '/pricing',
   '/stats',
-  '/sign-in',
-  '/sign-up',
-  '/forgot-password',
-  '/reset-password?token=not-a-token',
-  '/verify-email?token=not-a-token',
-  '/team/join?token=not-a-token',
-  '/s/no-such-link',
-  '/no-such-page',
+  ...ACCOUNT_AND_MISSING_PAGES,
 ];
 const SIGNED_IN = [
   '/dashboard',
