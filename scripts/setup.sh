@@ -58,3 +58,10 @@ fi
 if [ ! -f lib/generated/prisma/client.ts ] || [ prisma/schema.prisma -nt lib/generated/prisma/client.ts ]; then
   DATABASE_URL="${DATABASE_URL:-postgresql://localhost/unused}" npx prisma generate >/dev/null || die "prisma generate"
 fi
+
+# The typed client's dist/ (not committed): the pages import @transmute/client, so typechecking,
+# the tests and the build all need it compiled; rebuilt when a source is newer.
+if [ ! -f clients/typescript/dist/index.js ] ||
+  [ -n "$(find clients/typescript/src -newer clients/typescript/dist/index.js -print -quit)" ]; then
+  npm run build -w @transmute/client >/dev/null || die "compiling the typed client (clients/typescript)"
+fi
