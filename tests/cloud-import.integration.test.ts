@@ -201,6 +201,35 @@ describe('cloud import', () => {
     expect(await db.conversion.count()).toBe(count);
   });
 
+  it('a refused target_format or a used-up allowance leaves the token and its file for a retry', async () => {
+    const { client, id } = await signedUpUser();
+    const held = await (
+      await download(client, 'google_drive', { file_id: 'retry', access_token: 'picker-token' })
+    ).json();
+    const files = (await inputFiles()).length;
+    const before = await db.conversion.count({ where: { userId: id } });
+    for (const [target, code] of [
+      ['nope', 'unsupported_format'],
+      ['mp3', 'unsupported_conversion'],
+    ]) {
+      const refused = await redeem(client, held.token, target);
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).code).toBe(code);
+    }
+    await withEnv({ PLAN_FREE_DAILY_CONVERSIONS: '0' }, async () => {
+      const refused = await redeem(client, held.token);
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).code).toBe('quota_exceeded');
+    });
+    expect(await db.conversion.count({ where: { userId: id } })).toBe(before);
+    expect((await inputFiles()).length).toBe(files);
+    expect(await db.cloudImport.count({ where: { token: held.token } })).toBe(1);
+    const conv = await redeem(client, held.token);
+    expect(conv.status).toBe(201);
+    expect(await runConversion(BigInt((await conv.json()).id))).toBe('completed');
+    expect((await redeem(client, held.token)).status).toBe(404);
+  });
+
   it.each([
     ['google_drive', 'big'],
     ['s3', 'scans/big.png'],

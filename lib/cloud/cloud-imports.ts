@@ -9,7 +9,8 @@ import { CLOUD_IMPORT_TTL_MS, isConfigured } from '@/lib/cloud/providers';
 import type { CloudProvider } from '@/lib/domain/cloud-providers';
 import { fetchCloudFile } from '@/lib/cloud/fetch-cloud-file';
 import { connectionAccessToken, hasConnection } from '@/lib/cloud/cloud-connections';
-import { convertStoredUpload } from '@/lib/uploads/convert-stored';
+import { createConversion } from '@/lib/conversions/create-conversion';
+import { readStoredHead } from '@/lib/uploads/read-stored-head';
 
 /**
  * POST /cloud/{provider}/download: fetches the file into storage (the caller's plan's upload limit
@@ -54,28 +55,35 @@ export async function downloadFromCloud(
 }
 
 /**
- * POST /convert/from-cloud: redeems the token (one conditional DELETE, so it works once) and makes
- * the held file a conversion exactly as an upload's. Used or expired → 404; another caller's → 403,
- * and the token stays redeemable by its owner (the ownership rule of every token-named resource).
+ * POST /convert/from-cloud: makes the held file a conversion exactly as an upload's, and redeems
+ * the token in the transaction that writes the conversion (a conditional DELETE, so it works once).
+ * Every check comes first: a refused target or pair (400) or a used-up allowance (429) leaves the
+ * token and its file as they were. Used or expired → 404; another caller's → 403, and the token
+ * stays redeemable by its owner (the ownership rule of every token-named resource).
  */
 export async function convertFromCloud(caller: Caller, token: string, targetFormat: string) {
   const gone = () => new AppError('not_found', 'Unknown, used or expired cloud import token');
-  const owner = await db.cloudImport.findFirst({
+  const held = await db.cloudImport.findFirst({
     where: { token, expiresAt: { gt: new Date() } },
-    select: { userId: true, guestId: true },
+    select: { userId: true, guestId: true, storageKey: true, fileName: true, size: true },
   });
-  if (!owner) throw gone();
-  if (!isOwnedBy(owner, caller)) throw new AppError('forbidden', 'This cloud import belongs to another caller');
-  const [held] = await db.$queryRaw<Array<{ storage_key: string; file_name: string; size: bigint }>>`
-    DELETE FROM cloud_imports WHERE token = ${token} AND expires_at > now()
-    RETURNING storage_key, file_name, size`;
   if (!held) throw gone();
-  return convertStoredUpload({
-    caller,
-    key: held.storage_key,
-    fileName: held.file_name,
+  if (!isOwnedBy(held, caller)) throw new AppError('forbidden', 'This cloud import belongs to another caller');
+  const input = {
+    key: held.storageKey,
+    fileName: held.fileName,
     size: Number(held.size),
+    head: await readStoredHead(held.storageKey),
+  };
+  return createConversion({
+    caller,
+    input,
     targetFormat,
+    keepRefusedInput: true,
+    recordIn: async (tx) => {
+      const { count } = await tx.cloudImport.deleteMany({ where: { token, expiresAt: { gt: new Date() } } });
+      if (count === 0) throw gone();
+    },
   });
 }
 

@@ -23,7 +23,9 @@ export type RecordConversion = (tx: Tx, conversionId: bigint) => Promise<unknown
 
 /**
  * Turns a stored input into a pending conversion and queues its job. The input's format is
- * detected from its bytes; on any refusal the stored input is deleted, so nothing is left behind.
+ * detected from its bytes; on any refusal the stored input is deleted, so nothing is left behind,
+ * unless `keepRefusedInput`: a refusal before the conversion's row is written then leaves it to
+ * whatever still holds it (a cloud import token, redeemable again).
  */
 export async function createConversion(options: {
   caller: Caller;
@@ -35,8 +37,10 @@ export async function createConversion(options: {
   convertOptions?: unknown;
   timer?: PhaseTimer;
   recordIn?: RecordConversion;
+  keepRefusedInput?: boolean;
 }) {
   const { caller, input, timer } = options;
+  let inserted = false;
   try {
     const { tool } = options;
     const requested = tool ? undefined : parseTargetFormat(options.targetFormat);
@@ -65,15 +69,17 @@ export async function createConversion(options: {
       },
       options.recordIn,
     );
+    inserted = true;
     timer?.mark('insert');
     timer?.identify(row.id);
     await enqueueCharged(caller, [row], () => db.conversion.delete({ where: { id: row.id } }));
     timer?.mark('enqueue');
     return row;
   } catch (e) {
-    await storage()
-      .delete(input.key)
-      .catch(() => {});
+    if (inserted || !options.keepRefusedInput)
+      await storage()
+        .delete(input.key)
+        .catch(() => {});
     throw e;
   }
 }
