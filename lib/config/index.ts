@@ -3,16 +3,18 @@ import path from 'node:path';
 import { defaultOfficePoolSize } from './office-pool-size';
 import { appSecret } from './app-secret';
 import { setting } from './read-setting';
+import { SETTINGS, type SettingName, type SettingValue } from './schema';
 
-// Service-wide settings, each read through the configuration's schema (lib/config/schema.ts) on
-// use, so an operator's or a test's change applies to the next run. Settings owned by one domain
-// module are read there, by name, through the same schema (`setting` in read-setting.ts).
+// The configuration, read one way: `config.<name>`. Each variable of the schema
+// (lib/config/schema.ts) is a property named after it in camel case (S3_BUCKET → config.s3Bucket),
+// parsed on every read, so an operator's or a test's change applies to the next use; the values
+// derived from several variables (paths, S3, the LibreOffice pool) are written out below.
 
 export { setting } from './read-setting';
 
 const engineConcurrency = () => setting('ENGINE_CONCURRENCY') ?? Math.max(1, os.availableParallelism());
 
-export const config = {
+const derived = {
   get dataDir() {
     return path.resolve(setting('DATA_DIR'));
   },
@@ -92,3 +94,18 @@ export const config = {
     return appSecret(this.dataDir);
   },
 };
+
+type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Lowercase<Head>}${Capitalize<CamelCase<Tail>>}`
+  : Lowercase<S>;
+type SettingProperties = { readonly [K in SettingName as CamelCase<K>]: SettingValue<K> };
+
+const camelCase = (name: string) => name.toLowerCase().replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+for (const name of Object.keys(SETTINGS) as SettingName[]) {
+  const key = camelCase(name);
+  // A derived value of the same name (dataDir: the resolved path) is the one to read.
+  if (!(key in derived)) Object.defineProperty(derived, key, { get: () => setting(name), enumerable: true });
+}
+
+export const config = derived as typeof derived & Omit<SettingProperties, keyof typeof derived>;
