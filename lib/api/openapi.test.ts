@@ -5,10 +5,9 @@ import { openApiDocument } from '@/lib/api/openapi';
 
 const APP = path.resolve(__dirname, '../../app');
 
-// Route handlers that are not part of the API: the benchmark's constant baseline (404 unless
-// BENCH_BASELINE=1, see bench/README.md), and the /api/v1 catch-all, which is no operation: it
-// answers every path no route matches with a JSON 404 (stated in the document's description).
-const NOT_API = new Set(['/api/bench-baseline', '/api/v1/{path}']);
+// The one route handler that is not part of the API: the /api/v1 catch-all, which is no operation:
+// it answers every path no route matches with a JSON 404 (stated in the document's description).
+const NOT_API = new Set(['/api/v1/{path}']);
 
 const METHOD = 'GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS';
 
