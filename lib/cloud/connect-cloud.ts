@@ -75,8 +75,8 @@ export async function startCloudConnect(options: { userId: string; provider: Clo
 }
 
 /**
- * The provider's redirect back: takes the attempt (one DELETE, so a state works once), checks it
- * belongs to this account and browser and is recent, exchanges the code with the PKCE verifier and
+ * The provider's redirect back: checks the attempt belongs to this account and browser and is
+ * recent, then takes it (one DELETE, so a state works once), exchanges the code with the PKCE verifier and
  * keeps the tokens. Every refusal is a 400 that connects nothing.
  */
 export async function finishCloudConnect(options: {
@@ -93,18 +93,21 @@ export async function finishCloudConnect(options: {
   const stale = () =>
     new AppError('bad_request', `This ${name} connection attempt is unknown, used or expired: connect again`);
   if (!state || !options.binding) throw stale();
-  const [attempt] = await db.$queryRaw<
-    Array<{ user_id: string; provider: string; binding_hash: string; code_verifier: string; expires_at: Date }>
-  >`DELETE FROM cloud_oauth_states WHERE state_hash = ${sha256(state)}
-    RETURNING user_id, provider, binding_hash, code_verifier, expires_at`;
+  // Checked before it is taken: a callback from another account or browser (a victim's callback
+  // URL carried elsewhere) is refused and leaves the attempt for the one who started it.
+  const stateHash = sha256(state);
+  const attempt = await db.cloudOAuthState.findUnique({ where: { stateHash } });
   if (
     !attempt ||
-    attempt.expires_at.getTime() <= Date.now() ||
-    attempt.user_id !== userId ||
+    attempt.expiresAt.getTime() <= Date.now() ||
+    attempt.userId !== userId ||
     attempt.provider !== provider ||
-    !safeEqual(attempt.binding_hash, sha256(options.binding))
+    !safeEqual(attempt.bindingHash, sha256(options.binding))
   )
     throw stale();
+  // One conditional DELETE takes it, so a state works once however many callbacks race.
+  const { count } = await db.cloudOAuthState.deleteMany({ where: { stateHash, expiresAt: { gt: new Date() } } });
+  if (count === 0) throw stale();
 
   const as = authorizationServer(settings);
   const client = oauthClient(settings);
@@ -117,7 +120,7 @@ export async function finishCloudConnect(options: {
       oauth.ClientSecretPost(settings.clientSecret),
       params,
       callbackUrl(options.origin, provider),
-      unseal(VERIFIER_SEAL_PURPOSE, attempt.code_verifier),
+      unseal(VERIFIER_SEAL_PURPOSE, attempt.codeVerifier),
       tokenRequestOptions(settings),
     );
     tokens = await oauth.processAuthorizationCodeResponse(as, client, response);

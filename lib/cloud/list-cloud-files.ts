@@ -4,6 +4,7 @@ import { connectableOrThrow } from '@/lib/cloud/connect-cloud';
 import { CLOUD_PROVIDER_NAMES, providerSettings } from '@/lib/cloud/providers';
 import type { OAuthProvider } from '@/lib/domain/cloud-providers';
 import { outboundRequest } from '@/lib/outbound/client';
+import { readAnswer } from '@/lib/outbound/read-answer';
 
 // The picker's listing of a connected account: one folder's entries, or the files matching a
 // search, through each provider's documented API (Drive v3 files.list, Dropbox list_folder and
@@ -48,19 +49,47 @@ async function readJson(
     maxBytes: LISTING_BYTES,
     totalTimeoutMs: 30_000,
   });
-  const chunks: Buffer[] = [];
-  for await (const c of res.body) chunks.push(c as Buffer);
   const name = CLOUD_PROVIDER_NAMES[provider];
+  const answer = await readAnswer(res, name, LISTING_BYTES);
   if (res.status === 404 || res.status === 409) throw new AppError('not_found', `${name} has no such folder`);
   if (res.status < 200 || res.status > 299) throw new AppError('bad_request', `${name} answered HTTP ${res.status}`);
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    return JSON.parse(answer.toString('utf8')) as unknown;
   } catch {
     throw new AppError('bad_request', `${name} answered with something other than JSON`);
   }
 }
 
-const sizeOf = (value: unknown) => (value === undefined || value === null ? null : Number(value));
+/** A byte count as a provider writes it (Drive: a decimal string); anything else is unknown (null). */
+function sizeOf(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(n) && n >= 0 ? n : null;
+}
+
+const nonEmpty = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+/**
+ * One entry of a provider's listing, as the picker shows it, or null to leave it out: an entry
+ * without an id or a name cannot be picked, and a size that is not a byte count is shown as
+ * unknown. A provider's odd entry never costs the person the rest of the folder.
+ */
+function entryOf(raw: { id?: unknown; name?: unknown; size?: unknown }, folder: boolean): CloudEntry | null {
+  const id = nonEmpty(raw.id);
+  const name = nonEmpty(raw.name);
+  if (!id || !name) return null;
+  return { id, name, size: folder ? null : sizeOf(raw.size), folder };
+}
+
+/** The entries of a listing's array (anything else: none), each kept by `folderOf` (true, false, or null to leave out). */
+function entriesOf(list: unknown, folderOf: (raw: Record<string, unknown>) => boolean | null): CloudEntry[] {
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((raw: unknown) => {
+    if (typeof raw !== 'object' || raw === null) return [];
+    const folder = folderOf(raw as Record<string, unknown>);
+    const entry = folder === null ? null : entryOf(raw, folder);
+    return entry ? [entry] : [];
+  });
+}
 
 // Drive's query language quotes with ' and escapes it and \ with a backslash.
 const driveLiteral = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
@@ -79,34 +108,39 @@ async function driveList(headers: Record<string, string>, folder?: string, searc
     supportsAllDrives: 'true',
     includeItemsFromAllDrives: 'true',
   }).toString();
-  const body = (await readJson('google_drive', url.toString(), { headers })) as {
-    files?: Array<{ id: string; name: string; mimeType?: string; size?: string }>;
-  };
-  return (body.files ?? [])
-    .filter((f) => f.mimeType === DRIVE_FOLDER || !f.mimeType?.startsWith('application/vnd.google-apps.'))
-    .map((f) => ({ id: f.id, name: f.name, size: sizeOf(f.size), folder: f.mimeType === DRIVE_FOLDER }));
+  const body = (await readJson('google_drive', url.toString(), { headers })) as { files?: unknown } | null;
+  // Drive's own documents (Docs, Sheets…) have no bytes to download: they are left out.
+  return entriesOf(body?.files, ({ mimeType }) =>
+    mimeType === DRIVE_FOLDER
+      ? true
+      : typeof mimeType === 'string' && mimeType.startsWith('application/vnd.google-apps.')
+        ? null
+        : false,
+  );
 }
 
-type DropboxMetadata = { '.tag': string; id: string; name: string; size?: number };
+const dropboxKind = (raw: Record<string, unknown>) =>
+  raw['.tag'] === 'folder' ? true : raw['.tag'] === 'file' ? false : null;
 
 async function dropboxList(headers: Record<string, string>, folder?: string, search?: string) {
   const api = base(providerSettings.dropbox().apiBase);
-  const entries: DropboxMetadata[] = search
-    ? ((
-        (await readJson('dropbox', `${api}/2/files/search_v2`, {
-          headers,
-          body: { query: search, options: { max_results: 100, ...(folder ? { path: folder } : {}) } },
-        })) as { matches?: Array<{ metadata?: { metadata?: DropboxMetadata } }> }
-      ).matches?.flatMap((m) => (m.metadata?.metadata ? [m.metadata.metadata] : [])) ?? [])
-    : ((
-        (await readJson('dropbox', `${api}/2/files/list_folder`, {
-          headers,
-          body: { path: folder ?? '', limit: PAGE },
-        })) as { entries?: DropboxMetadata[] }
-      ).entries ?? []);
-  return entries
-    .filter((e) => e['.tag'] === 'file' || e['.tag'] === 'folder')
-    .map((e) => ({ id: e.id, name: e.name, size: sizeOf(e.size), folder: e['.tag'] === 'folder' }));
+  if (!search) {
+    const body = (await readJson('dropbox', `${api}/2/files/list_folder`, {
+      headers,
+      body: { path: folder ?? '', limit: PAGE },
+    })) as { entries?: unknown } | null;
+    return entriesOf(body?.entries, dropboxKind);
+  }
+  const body = (await readJson('dropbox', `${api}/2/files/search_v2`, {
+    headers,
+    body: { query: search, options: { max_results: 100, ...(folder ? { path: folder } : {}) } },
+  })) as { matches?: unknown } | null;
+  // Each match wraps its entry: { metadata: { '.tag': 'metadata', metadata: entry } }.
+  const matches = Array.isArray(body?.matches) ? (body.matches as unknown[]) : [];
+  return entriesOf(
+    matches.map((m) => (m as { metadata?: { metadata?: unknown } } | null)?.metadata?.metadata),
+    dropboxKind,
+  );
 }
 
 async function oneDriveList(headers: Record<string, string>, folder?: string, search?: string) {
@@ -114,10 +148,6 @@ async function oneDriveList(headers: Record<string, string>, folder?: string, se
   const at = folder ? `items/${encodeURIComponent(folder)}` : 'root';
   const path = search ? `${at}/search(q='${encodeURIComponent(search.replace(/'/g, "''"))}')` : `${at}/children`;
   const url = `${drive}/${path}?$select=id,name,size,folder,file&$top=${PAGE}`;
-  const body = (await readJson('onedrive', url, { headers })) as {
-    value?: Array<{ id: string; name: string; size?: number; folder?: unknown; file?: unknown }>;
-  };
-  return (body.value ?? [])
-    .filter((i) => i.folder || i.file)
-    .map((i) => ({ id: i.id, name: i.name, size: i.folder ? null : sizeOf(i.size), folder: Boolean(i.folder) }));
+  const body = (await readJson('onedrive', url, { headers })) as { value?: unknown } | null;
+  return entriesOf(body?.value, (i) => (i.folder ? true : i.file ? false : null));
 }

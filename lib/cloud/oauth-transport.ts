@@ -1,6 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import type { OAuthSettings } from '@/lib/cloud/providers';
 import { outboundRequest } from '@/lib/outbound/client';
+import { readAnswer } from '@/lib/outbound/read-answer';
 
 // oauth4webapi speaks to the provider's token endpoint through our one outbound client (address
 // policy on every connection, no proxy variables, capped time and size), not the global fetch.
@@ -18,11 +19,15 @@ export const oauthClient = (s: OAuthSettings): oauth.Client => ({ client_id: s.c
 
 /** Options for the token requests: our transport, and plain http only where the administrator configured it. */
 export const tokenRequestOptions = (s: OAuthSettings): oauth.TokenEndpointRequestOptions => ({
-  [oauth.customFetch]: outboundFetch,
+  [oauth.customFetch]: (url, init) => outboundFetch(`${s.name}'s token endpoint`, url, init),
   [oauth.allowInsecureRequests]: new URL(s.tokenUrl).protocol === 'http:',
 });
 
-async function outboundFetch(url: string, init: oauth.CustomFetchOptions<string, unknown>): Promise<Response> {
+async function outboundFetch(
+  from: string,
+  url: string,
+  init: oauth.CustomFetchOptions<string, unknown>,
+): Promise<Response> {
   const res = await outboundRequest(url, {
     method: init.method === 'GET' ? 'GET' : 'POST',
     headers: init.headers,
@@ -31,10 +36,9 @@ async function outboundFetch(url: string, init: oauth.CustomFetchOptions<string,
     maxBytes: TOKEN_RESPONSE_BYTES,
     totalTimeoutMs: 30_000,
   });
-  const chunks: Buffer[] = [];
-  for await (const c of res.body) chunks.push(c as Buffer);
+  const answer = await readAnswer(res, from, TOKEN_RESPONSE_BYTES);
   const headers = new Headers();
   for (const [name, value] of Object.entries(res.headers))
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  return new Response(Buffer.concat(chunks), { status: res.status, headers });
+  return new Response(answer, { status: res.status, headers });
 }

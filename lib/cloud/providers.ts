@@ -52,6 +52,8 @@ export const providerSettings = {
 };
 
 export type OAuthSettings = {
+  /** The provider's name, as people know it. */
+  name: string;
   clientId: string;
   clientSecret: string;
   authorizeUrl: string;
@@ -99,7 +101,7 @@ export function oauthSettings(provider: CloudProvider): OAuthSettings | null {
   const { client, scope, extraParams } = OAUTH_CLIENTS[provider];
   const { clientId, clientSecret, authorizeUrl, tokenUrl } = client();
   if (!clientId || !clientSecret) return null;
-  return { clientId, clientSecret, authorizeUrl, tokenUrl, scope, extraParams };
+  return { name: CLOUD_PROVIDER_NAMES[provider], clientId, clientSecret, authorizeUrl, tokenUrl, scope, extraParams };
 }
 
 export function isConfigured(provider: CloudProvider): boolean {

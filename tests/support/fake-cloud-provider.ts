@@ -27,6 +27,11 @@ export function fakeCloudProvider(png: Buffer) {
   const accessTokens = new Set<string>();
   const refreshTokens = new Map<string, Provider>();
   const log: Array<{ provider: Provider; grant: string }> = [];
+  // Entries appended verbatim to every listing of a provider, and a body the next token request gets
+  // instead of tokens: what a provider that changed its API, or a hostile one, could answer.
+  const extraEntries = new Map<Provider, unknown[]>();
+  let nextTokenBody: string | undefined;
+  const listed = <T>(provider: Provider, entries: T[]) => [...entries, ...(extraEntries.get(provider) ?? [])];
   const token = (prefix: string) => `${prefix}-${randomBytes(12).toString('hex')}`;
 
   function issue(res: http.ServerResponse, provider: Provider, refresh?: string) {
@@ -39,6 +44,11 @@ export function fakeCloudProvider(png: Buffer) {
 
   async function tokenEndpoint(provider: Provider, req: http.IncomingMessage, res: http.ServerResponse) {
     const form = new URLSearchParams(await readBody(req));
+    if (nextTokenBody !== undefined) {
+      const body = nextTokenBody;
+      nextTokenBody = undefined;
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    }
     const client = clientOf(provider);
     if (form.get('client_id') !== client.id || form.get('client_secret') !== client.secret)
       return json(res, 401, { error: 'invalid_client' });
@@ -93,12 +103,15 @@ export function fakeCloudProvider(png: Buffer) {
       const search = q.match(/name contains '([^']+)'/)?.[1];
       const nodes = search ? matching(search) : children(parent ?? 'root');
       return json(res, 200, {
-        files: nodes.map((n) => ({
-          id: n.id,
-          name: n.name,
-          mimeType: n.folder ? 'application/vnd.google-apps.folder' : (n.mime ?? 'image/png'),
-          ...(n.folder || n.mime ? {} : { size: String(png.length) }),
-        })),
+        files: listed(
+          'google_drive',
+          nodes.map((n) => ({
+            id: n.id,
+            name: n.name,
+            mimeType: n.folder ? 'application/vnd.google-apps.folder' : (n.mime ?? 'image/png'),
+            ...(n.folder || n.mime ? {} : { size: String(png.length) }),
+          })),
+        ),
       });
     }
     const drive = u.pathname.match(/^\/drive\/v3\/files\/([^/]+)$/);
@@ -116,17 +129,23 @@ export function fakeCloudProvider(png: Buffer) {
     if (u.pathname === '/2/files/list_folder') {
       const { path } = JSON.parse(await readBody(req)) as { path: string };
       return json(res, 200, {
-        entries: children(path ? path.replace(/^id:/, '') : 'root')
-          .filter((n) => !n.mime)
-          .map(dropboxEntry),
+        entries: listed(
+          'dropbox',
+          children(path ? path.replace(/^id:/, '') : 'root')
+            .filter((n) => !n.mime)
+            .map(dropboxEntry),
+        ),
       });
     }
     if (u.pathname === '/2/files/search_v2') {
       const { query } = JSON.parse(await readBody(req)) as { query: string };
       return json(res, 200, {
-        matches: matching(query)
-          .filter((n) => !n.mime)
-          .map((n) => ({ metadata: { '.tag': 'metadata', metadata: dropboxEntry(n) } })),
+        matches: listed(
+          'dropbox',
+          matching(query)
+            .filter((n) => !n.mime)
+            .map(dropboxEntry),
+        ).map((metadata) => ({ metadata: { '.tag': 'metadata', metadata } })),
       });
     }
     if (u.pathname === '/2/files/download') {
@@ -151,7 +170,7 @@ export function fakeCloudProvider(png: Buffer) {
         return void res.writeHead(200, { 'content-disposition': `attachment; filename="${node.name}"` }).end(png);
       }
       const nodes = what === 'children' ? children(item ?? 'root') : matching(decodeURIComponent(search));
-      return json(res, 200, { value: nodes.filter((n) => !n.mime).map(graphItem) });
+      return json(res, 200, { value: listed('onedrive', nodes.filter((n) => !n.mime).map(graphItem)) });
     }
     json(res, 404, {});
   }
@@ -172,6 +191,14 @@ export function fakeCloudProvider(png: Buffer) {
     handler: (req: http.IncomingMessage, res: http.ServerResponse) => void handler(req, res),
     /** The token requests made, in order ('authorization_code' or 'refresh_token'). */
     log,
+    /** Appends these entries, as they are, to every listing of the provider (none: stop). */
+    appendToListings(provider: Provider, entries: unknown[]) {
+      extraEntries.set(provider, entries);
+    },
+    /** The next token request, whatever it asks, is answered 200 with this body. */
+    answerNextTokenRequest(body: string) {
+      nextTokenBody = body;
+    },
     /** Ends every grant at the provider, as a person revoking the app's access would. */
     revokeAll() {
       accessTokens.clear();
