@@ -7,6 +7,7 @@ import { log } from '@/lib/observability/logger';
 import { registerConversionSubscribers } from '@/lib/processes/conversion-subscribers';
 import { runWorker } from '@/lib/processes/run-worker';
 import { shutdownDeadlineMs } from '@/lib/runtime/process-shutdown';
+import { startWebhookRelay } from '@/lib/webhooks/webhook-outbox';
 
 /**
  * Starts taking jobs in this process: the worker process (scripts/worker.ts) and a web process that
@@ -20,6 +21,8 @@ export async function startWorker(): Promise<() => Promise<void>> {
   // One engine runs the jobs: with Inngest configured the embedded queue (pg-boss, its schedules
   // and its connections) never starts here, and Inngest hands this worker its steps instead.
   const stopJobs = config.inngestEnabled ? connectInngestWorker() : await runWorker();
+  // Webhook deliveries owed but not yet queued (an outage came between), under either job engine.
+  const stopRelay = startWebhookRelay();
   // Engines start on a job's first use and stop when idle (ENGINE_IDLE_SECONDS): an idle worker holds none.
   log.info({ jobs: config.inngestEnabled ? 'inngest' : 'embedded' }, '[worker] ready');
   return async () => {
@@ -29,6 +32,7 @@ export async function startWorker(): Promise<() => Promise<void>> {
       log.error('[worker] shutdown overran its deadline; exiting');
       process.exit(1);
     }, shutdownDeadlineMs() + 10_000).unref();
+    stopRelay();
     await stopJobs().catch(() => {});
     // After the jobs: the warm engines' folders are removed only once their processes end.
     await shutdownEngines().catch(() => {});

@@ -1,9 +1,9 @@
-import type { Conversion } from '@/lib/generated/prisma/client';
+import { type Conversion, Prisma } from '@/lib/generated/prisma/client';
 import { log } from '@/lib/observability/logger';
 
 // A conversion's run calls no feature by name: what brings in an input that is not stored yet
-// (a URL import) and what reacts when a run ends (webhooks, batch completion, metrics) register
-// here when a process starts (lib/processes/conversion-subscribers.ts), so the conversion core
+// (a URL import), what is written with a run's outcome (the webhooks' outbox) and what reacts when
+// a run ends (webhooks, batch completion, metrics) register here when a process starts (lib/processes/conversion-subscribers.ts), so the conversion core
 // stays below the features that use it.
 
 /**
@@ -30,17 +30,49 @@ export type InputSource = {
 
 type FinishedListener = (event: ConversionFinished) => Promise<void> | void;
 
-type Lifecycle = { inputSources: Map<string, InputSource>; finished: Map<string, FinishedListener> };
+/**
+ * A row a feature writes in the very statement that records a run's outcome, so that it commits
+ * with the outcome or not at all (what a listener does after the commit is lost if the process or
+ * the database goes first). It is an `INSERT … SELECT … FROM <finished>`, where `finished` names
+ * the finished row (columns `id`, `user_id`, `batch_id`; no row when the outcome was not recorded).
+ */
+export type OutcomeWrite = (outcome: ConversionFinished['outcome'], finished: Prisma.Sql) => Prisma.Sql;
+
+type Lifecycle = {
+  inputSources: Map<string, InputSource>;
+  outcomeWrites: Map<string, OutcomeWrite>;
+  finished: Map<string, FinishedListener>;
+};
 
 // On globalThis: Next bundles instrumentation.ts and the route handlers apart, and both must see
 // the same registrations.
 const globalLifecycle = globalThis as unknown as { conversionLifecycle?: Lifecycle };
 const lifecycle = (): Lifecycle =>
-  (globalLifecycle.conversionLifecycle ??= { inputSources: new Map(), finished: new Map() });
+  (globalLifecycle.conversionLifecycle ??= { inputSources: new Map(), outcomeWrites: new Map(), finished: new Map() });
 
 /** Registers (or replaces, by name) a source of inputs; registering again at each start is harmless. */
 export function registerInputSource(name: string, source: InputSource): void {
   lifecycle().inputSources.set(name, source);
+}
+
+/** Registers (or replaces, by name) a row written with each recorded outcome. */
+export function writeWithOutcome(name: string, write: OutcomeWrite): void {
+  lifecycle().outcomeWrites.set(name, write);
+}
+
+/**
+ * The registered writes as further WITH queries (`, w0 AS (…), w1 AS (…)`) for the statement whose
+ * WITH query `finished` records the outcome. PostgreSQL runs every data-modifying WITH query once,
+ * whether or not the rest of the statement reads it.
+ */
+export function outcomeWritesSql(outcome: ConversionFinished['outcome'], finished: Prisma.Sql): Prisma.Sql {
+  const writes = [...lifecycle().outcomeWrites.values()];
+  if (writes.length === 0) return Prisma.empty;
+  return Prisma.join(
+    writes.map((write, i) => Prisma.sql`, ${Prisma.raw(`outcome_write_${i}`)} AS (${write(outcome, finished)})`),
+    '',
+    '',
+  );
 }
 
 /** Registers (or replaces, by name) what runs after each finished run, in registration order. */

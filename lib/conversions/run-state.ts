@@ -2,14 +2,20 @@ import { type Conversion, Prisma } from '@/lib/generated/prisma/client';
 import { CONVERSION_ROW, NOW_UTC } from '@/lib/conversions/conversion-row-sql';
 import { ACTIVE_STATUSES, type ConversionStatus } from '@/lib/domain/conversion-status';
 import { conversionEventNotice } from '@/lib/conversions/conversion-events';
+import { outcomeWritesSql } from '@/lib/conversions/lifecycle';
 import { preparedExecute, preparedQuery } from '@/lib/prepared-sql';
 
 // A run's state changes (claim, progress, completion, failure) are each ONE statement that changes
 // the row and sends its event (pg_notify in the same statement). Prisma's model API would make each
 // BEGIN, UPDATE, COMMIT and then a separate NOTIFY: four round trips, with the notice lost if the
-// process or the database goes between the commit and the NOTIFY. Here they commit together.
+// process or the database goes between the commit and the NOTIFY. Here they commit together, and so
+// do the rows features write with an outcome (lib/conversions/lifecycle.ts `writeWithOutcome`).
 
 const status = (s: ConversionStatus) => Prisma.sql`${s}::"ConversionStatus"`;
+
+/** The finished row as outcome writes read it (lib/conversions/lifecycle.ts `OutcomeWrite`). */
+const FINISHED = Prisma.sql`RETURNING id, user_id, batch_id`;
+const CHANGED = Prisma.raw('changed');
 
 /**
  * Marks the conversion processing for this run and says so; the row as claimed, or undefined when
@@ -53,7 +59,8 @@ export async function completeRun(
       UPDATE conversions SET status = ${status('completed')}, progress = 100, result_size = ${BigInt(result.size)},
         result_crc32 = ${BigInt(result.crc32)}, result_parts = ${result.parts}::int, completed_at = ${NOW_UTC},
         error = ${result.note}::text
-      WHERE id = ${id} AND status = ${status('processing')} AND run = ${run} RETURNING id)
+      WHERE id = ${id} AND status = ${status('processing')} AND run = ${run} ${FINISHED})
+      ${outcomeWritesSql('completed', CHANGED)}
     SELECT ${conversionEventNotice({ id: String(id), status: 'completed', progress: 100 })} FROM changed`);
   return changed > 0;
 }
@@ -63,7 +70,8 @@ export async function failRun({ id, run }: RunOf, message: string): Promise<bool
   const changed = await preparedExecute(Prisma.sql`
     WITH changed AS (
       UPDATE conversions SET status = ${status('failed')}, error = ${message}, completed_at = ${NOW_UTC}
-      WHERE id = ${id} AND status = ${status('processing')} AND run = ${run} RETURNING id)
+      WHERE id = ${id} AND status = ${status('processing')} AND run = ${run} ${FINISHED})
+      ${outcomeWritesSql('failed', CHANGED)}
     SELECT ${conversionEventNotice({ id: String(id), status: 'failed', progress: 0, error: message })} FROM changed`);
   return changed > 0;
 }

@@ -17,3 +17,5 @@ export const DELIVERIES_LISTED = 100;
 export const DELIVERY_LOG_DAYS = 30;
 /** Webhooks per account. */
 export const MAX_WEBHOOKS = 20;
+/** How often a worker hands over deliveries still owed (those an outage kept from the queue). */
+export const OUTBOX_RELAY_INTERVAL_MS = 5_000;

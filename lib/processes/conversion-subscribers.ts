@@ -1,9 +1,9 @@
 import { notifyBatchIfDone } from '@/lib/batches/notify-batch-completed';
-import { onConversionFinished, registerInputSource } from '@/lib/conversions/lifecycle';
+import { onConversionFinished, registerInputSource, writeWithOutcome } from '@/lib/conversions/lifecycle';
 import { log } from '@/lib/observability/logger';
 import { metrics } from '@/lib/observability/metrics';
 import { fetchSource, needsFetch } from '@/lib/url-import/fetch-source';
-import { notifyConversionFinished } from '@/lib/webhooks/notify-webhooks';
+import { relayWebhookOutbox, writeOutboxWithOutcome } from '@/lib/webhooks/webhook-outbox';
 
 /**
  * Registers the features that take part in a conversion's run with its lifecycle. Every process
@@ -13,8 +13,11 @@ import { notifyConversionFinished } from '@/lib/webhooks/notify-webhooks';
  */
 export function registerConversionSubscribers(): void {
   registerInputSource('url-import', { needsInput: needsFetch, fetchInput: fetchSource });
+  // The deliveries an outcome owes commit with it; the run then hands them to the queue at once
+  // (failing that, a worker's relay does: lib/webhooks/webhook-outbox.ts).
+  writeWithOutcome('webhooks', writeOutboxWithOutcome);
   // In this order: a batch's last conversion.completed goes out before its batch.completed.
-  onConversionFinished('webhooks', notifyConversionFinished);
+  onConversionFinished('webhooks', async () => void (await relayWebhookOutbox()));
   onConversionFinished('batch-completion', ({ conversion }) => notifyBatchIfDone(conversion));
   // Counted where it finished, once: a skipped run (finished elsewhere, or cancelled) is not one.
   onConversionFinished('metrics', ({ outcome, engine }) => {

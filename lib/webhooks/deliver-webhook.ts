@@ -24,12 +24,20 @@ export class DeliveryAttemptFailed extends Error {
  * One delivery attempt, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`,
  * `webhook-signature`) through the outbound client: destination checked at connect time,
  * redirects not followed (a 3xx fails), 10 s per attempt. Every attempt is recorded; the attempt
- * number is the count of recorded ones, so it holds under either queue.
+ * number is the count of recorded ones, so it holds under either queue, and a message already
+ * delivered is not sent again.
  */
 export async function deliverWebhook(data: WebhookDeliveryData): Promise<DeliveryOutcome> {
   const hook = await db.webhook.findUnique({ where: { id: data.webhookId } });
   if (!hook) return 'gone'; // deleted since the event fired
-  const attempt = (await db.webhookDelivery.count({ where: { webhookId: hook.id, messageId: data.messageId } })) + 1;
+  const earlier = await db.webhookDelivery.findMany({
+    where: { webhookId: hook.id, messageId: data.messageId },
+    select: { success: true },
+  });
+  // A message goes out once: a second job for it (handed to the queue again after a hand-over
+  // whose commit was lost, lib/webhooks/webhook-outbox.ts) sends nothing once one attempt succeeded.
+  if (earlier.some((d) => d.success)) return 'delivered';
+  const attempt = earlier.length + 1;
   if (attempt > WEBHOOK_DELIVERY_ATTEMPTS) return 'gave-up';
 
   const timestamp = new Date();
