@@ -1,5 +1,10 @@
 // Domain code throws AppError(code, message); lib/api/with-api.ts turns it into HTTP.
 // The one table from error code to status lives here.
+//
+// An error's kind is told by a brand, never by `instanceof`: a process can hold two copies of a
+// module (the web server's bundle and Next's build each bundle lib/), and an error made by one
+// copy's class is no instance of the other's. `Symbol.for` gives one symbol per process, whichever
+// copy asks for it.
 
 export const errorStatus = {
   bad_request: 400,
@@ -23,6 +28,7 @@ export const errorStatus = {
   link_expired: 410,
   link_used_up: 410,
   invitation_gone: 410,
+  request_timeout: 408,
   payload_too_large: 413,
   batch_too_large: 413,
   conversion_failed: 422,
@@ -36,6 +42,24 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
+/**
+ * The brand of one of our error classes: `mark(this)` in its constructor, `is(e)` wherever a caught
+ * error's kind decides what happens (a subclass may carry its own brand besides its parent's).
+ */
+export function errorBrand<T extends Error>(kind: string) {
+  const brand = Symbol.for(`transmute.error.${kind}`);
+  return {
+    mark(error: T): void {
+      Object.defineProperty(error, brand, { value: true });
+    },
+    is(e: unknown): e is T {
+      return typeof e === 'object' && e !== null && (e as Record<symbol, unknown>)[brand] === true;
+    },
+  };
+}
+
+const appErrorBrand = errorBrand<AppError>('AppError');
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly headers?: Record<string, string>;
@@ -45,6 +69,7 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.code = code;
     this.headers = options?.headers;
+    appErrorBrand.mark(this);
   }
 
   get status(): number {
@@ -52,4 +77,5 @@ export class AppError extends Error {
   }
 }
 
-export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
+/** Whether `e` is an AppError, made by any copy of this module in the process. */
+export const isAppError = appErrorBrand.is;

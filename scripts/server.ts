@@ -5,6 +5,10 @@
 // handlers signed (lib/identity/client-address.ts); client-sent copies of those headers are dropped.
 // With --with-worker the job worker runs in this process too (the all-in-one `start`: one Node
 // process instead of two, scripts/run-services.sh); the `web` role of a scale-out runs without it.
+// That worker is started by Next's instrumentation hook, from Next's module graph: this bundle has
+// its own copy of every lib/ module it imports, so it imports only what must run before or around
+// Next (the address, request ids, the metrics scrape, the stop), and whatever of that keeps state
+// Next's copy also uses keeps it on globalThis (lib/processes/in-process-worker.ts says why).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import next from 'next';
 import { AppError } from '@/lib/errors';
@@ -17,8 +21,8 @@ import {
 } from '@/lib/identity/client-address';
 import { setting } from '@/lib/config';
 import { exitOnInvalidConfig } from '@/lib/config/validate-config';
-import { sandboxStatus } from '@/lib/engines/sandbox-status';
 import { hasMalformedPath, isApiPath, MALFORMED_PATH_MESSAGE, NOT_FOUND_PAGE } from '@/lib/http/malformed-path';
+import { ignoreLaterWrites, stalledBodyWatch } from '@/lib/http/stalled-bodies';
 import { withLogContext } from '@/lib/observability/log-context';
 import { answerMetrics, METRICS_PATH } from '@/lib/observability/metrics-endpoint';
 import { acceptedRequestId, REQUEST_ID_HEADER } from '@/lib/observability/request-id';
@@ -27,7 +31,7 @@ import { growHeapWhileLargeBody } from '@/lib/runtime/heap-growth';
 import { startYoungGcPacer } from '@/lib/runtime/young-gc-pacer';
 import { closeWebServer } from '@/lib/system/close-web-server';
 import { withNodeRequest } from '@/lib/uploads/node-request';
-import { startWorker } from './start-worker';
+import { askForInProcessWorker, stopInProcessWorker } from '@/lib/processes/in-process-worker';
 
 exitOnInvalidConfig('web', ['DATABASE_URL']);
 const dev = process.argv.includes('--dev') || process.env.NODE_ENV === 'development';
@@ -40,7 +44,8 @@ const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-p
 process.env.NEXTAUTH_URL ??= setting('PUBLIC_URL') ?? `http://localhost:${port}`;
 
 async function main() {
-  sandboxStatus(); // probed at start, so the log says at once when engines cannot run (and why)
+  // Before Next prepares: its instrumentation hook starts the worker (and probes the sandbox).
+  if (withWorker) askForInProcessWorker();
   const app = next({ dev, hostname, port });
   const handle = app.getRequestHandler();
   await app.prepare();
@@ -53,8 +58,10 @@ async function main() {
     req.headers[REQUEST_ID_HEADER] = requestId;
     withLogContext({ requestId }, () => answer(req, res, requestId));
   });
+  const watchBody = stalledBodyWatch(() => setting('BODY_IDLE_SECONDS') * 1000, endStalledBody);
   const answer = (req: IncomingMessage, res: ServerResponse, requestId: string) => {
     if (isMetricsScrape(req)) return void answerMetrics(req, res);
+    watchBody(req, res);
     const forwarded = req.headers['x-forwarded-for'];
     const address = clientAddressOf(
       req.socket.remoteAddress,
@@ -79,7 +86,9 @@ async function main() {
     void withNodeRequest(req, () => handle(req, res));
   };
   countTraffic(server);
-  server.requestTimeout = 0; // large uploads stream for as long as they need
+  // Large uploads stream for as long as they need; a body that stops arriving is ended after
+  // BODY_IDLE_SECONDS (watchBody), and headers still have Node's own limit (headersTimeout, 60 s).
+  server.requestTimeout = 0;
   // A client that half-closes after its last byte (legal HTTP/1.1; some upload tools do) still gets
   // the answer: Node's default drops the request and ends the socket on the client's FIN, which
   // loses a 413 computed just after the body ended. (An own property of http.Server, read on 'end'.)
@@ -88,9 +97,8 @@ async function main() {
     const shown = hostname === '0.0.0.0' ? 'localhost' : hostname;
     console.log(`[web] ${dev ? 'development server' : 'ready'} on http://${shown}:${port}`);
   });
-  // Its jobs count into this process's metrics (one registry on globalThis), served on this port
-  // and on METRICS_PORT's listener, which instrumentation.ts starts once for both.
-  const stopWorker = withWorker ? await startWorker() : undefined;
+  // With --with-worker its jobs count into this process's metrics (one registry on globalThis),
+  // served on this port and on METRICS_PORT's listener, which instrumentation.ts starts once for both.
   // A stop: no new connections, progress streams told to reconnect elsewhere, requests in flight
   // finished within SHUTDOWN_SECONDS (lib/system/close-web-server.ts). A second signal changes nothing.
   let stopping = false;
@@ -102,11 +110,32 @@ async function main() {
     const web = closeWebServer(server).then((finished) => {
       if (!finished) console.error('[web] requests still in flight at the shutdown deadline were cut off');
     });
-    const jobs = stopWorker?.();
+    const jobs = withWorker ? stopInProcessWorker() : undefined;
     void Promise.all([web, jobs]).then(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/**
+ * A body that sent nothing for BODY_IDLE_SECONDS while it was being read: 408, and the connection
+ * closes once the answer is out. Its handler then sees the body break off and removes what it had
+ * stored (a tus upload keeps its bytes: tus resumes by design); what it answers goes nowhere.
+ */
+function endStalledBody(req: IncomingMessage, res: ServerResponse) {
+  const error = new AppError(
+    'request_timeout',
+    `The request body stopped arriving: nothing came for ${setting('BODY_IDLE_SECONDS')} s`,
+  );
+  const breakOff = () => req.destroy(error);
+  if (res.headersSent) return breakOff();
+  const answer = errorResponse(error, String(req.headers[REQUEST_ID_HEADER]));
+  void answer.text().then((body) => {
+    if (res.headersSent) return breakOff();
+    res.writeHead(answer.status, { ...Object.fromEntries(answer.headers), connection: 'close' });
+    res.end(body, breakOff);
+    ignoreLaterWrites(res);
+  });
 }
 
 /** GET /metrics beside the app (behind METRICS_TOKEN when set), for a scraper that reaches only this port. */

@@ -2,10 +2,17 @@ import { db } from '@/lib/db';
 import type { Plan } from '@/lib/generated/prisma/enums';
 import { normalizeEmail } from '@/lib/accounts/register-user';
 import { PLANS } from '@/lib/plans';
+import { errorBrand } from '@/lib/errors';
 
 // Administration for self-hosters (scripts/admin.ts): plans without Stripe, verification without mail.
 
-export class AdminError extends Error {}
+export class AdminError extends Error {
+  constructor(message: string) {
+    super(message);
+    adminErrorBrand.mark(this);
+  }
+}
+const adminErrorBrand = errorBrand<AdminError>('AdminError');
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command> [arguments]
 
@@ -80,7 +87,7 @@ export async function runAdmin(args: string[], io: Output = { out: console.log, 
     );
     return 1;
   } catch (e) {
-    if (e instanceof AdminError) {
+    if (adminErrorBrand.is(e)) {
       io.err(`Error: ${e.message}`);
       return 1;
     }

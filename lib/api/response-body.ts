@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { JsonResponses } from '@/lib/schemas/operation';
 import { jsonAnswer } from '@/lib/api/responses';
+import { errorBrand } from '@/lib/errors';
 
 // Every JSON body an operation sends passes through the schema it declares for that status, so the
 // document, the types and the bytes agree. Tests are strict (an unknown or missing key throws, and
@@ -13,8 +14,11 @@ export class ResponseContractError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ResponseContractError';
+    contractErrorBrand.mark(this);
   }
 }
+const contractErrorBrand = errorBrand<ResponseContractError>('ResponseContractError');
+export const isResponseContractError = contractErrorBrand.is;
 
 /** Keys of `input` that parsing dropped (so the schema lacks them), as paths. */
 function droppedKeys(input: unknown, output: unknown, at: string): string[] {

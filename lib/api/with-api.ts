@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { AppError } from '@/lib/errors';
 import { bodyIsOptional, type JsonResponses, type Operation } from '@/lib/schemas/operation';
-import { ResponseContractError, jsonResponse, rethrowContractErrors } from '@/lib/api/response-body';
+import { isResponseContractError, jsonResponse, rethrowContractErrors } from '@/lib/api/response-body';
 import { errorResponse, toAppError } from '@/lib/api/responses';
+import { takeRequestPlace } from '@/lib/api/request-place';
 import { publicOrigin } from '@/lib/http/public-origin';
 import { type AccountCaller, type Caller, hasAccount, limitSubject } from '@/lib/identity/caller';
 import { parseCookies } from '@/lib/identity/cookies';
 import { guestCookieHeader } from '@/lib/identity/guest-cookie';
 import { type AuthMode, resolveCaller } from '@/lib/identity/resolve-caller';
-import { requestGate } from '@/lib/limits/concurrent-requests';
 import { enforceRateLimit } from '@/lib/limits/rate-limit';
 import { withLogContext } from '@/lib/observability/log-context';
 import { log } from '@/lib/observability/logger';
@@ -78,7 +78,7 @@ export function withApi<
       if (op.auth === 'bearer' && !hasAccount(caller)) throw new AppError('unauthorized', 'Sign in first');
       // Operations outside the rate limit (health) stay outside the gate too: monitors must get in.
       if (op.rateLimited !== false) {
-        leaveGate = await requestGate().enter(limitSubject(caller));
+        leaveGate = await takeRequestPlace(limitSubject(caller), request);
         limitHeaders = await enforceRateLimit(caller);
       }
       if (caller.viaCookie && op.method !== 'get') assertSameOrigin(request);
@@ -94,7 +94,7 @@ export function withApi<
       observe(op.operationId, response.status, started, requestId);
       return finish(response, { requestId, newGuestId: newGuest, request, limitHeaders });
     } catch (e) {
-      if (e instanceof ResponseContractError && rethrowContractErrors()) throw e;
+      if (isResponseContractError(e) && rethrowContractErrors()) throw e;
       const response = errorResponse(toAppError(e, requestId), requestId);
       observe(op.operationId, response.status, started, requestId);
       return finish(response, { requestId, newGuestId: newGuest, request, limitHeaders });

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/errors';
+import { AppError, isAppError } from '@/lib/errors';
 import { randomToken } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
@@ -34,7 +34,7 @@ async function checkAll(files: StoredInput[], targets: string[], options: string
     try {
       checked.push(await checkInput(file, targets[i], options[i]));
     } catch (e) {
-      if (!(e instanceof AppError)) throw e;
+      if (!isAppError(e)) throw e;
       throw new AppError(e.code, `"${cleanFileName(file.fileName)}": ${e.message}`);
     }
   }

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/errors';
+import { AppError, isAppError } from '@/lib/errors';
 import { stripeConfigured } from '@/lib/billing/stripe-config';
 
 export const BILLING_NOT_CONFIGURED = 'Billing is not configured; upgrades are managed by the administrator';
@@ -10,7 +10,7 @@ export function assertBillingConfigured(): void {
 
 /** An error from Stripe's API becomes a 503 (retryable), its details logged, never echoed. */
 export function stripeUnavailable(e: unknown): AppError {
-  if (e instanceof AppError) return e;
+  if (isAppError(e)) return e;
   const err = e as { type?: string; statusCode?: number; requestId?: string; message?: string };
   console.error(
     `[billing] Stripe request failed: ${err.type ?? 'Error'}${err.statusCode ? ` ${err.statusCode}` : ''}: ${err.message ?? String(e)}${err.requestId ? ` (request ${err.requestId})` : ''}`,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { readHead } from '@/lib/formats/read-head';
-import { AppError } from '@/lib/errors';
+import { AppError, isAppError } from '@/lib/errors';
 import { config } from '@/lib/config';
 import type { FormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
@@ -118,7 +118,7 @@ async function convert(job: EngineJob): Promise<void | { parts: number }> {
       if (!(await takeOut(outFile, job.outputPath))) throw new EngineError('LibreOffice produced no output');
     }),
   );
-  if (result instanceof AppError) throw result;
+  if (isAppError(result)) throw result;
   job.onProgress(100);
   return result;
 }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { config } from '@/lib/config';
+import { errorBrand } from '@/lib/errors';
 import { sandboxRefusal, sandboxStatus } from './sandbox-status';
 
 // Every engine program runs here: no network, no view of the disk beyond its job folder
@@ -23,8 +24,11 @@ export class EngineError extends Error {
     this.timedOut = opts.timedOut ?? false;
     this.cancelled = opts.cancelled ?? false;
     this.sandboxUnavailable = opts.sandboxUnavailable ?? false;
+    engineErrorBrand.mark(this);
   }
 }
+const engineErrorBrand = errorBrand<EngineError>('EngineError');
+export const isEngineError = engineErrorBrand.is;
 
 export type SandboxSpec = {
   command: string;

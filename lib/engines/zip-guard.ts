@@ -1,5 +1,5 @@
 import yauzl from 'yauzl';
-import { AppError } from '@/lib/errors';
+import { AppError, isAppError } from '@/lib/errors';
 
 // Zip-bomb defence for ZIP inputs (OOXML/ODF, e-books, archives), before an engine sees them. First
 // the central directory's names (none may leave the folder or be a Unix link) and declared sizes
@@ -70,7 +70,7 @@ export async function assertSafeZip(file: string, limits = ZIP_LIMITS, visit?: Z
       reader?.end();
     }
   } catch (e) {
-    if (e instanceof AppError) throw e;
+    if (isAppError(e)) throw e;
     throw new AppError('unsupported_format', 'The ZIP package is corrupt.', { cause: e });
   } finally {
     zip.close();

@@ -21,10 +21,26 @@ describe('ConcurrencyGate', () => {
     expect(await settled(third)).toBe(false);
     // Another subject is never held up by a's line.
     expect(await settled(gate.enter('b'))).toBe(true);
-    first();
-    first(); // leaving twice gives back one place only
+    first.leave();
+    first.leave(); // leaving twice gives back one place only
     expect(await settled(third)).toBe(true);
     expect(await settled(gate.enter('a'))).toBe(false);
+  });
+
+  it('frees a place while its request steps out (waiting on its client); back in, it counts ahead of those waiting', async () => {
+    const gate = new ConcurrencyGate(1, 1_000, 10);
+    const slowSender = await gate.enter('a');
+    slowSender.stepOut();
+    const other = await gate.enter('a'); // not held behind the slow sender
+    slowSender.stepBackIn(); // its body is in: two run now, over the limit of one
+    const third = gate.enter('a');
+    expect(await settled(third)).toBe(false);
+    other.leave();
+    expect(await settled(third)).toBe(false); // the slow sender still runs
+    slowSender.leave();
+    slowSender.leave();
+    expect(await settled(third)).toBe(true);
+    expect(await settled(gate.enter('a'))).toBe(false); // one place, taken by the third
   });
 
   it('refuses with 429 and Retry-After after the bounded wait, and at once when the line is full', async () => {

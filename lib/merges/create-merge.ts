@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/errors';
+import { AppError, isAppError } from '@/lib/errors';
 import { db } from '@/lib/db';
 import { findEngine } from '@/lib/engines/registry';
 import { mergePartLabel } from '@/lib/engines/merge-engine';
@@ -36,7 +36,7 @@ async function checkParts(received: ReceivedMerge, key: string): Promise<MergePa
       }
       parts.push({ format: source, name: fileName, size: part.size });
     } catch (e) {
-      if (!(e instanceof AppError)) throw e;
+      if (!isAppError(e)) throw e;
       throw new AppError(e.code, `${mergePartLabel(cleanFileName(part.fileName), i)}: ${e.message}`);
     }
   }

@@ -9,7 +9,11 @@ import { metrics } from '@/lib/observability/metrics';
 
 type Counted = { read: number; written: number };
 
-const trafficSources = new Set<() => void>();
+// On globalThis: the web server's bundle counts its connections, and Next's copy of this module
+// (the METRICS_PORT listener, instrumentation.ts) must settle them before its scrape too.
+const KEY = Symbol.for('transmute.trafficSources');
+const shared = globalThis as { [KEY]?: Set<() => void> };
+const trafficSources = (shared[KEY] ??= new Set<() => void>());
 
 /** Counts every connection of `server` into transmute_http_received_bytes_total and _served_. */
 export function countTraffic(server: Server): void {

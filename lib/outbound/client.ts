@@ -3,7 +3,7 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import net from 'node:net';
 import { type Readable, Transform } from 'node:stream';
 import tls from 'node:tls';
-import { AppError } from '@/lib/errors';
+import { AppError, errorBrand, isAppError } from '@/lib/errors';
 import { isIpLiteral, isLocalName, isRefusedAddress } from '@/lib/outbound/address-policy';
 import { isAllowListed } from '@/lib/outbound/allow-hosts';
 
@@ -43,7 +43,13 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** A request that failed for a network or protocol reason (not a policy refusal). */
 export class OutboundError extends Error {
   override name = 'OutboundError';
+  constructor(message?: string, options?: ErrorOptions) {
+    super(message, options);
+    outboundErrorBrand.mark(this);
+  }
 }
+const outboundErrorBrand = errorBrand<OutboundError>('OutboundError');
+export const isOutboundError = outboundErrorBrand.is;
 
 const refused = (message: string) => new AppError('refused_destination', message);
 
@@ -175,7 +181,7 @@ const withoutCredentials = (headers: Record<string, string>) =>
   Object.fromEntries(Object.entries(headers).filter(([k]) => !['authorization', 'cookie'].includes(k.toLowerCase())));
 
 function describe(e: unknown, signal: AbortSignal): Error {
-  if (e instanceof AppError || e instanceof OutboundError) return e;
+  if (isAppError(e) || isOutboundError(e)) return e;
   if (signal.aborted) return new OutboundError('The request timed out');
   const code = (e as NodeJS.ErrnoException)?.code;
   return new OutboundError(`The request failed${code ? ` (${code})` : ''}`, { cause: e });

@@ -23,39 +23,46 @@ export const RELEASE_AFTER_MS = 2000;
 // collection, a few tens of milliseconds, at most once per quiet spell.
 export const COLLECT_AFTER_IDLE_MS = 10_000;
 
-let holders = 0;
-let growing = false;
-let releaseTimer: NodeJS.Timeout | undefined;
-let idleTimer: NodeJS.Timeout | undefined;
-let idleCollections = 0;
+// One state per process on globalThis: the web server's bundle holds the growth for a large body
+// while Next's copy of this module holds it for a job, and V8's flag is one for both.
+type HeapGrowth = {
+  holders: number;
+  growing: boolean;
+  releaseTimer?: NodeJS.Timeout;
+  idleTimer?: NodeJS.Timeout;
+  idleCollections: number;
+};
+const KEY = Symbol.for('transmute.heapGrowth');
+const shared = globalThis as { [KEY]?: HeapGrowth };
+const state: HeapGrowth = (shared[KEY] ??= { holders: 0, growing: false, idleCollections: 0 });
 
 /** Lets the old generation grow until the returned release is called (once per hold; repeats are ignored). */
 export function holdHeapGrowth(): () => void {
-  holders++;
-  clearTimeout(releaseTimer);
-  clearTimeout(idleTimer);
-  if (!growing) setFlagsFromString(GROWING);
-  growing = true;
+  state.holders++;
+  clearTimeout(state.releaseTimer);
+  clearTimeout(state.idleTimer);
+  if (!state.growing) setFlagsFromString(GROWING);
+  state.growing = true;
   let released = false;
   return () => {
     if (released) return;
     released = true;
-    if (--holders > 0) return;
-    releaseTimer = setTimeout(() => {
-      if (holders > 0) return;
+    if (--state.holders > 0) return;
+    state.releaseTimer = setTimeout(() => {
+      if (state.holders > 0) return;
       setFlagsFromString(DEFAULT_GROWING);
-      growing = false;
-      idleTimer = setTimeout(collectWhenIdle, COLLECT_AFTER_IDLE_MS - RELEASE_AFTER_MS);
-      idleTimer.unref();
+      state.growing = false;
+      state.idleTimer = setTimeout(collectWhenIdle, COLLECT_AFTER_IDLE_MS - RELEASE_AFTER_MS);
+      state.idleTimer.unref();
     }, RELEASE_AFTER_MS);
-    releaseTimer.unref();
+    state.releaseTimer.unref();
   };
 }
 
 function collectWhenIdle() {
-  if (holders > 0) return;
+  if (state.holders > 0) return;
   v8Gc()({ type: 'major' });
-  idleCollections++;
+  state.idleCollections++;
 }
 
 /** Runs `work` with the heap's growth held (the worker, around each conversion job). */
@@ -80,7 +87,7 @@ export function growHeapWhileLargeBody(req: IncomingMessage, res: ServerResponse
 }
 
 /** How many holds are open, and whether the growth is on (for tests). */
-export const heapGrowthState = () => ({ holders, growing });
+export const heapGrowthState = () => ({ holders: state.holders, growing: state.growing });
 
 /** How many full collections a quiet spell after work has run (for tests). */
-export const idleCollectionCount = () => idleCollections;
+export const idleCollectionCount = () => state.idleCollections;

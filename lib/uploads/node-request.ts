@@ -21,8 +21,14 @@ export function withNodeRequest<T>(req: IncomingMessage, fn: () => T): T {
  * handlers in process; or someone already started reading it, so only the web stream has it all).
  */
 export function nodeBodyOf(request: Request): IncomingMessage | null {
-  const req = store.getStore();
-  if (!req || req.method !== request.method || request.bodyUsed) return null;
+  const req = nodeRequestOf(request);
+  if (!req || request.bodyUsed) return null;
   if (req.readableDidRead || req.readableEnded || req.destroyed) return null;
   return req;
+}
+
+/** The Node request behind `request`, read or not (null without the server wrapper). */
+export function nodeRequestOf(request: Request): IncomingMessage | null {
+  const req = store.getStore();
+  return req && req.method === request.method ? req : null;
 }

@@ -29,6 +29,12 @@ export const serviceSettings = defineSettings({
     description:
       'How long a stopping process lets its requests and jobs in flight finish (keep it under the grace period of the supervisor, 30 s in compose.yaml)',
   },
+  BODY_IDLE_SECONDS: {
+    group: 'Server',
+    schema: seconds({ positive: true }).default(30),
+    description:
+      'How long a request body may send nothing while the server waits for it; a body that stalls longer is answered 408 and what it had sent is removed',
+  },
   APP_SECRET: {
     group: 'Server',
     schema: z

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { SaxesParser, type SaxesTagNS } from 'saxes';
-import { AppError } from '@/lib/errors';
+import { AppError, isAppError } from '@/lib/errors';
 
 // Finds content that a document would make LibreOffice load from elsewhere (a file, a URL, another
 // program), so inspect can refuse it before LibreOffice runs. Hyperlinks stay allowed: they are
@@ -197,7 +197,7 @@ export async function assertSafeXmlFile(file: string, kind: PackageKind): Promis
     for await (const chunk of createReadStream(file)) checker.write(chunk as Buffer);
     checker.end();
   } catch (e) {
-    if (e instanceof AppError) throw e;
+    if (isAppError(e)) throw e;
     throw new AppError('unsupported_format', 'The document is not well-formed XML.', { cause: e });
   }
 }

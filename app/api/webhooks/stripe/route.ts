@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ResponseContractError, jsonResponse, rethrowContractErrors } from '@/lib/api/response-body';
+import { isResponseContractError, jsonResponse, rethrowContractErrors } from '@/lib/api/response-body';
 import { errorResponse, toAppError } from '@/lib/api/responses';
 import { receiveStripeWebhook } from '@/lib/billing/stripe-webhook';
 import { stripeWebhookOp } from '@/lib/schemas/billing';
@@ -13,7 +13,7 @@ export async function POST(request: Request): Promise<Response> {
     const result = await receiveStripeWebhook(await request.text(), request.headers.get('stripe-signature'));
     return jsonResponse(stripeWebhookOp, 200, result, { headers: { 'X-Request-Id': requestId } });
   } catch (e) {
-    if (e instanceof ResponseContractError && rethrowContractErrors()) throw e;
+    if (isResponseContractError(e) && rethrowContractErrors()) throw e;
     return errorResponse(toAppError(e, requestId), requestId);
   }
 }
