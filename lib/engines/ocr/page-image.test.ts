@@ -2,11 +2,8 @@ import { createRequire } from 'node:module';
 import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 
-// The OCR worker's page reader (plain CommonJS: it runs on bare Node in the sandbox).
-type Page = { skew: number; image: Buffer; dpi: number };
-const { readPage } = createRequire(import.meta.url)('./page-image.cjs') as {
-  readPage: (input: Buffer, renderDpi?: number, maxPixels?: number) => Page;
-};
+// The OCR worker's page reader (plain CommonJS: it runs on bare Node in the sandbox; typed by its JSDoc).
+const { readPage } = createRequire(import.meta.url)('./page-image.cjs') as typeof import('./page-image.cjs');
 
 const LINES = ['Invoice number 4711 is due', 'Transmute reads scans', 'Skewed pages are read', 'as well as straight'];
 

@@ -48,7 +48,9 @@ function binds() {
   const script = path.join(dir, 'worker.cjs');
   if (!existsSync(script)) throw new EngineError(`OCR worker not found at ${script}`);
   // The worker's own modules: tesseract.js's thread entry with the named build, the page reader.
-  const modules = ['thread.cjs', 'page-image.cjs'].map((name) => path.join(dir, name));
+  const modules = ['thread.cjs', 'page-image.cjs', 'page-decode.cjs', 'page-skew.cjs'].map((name) =>
+    path.join(dir, name),
+  );
   const packages = packageClosure('tesseract.js', process.cwd());
   const packageDir = packages.get('tesseract.js');
   if (!packageDir) throw new EngineError('tesseract.js is not installed');
