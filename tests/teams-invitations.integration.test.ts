@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
-import { signedUpUser } from '@/tests/support/accounts';
+import { signedUpUser, verifiedUser, verifyAddress } from '@/tests/support/accounts';
 import { withEnv } from '@/tests/support/env';
 import { sha256 } from '@/lib/crypto';
 import { lastMailTo, tokenFromMail } from '@/tests/support/mail-outbox';
 import { RouteClient, jsonBody } from '@/tests/support/route-client';
 import * as team from '@/app/api/v1/team/route';
 import { codeOf, createTeam, getTeam, inviteTo, joinWith, teamWith, withdraw } from '@/tests/support/teams';
+import { randomEmail } from '@/tests/support/test-data';
 import { waitFor } from '@/tests/support/wait-for';
 
 describe('creating a team', () => {
@@ -101,8 +102,8 @@ describe('invitations', () => {
 
   it('can be redeemed only by the invited address, once; used, withdrawn or expired tokens answer 410', async () => {
     const { owner } = await teamWith(0, 'business');
-    const invitee = await signedUpUser();
-    const stranger = await signedUpUser();
+    const invitee = await verifiedUser();
+    const stranger = await verifiedUser();
     const inv = await (await inviteTo(owner, invitee.email)).json();
     expect(await codeOf(await joinWith(stranger, inv.token))).toEqual({ status: 403, code: 'forbidden' });
     expect((await joinWith(invitee, 'not-a-token')).status).toBe(404);
@@ -114,7 +115,7 @@ describe('invitations', () => {
     expect(await codeOf(await joinWith(invitee, inv.token))).toEqual({ status: 410, code: 'invitation_gone' });
 
     // withdrawn: the token stops working
-    const later = await signedUpUser();
+    const later = await verifiedUser();
     const w = await (await inviteTo(owner, later.email)).json();
     expect((await withdraw(owner, w.id)).status).toBe(200);
     expect(await codeOf(await joinWith(later, w.token))).toEqual({ status: 410, code: 'invitation_gone' });
@@ -127,11 +128,27 @@ describe('invitations', () => {
     expect((await withdraw(owner, 'nope')).status).toBe(404);
   });
 
+  it('cannot be redeemed before the account proves the address: 403 until it is verified', async () => {
+    const { owner } = await teamWith(0, 'business');
+    // The invitation goes to an address first; someone then registers an account with it.
+    const email = randomEmail('invited');
+    const inv = await (await inviteTo(owner, email)).json();
+    const claimant = await signedUpUser('free', email);
+    const refused = await joinWith(claimant, inv.token);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'forbidden', error: expect.stringContaining('Verify') });
+    expect(await db.teamMember.count({ where: { userId: claimant.id } })).toBe(0);
+    expect((await db.teamInvitation.findUniqueOrThrow({ where: { id: inv.id } })).acceptedAt).toBeNull();
+    // Whoever reads the address's mail verifies it; the same invitation then joins.
+    await verifyAddress(email);
+    expect((await joinWith(claimant, inv.token)).status).toBe(200);
+  });
+
   it('cannot be accepted by someone already in a team (409)', async () => {
     const a = await teamWith(0);
     const b = await teamWith(0);
     // two invitations made before the person joined either: the second is refused at join
-    const person = await signedUpUser();
+    const person = await verifiedUser();
     const first = await (await inviteTo(a.owner, person.email)).json();
     const second = await (await inviteTo(b.owner, person.email)).json();
     expect((await joinWith(person, first.token)).status).toBe(200);
@@ -140,7 +157,7 @@ describe('invitations', () => {
 
   it('seat race: invitations accepted at once for the last seat, one succeeds', async () => {
     const { owner } = await teamWith(0, 'business');
-    const people = await Promise.all(Array.from({ length: 4 }, () => signedUpUser()));
+    const people = await Promise.all(Array.from({ length: 4 }, () => verifiedUser()));
     const tokens: string[] = [];
     for (const p of people) tokens.push((await (await inviteTo(owner, p.email)).json()).token);
     // the capacity shrinks to owner + 1 after the invitations were made: one seat left for four
@@ -182,7 +199,7 @@ describe('invitations', () => {
 
   it('single use under concurrency: the same token twice at once joins once', async () => {
     const { owner } = await teamWith(0);
-    const invitee = await signedUpUser();
+    const invitee = await verifiedUser();
     const inv = await (await inviteTo(owner, invitee.email)).json();
     const results = await Promise.all([joinWith(invitee, inv.token), joinWith(invitee, inv.token)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 410]);

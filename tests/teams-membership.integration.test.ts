@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
-import { signedUpUser } from '@/tests/support/accounts';
+import { signedUpUser, verifiedUser } from '@/tests/support/accounts';
 import { withEnv } from '@/tests/support/env';
 import * as apiKeys from '@/app/api/v1/api-keys/route';
 import * as status from '@/app/api/v1/convert/status/[id]/route';
@@ -60,7 +60,7 @@ describe('membership', () => {
 
   it("shows the plan in force in the profile (the team's) beside the person's own, which leaving returns them to", async () => {
     const { owner, members } = await teamWith(1);
-    const paying = await signedUpUser('starter');
+    const paying = await verifiedUser('starter');
     const invitation = await (await inviteTo(owner, paying.email)).json();
     expect((await joinWith(paying, invitation.token)).status).toBe(200);
     const plans = async (u: User) => {

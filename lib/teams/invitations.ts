@@ -1,5 +1,6 @@
 import { AppError } from '@/lib/errors';
 import { normalizeEmail } from '@/lib/accounts/register-user';
+import { assertEmailVerified } from '@/lib/accounts/verified-email';
 import { randomToken, sha256 } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import type { AccountCaller } from '@/lib/identity/caller';
@@ -78,7 +79,7 @@ export async function withdrawInvitation(caller: AccountCaller, id: string): Pro
 }
 
 /**
- * Accepts an invitation: only the account with the invited address; used, withdrawn or expired
+ * Accepts an invitation: only the account with the invited address, verified; used, withdrawn or expired
  * answer 410; someone already in a team 409. Under the team's row lock the seat is checked again
  * (the capacity can have shrunk since the invitation), and the single-use mark is a conditional update.
  */
@@ -91,7 +92,11 @@ export async function joinTeam(caller: AccountCaller, token: string): Promise<Te
     if (!found) throw new AppError('not_found', 'Unknown invitation');
     const { ownerPlan } = await lockTeam(tx, found.teamId);
     const invitation = await tx.teamInvitation.findUniqueOrThrow({ where: { id: found.id } });
-    const user = await tx.user.findUniqueOrThrow({ where: { id: caller.userId }, select: { email: true } });
+    const user = await tx.user.findUniqueOrThrow({
+      where: { id: caller.userId },
+      select: { email: true, emailVerifiedAt: true },
+    });
+    assertEmailVerified(user);
     if (normalizeEmail(user.email) !== invitation.email)
       throw new AppError('forbidden', 'This invitation is for another e-mail address');
     if (invitation.acceptedAt) throw new AppError('invitation_gone', 'This invitation has already been used');

@@ -1,13 +1,14 @@
 import * as register from '@/app/api/v1/auth/register/route';
 import * as token from '@/app/api/v1/auth/token/route';
+import * as verifyEmail from '@/app/api/v1/auth/verify-email/route';
 import { db } from '@/lib/db';
 import type { Plan } from '@/lib/generated/prisma/enums';
 import { jsonBody, RouteClient } from '@/tests/support/route-client';
+import { lastMailTo, tokenFromMail } from '@/tests/support/mail-outbox';
 import { PASSWORD, randomEmail } from '@/tests/support/test-data';
 
 /** Registers through the API, optionally moves the account to a plan, and signs in. */
-export async function signedUpUser(plan: Plan = 'free') {
-  const email = randomEmail();
+export async function signedUpUser(plan: Plan = 'free', email = randomEmail()) {
   const anon = new RouteClient();
   const credentials = jsonBody({ email, password: PASSWORD });
   const res = await anon.call(register.POST, { method: 'POST', path: '/api/v1/auth/register', ...credentials });
@@ -23,4 +24,22 @@ export async function signedUpUser(plan: Plan = 'free') {
     tokens,
     client: new RouteClient({ authorization: `Bearer ${tokens.access_token}` }),
   };
+}
+
+/** As signedUpUser, with the address verified through the mailed link (what joining a team needs). */
+export async function verifiedUser(plan: Plan = 'free') {
+  const user = await signedUpUser(plan);
+  await verifyAddress(user.email);
+  return user;
+}
+
+/** Follows the verification link last mailed to `email`. */
+export async function verifyAddress(email: string) {
+  const body = jsonBody({ token: tokenFromMail((await lastMailTo(email)).text) });
+  const res = await new RouteClient().call(verifyEmail.POST, {
+    method: 'POST',
+    path: '/api/v1/auth/verify-email',
+    ...body,
+  });
+  if (res.status !== 200) throw new Error(`verify-email failed: ${res.status} ${await res.text()}`);
 }

@@ -8,7 +8,7 @@ import * as member from '@/app/api/v1/team/members/[id]/route';
 import * as upload from '@/app/api/v1/convert/upload/route';
 import * as subscription from '@/app/api/v1/subscriptions/me/route';
 import type { Plan } from '@/lib/generated/prisma/enums';
-import { signedUpUser } from '@/tests/support/accounts';
+import { signedUpUser, verifiedUser } from '@/tests/support/accounts';
 import { jsonBody, type RouteClient, uploadForm } from '@/tests/support/route-client';
 
 export type User = Awaited<ReturnType<typeof signedUpUser>>;
@@ -39,7 +39,7 @@ export async function teamWith(n: number, plan: Plan = 'pro') {
   expect((await createTeam(owner)).status).toBe(200);
   const members: User[] = [];
   for (let i = 0; i < n; i++) {
-    const m = await signedUpUser();
+    const m = await verifiedUser();
     const inv = await (await inviteTo(owner, m.email)).json();
     expect((await joinWith(m, inv.token)).status).toBe(200);
     members.push(m);
