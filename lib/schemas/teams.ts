@@ -107,8 +107,8 @@ export const joinTeamOp = defineOperation({
   responses: { 200: json(Team, 'The team you joined') },
   openapi: {
     tags,
-    summary: 'Accept an invitation (only the account with the invited e-mail address)',
-    responses: errors(404, 409, 410),
+    summary: 'Accept an invitation (only the account with the invited e-mail address, once it is verified)',
+    responses: errors(403, 404, 409, 410),
   },
 });
 
