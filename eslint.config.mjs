@@ -35,6 +35,22 @@ const config = [
     rules: { 'no-restricted-imports': ['error', { patterns: [upward('lib/')] }] },
   },
   {
+    // A process can hold two copies of a class (the web server's bundle and Next's build each
+    // bundle lib/): our own errors are told apart by their brand, never by instanceof.
+    files: ['{app,lib,inngest,scripts}/**/*.{ts,tsx}', 'instrumentation.ts', 'proxy.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "BinaryExpression[operator='instanceof'][right.name=/^(AppError|EngineError|OutboundError|ResponseContractError|AdminError|DeliveryAttemptFailed)$/]",
+          message: 'Tell our own errors by their brand (isAppError, errorBrand in lib/errors.ts), not instanceof.',
+        },
+      ],
+    },
+  },
+  {
     files: ['components/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
