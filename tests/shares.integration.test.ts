@@ -1,57 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import * as upload from '@/app/api/v1/convert/upload/route';
 import * as conversion from '@/app/api/v1/conversions/[id]/route';
-import * as share from '@/app/api/v1/conversions/[id]/share/route';
 import * as shares from '@/app/api/v1/conversions/[id]/shares/route';
 import * as revoke from '@/app/api/v1/conversions/[id]/shares/[token]/route';
-import * as resolve from '@/app/api/v1/share/[token]/route';
-import * as download from '@/app/api/v1/share/[token]/download/route';
 import { db } from '@/lib/db';
 import { publicOrigin } from '@/lib/http/public-origin';
-import { runConversion } from '@/lib/conversions/run-conversion';
+import { signedClientAddressHeaders } from '@/lib/identity/client-address';
 import { purgeExpiredConversions } from '@/lib/retention/purge-expired';
 import { storage } from '@/lib/storage';
 import { SHARE_PASSWORD_LINK_TRIES, SHARE_PASSWORD_TRIES, SHARE_PASSWORD_WINDOW_MS } from '@/lib/domain/share-rules';
-import { makePng } from '@/tests/support/fixtures';
-import { jsonBody, RouteClient, uploadForm } from '@/tests/support/route-client';
-
-async function conversionOf(owner: RouteClient, complete = true) {
-  const res = await owner.call(upload.POST, {
-    method: 'POST',
-    path: '/api/v1/convert/upload',
-    body: uploadForm(await makePng(), 'holiday.png', 'webp'),
-  });
-  const { id } = (await res.json()) as { id: number };
-  if (complete) expect(await runConversion(BigInt(id))).toBe('completed');
-  return String(id);
-}
-
-const createShare = (client: RouteClient, id: string, options: Record<string, unknown> = {}) =>
-  client.call(share.POST, {
-    method: 'POST',
-    path: `/api/v1/conversions/${id}/share`,
-    params: { id },
-    ...jsonBody(options),
-  });
-
-async function sharedLink(options: Record<string, unknown> = {}) {
-  const owner = new RouteClient();
-  const id = await conversionOf(owner);
-  const res = await createShare(owner, id, options);
-  expect(res.status).toBe(200);
-  const link = (await res.json()) as { token: string; url: string; expires_at: string; access_limit: number | null };
-  return { owner, id, ...link };
-}
-
-const resolveLink = (token: string) =>
-  new RouteClient().call(resolve.GET, { path: `/api/v1/share/${token}`, params: { token } });
-const downloadAs = (client: RouteClient, token: string, password?: string) =>
-  client.call(download.GET, {
-    path: `/api/v1/share/${token}/download`,
-    params: { token },
-    headers: password === undefined ? {} : { 'x-share-password': password },
-  });
-const downloadLink = (token: string, password?: string) => downloadAs(new RouteClient(), token, password);
+import { RouteClient } from '@/tests/support/route-client';
+import { conversionOf, createShare, downloadAs, downloadLink, resolveLink, sharedLink } from '@/tests/support/shares';
 
 async function resultBytes(id: string) {
   const row = await db.conversion.findUniqueOrThrow({ where: { id: BigInt(id) } });
@@ -218,6 +176,22 @@ describe('opening a share link', () => {
     const recipient = await downloadLink(link.token, 'open sesame');
     expect(recipient.status).toBe(429);
     expect((await recipient.json()).code).toBe('too_many_attempts');
+  });
+
+  it('an IPv6 guesser is counted by its /64: fresh addresses in it are locked too, other blocks and IPv4 are not', async () => {
+    const link = await sharedLink({ password: 'open sesame' });
+    const at = (address: string) => new RouteClient(signedClientAddressHeaders(address));
+    for (let i = 1; i <= SHARE_PASSWORD_TRIES; i++)
+      expect((await downloadAs(at(`2001:db8:7:7::${i.toString(16)}`), link.token, `guess ${i}`)).status).toBe(401);
+    const fresh = await downloadAs(at('2001:db8:7:7:dead:beef:0:1'), link.token, 'open sesame');
+    expect(fresh.status).toBe(429);
+    expect((await fresh.json()).code).toBe('too_many_attempts');
+    expect((await downloadAs(at('2001:db8:7:8::1'), link.token, 'open sesame')).status).toBe(200);
+    // IPv4 is counted per address, an IPv4-mapped IPv6 address as that IPv4 address.
+    for (let i = 1; i <= SHARE_PASSWORD_TRIES; i++)
+      expect((await downloadAs(at('::ffff:192.0.2.7'), link.token, `guess ${i}`)).status).toBe(401);
+    expect((await downloadAs(at('192.0.2.7'), link.token, 'open sesame')).status).toBe(429);
+    expect((await downloadAs(at('192.0.2.8'), link.token, 'open sesame')).status).toBe(200);
   });
 
   it('right passwords do not count towards the throttle, one after another or all at once', async () => {

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 
 // The network address of a caller, recorded by scripts/server.ts on every request. Anonymous
 // limits are counted per address, so a client must not be able to pick its own: the server signs
@@ -45,4 +46,38 @@ export function clientAddressFromHeaders(headers: Headers): string {
   const expected = Buffer.from(sign(secret, address));
   const given = Buffer.from(proof);
   return given.length === expected.length && timingSafeEqual(given, expected) ? address : UNKNOWN_ADDRESS;
+}
+
+/** The eight 16-bit groups of an IPv6 address (an IPv4 tail as two), or null for anything else. */
+function ipv6Groups(address: string): number[] | null {
+  let text = address.split('%')[0]; // a zone (fe80::1%eth0) names the interface, not the host
+  if (!isIPv6(text)) return null;
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number);
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const groups = (part: string) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);
+  const [head, tail] = text.split('::');
+  if (tail === undefined) return groups(head);
+  const before = groups(head);
+  const after = groups(tail);
+  return [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
+}
+
+/**
+ * The block of addresses one client holds, for counting its failures: an IPv6 address's /64 (a
+ * single subscriber or host is handed a whole /64, so counting each address alone would give a
+ * guesser 2^64 fresh starts), an IPv4 address itself, and an IPv4-mapped IPv6 address as its IPv4.
+ * Anything else (`unknown`) is returned as it is.
+ */
+export function addressBlock(address: string): string {
+  const g = ipv6Groups(address);
+  if (!g) return address;
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff)
+    return [g[6] >> 8, g[6] & 255, g[7] >> 8, g[7] & 255].join('.');
+  return `${g
+    .slice(0, 4)
+    .map((x) => x.toString(16))
+    .join(':')}::/64`;
 }

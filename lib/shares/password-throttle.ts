@@ -1,10 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '@/lib/errors';
 import { db } from '@/lib/db';
+import { addressBlock } from '@/lib/identity/client-address';
 import { SHARE_PASSWORD_LINK_TRIES, SHARE_PASSWORD_TRIES, SHARE_PASSWORD_WINDOW_MS } from '@/lib/domain/share-rules';
 
-// Wrong passwords on a link are counted per caller's address (SHARE_PASSWORD_TRIES: a guesser
-// locks only itself) and for the link as a whole (SHARE_PASSWORD_LINK_TRIES, higher: the ceiling a
+// Wrong passwords on a link are counted per caller's address, an IPv6 caller's /64 as one
+// (SHARE_PASSWORD_TRIES: a guesser locks only itself) and for the link as a whole (SHARE_PASSWORD_LINK_TRIES, higher: the ceiling a
 // guesser spread over many addresses meets). A try is recorded as pending before its password is
 // checked, so guesses sent at once can never exceed a limit; a right password removes its try.
 // While pending tries alone fill a limit, the caller waits for them to settle instead of being
@@ -57,13 +58,14 @@ function reserveTry(token: string, client: string): Promise<bigint | null> {
 
 /**
  * Records a password try by `client` (its network address) before the password is checked, or
- * answers 429 (with Retry-After) when that address, or everyone together, used the link's wrong
+ * answers 429 (with Retry-After) when that address (its block: addressBlock), or everyone together, used the link's wrong
  * tries within the window. Settle the try with `settleTry` once the password is checked.
  */
 export async function recordPasswordTry(token: string, client: string): Promise<bigint> {
+  const block = addressBlock(client);
   const deadline = Date.now() + PENDING_WAIT_MS;
   while (Date.now() < deadline) {
-    const id = await reserveTry(token, client);
+    const id = await reserveTry(token, block);
     if (id !== null) return id;
     await sleep(POLL_MS);
   }
