@@ -6,17 +6,20 @@ import { checkHealth } from '@/lib/system/check-health';
 /** The port of each process's metrics listener (METRICS_PORT); unset or 0: no listener. */
 export const metricsPort = (): number => setting('METRICS_PORT') ?? 0;
 
+/** The address it binds (METRICS_HOST): by default the web server's HOST, so a loopback process keeps its metrics private too. */
+export const metricsHost = (): string => setting('METRICS_HOST') ?? setting('HOST');
+
 /** Paths the metrics listener answers: Prometheus's scrape, the process's liveness and its readiness. */
 export const METRICS_PATHS = { metrics: METRICS_PATH, live: '/health/live', ready: '/health' } as const;
 
 /**
- * Starts this process's metrics listener on METRICS_PORT, apart from the API so a scraper never
+ * Starts this process's metrics listener on METRICS_PORT (at METRICS_HOST), apart from the API so a scraper never
  * competes with uploads and the port can stay private. `/health/live` answers while the process
  * does, touching nothing else; `/health` is readiness as `GET /api/v1/health` reports it (503 with
  * the failing checks), so a worker, which has no API, can be probed as a web process is. Returns
  * the server, or null when METRICS_PORT is not set.
  */
-export function startMetricsServer(port = metricsPort()): Server | null {
+export function startMetricsServer(port = metricsPort(), host = metricsHost()): Server | null {
   if (!port) return null;
   const server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://metrics').pathname;
@@ -37,8 +40,8 @@ export function startMetricsServer(port = metricsPort()): Server | null {
       res.end(JSON.stringify({ error: `No such path: ${path}`, code: 'not_found' }));
     }
   });
-  server.on('error', (e) => console.error(`[metrics] cannot listen on port ${port}:`, e));
-  server.listen(port);
+  server.on('error', (e) => console.error(`[metrics] cannot listen on ${host} port ${port}:`, e));
+  server.listen(port, host);
   server.unref();
   return server;
 }

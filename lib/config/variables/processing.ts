@@ -84,6 +84,14 @@ export const processingSettings = defineSettings({
     description: "Port of the process's private listener: Prometheus metrics at `/metrics`, liveness at `/health/live`",
     example: '9464',
   },
+  METRICS_HOST: {
+    group: 'Observability',
+    schema: text().optional(),
+    defaultText: '`HOST`',
+    description:
+      "Address the metrics listener binds, like the web server's `HOST` (so a loopback web process keeps its metrics private too)",
+    example: '127.0.0.1',
+  },
   METRICS_TOKEN: {
     group: 'Observability',
     schema: text().optional(),
