@@ -5,17 +5,14 @@ import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db';
 import { PART_SIZE_BYTES } from '@/lib/domain/upload-rules';
-import { tusLockKeys } from '@/lib/uploads/tus-locker';
-import { tusIdOf } from '@/lib/uploads/tus-server';
 import { signedUpUser } from '@/tests/support/accounts';
 import { makePng } from '@/tests/support/fixtures';
+import { lockTaken, releaseRequests } from '@/tests/support/tus-lock';
 import { createTusUpload, TUS_RESUMABLE, tusPatchHeaders } from '@/tests/support/tus-wire';
-import { waitFor } from '@/tests/support/wait-for';
 
 // Two web processes (tests/support/upload-server-process.ts) on one database and one STORAGE_DIR,
 // each with its own DATA_DIR, as two machines behind a load balancer with a shared volume: any
@@ -72,18 +69,6 @@ afterAll(async () => {
  * A PATCH whose headers go out at once and whose body waits for `send`, so a test can have two
  * requests past tus's offset check before either writes a byte.
  */
-/** Waits until a web process holds the tus lock of upload `token`: its PATCH is in and the body may come. */
-async function lockTaken(token: string): Promise<void> {
-  const [space, key] = tusLockKeys(tusIdOf(token));
-  await waitFor(
-    () => db.$queryRaw<Array<{ held: number }>>`
-      SELECT count(*)::int AS held FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 2
-        AND classid::bigint = ${space} AND objid::bigint = ${key}`,
-    ([row]) => row.held > 0,
-    { timeoutMs: 10_000, intervalMs: 20 },
-  );
-}
-
 function heldPatch(base: string, token: string, headers: Record<string, string>, body: Buffer) {
   const req = httpRequest(`${base}/api/v1/tus/${token}`, {
     method: 'PATCH',
@@ -153,8 +138,10 @@ describe('two web processes on one database and one STORAGE_DIR', () => {
     // check and write over each other.
     const viaA = heldPatch(urls[0], token, auth, first);
     await lockTaken(token);
+    const release = await releaseRequests(token);
     const viaB = heldPatch(urls[1], token, auth, second);
-    await sleep(500);
+    await release.asked; // B found the upload locked by A: it is in, waiting
+    await release.stop();
     viaA.send();
     viaB.send();
     const answers = await Promise.all([viaA.answered, viaB.answered]);

@@ -8,9 +8,10 @@ import { stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
 import { signedUpUser } from '@/tests/support/accounts';
 import { makeNoisyPng, makePng } from '@/tests/support/fixtures';
 import { emptyConversionQueue } from '@/tests/support/job-queue';
-import { Cluster, logLines } from '@/tests/support/multi-process-cluster';
+import { Cluster, logLines, sampleValue } from '@/tests/support/multi-process-cluster';
 import { uploadForm } from '@/tests/support/route-client';
-import { sleep, waitFor } from '@/tests/support/wait-for';
+import { waitFor } from '@/tests/support/wait-for';
+import { lockTaken } from '@/tests/support/tus-lock';
 import { createTusUpload, TUS_RESUMABLE, tusPatchHeaders } from '@/tests/support/tus-wire';
 
 // SIGTERM to real processes of one service (two web processes, workers) on one database and one
@@ -47,6 +48,24 @@ async function createConversion(base: string, file: Buffer, target = 'webp', hea
   return ((await res.json()) as { id: string | number }).id;
 }
 
+/**
+ * The body bytes a web process has received (its /metrics), asked on a connection of its own that
+ * closes after the answer, so no kept-alive connection outlives the scrape.
+ */
+function receivedBytes(base: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    httpRequest(`${base}/metrics`, { agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve(sampleValue(text, 'transmute_http_received_bytes_total')));
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
 /** An SSE stream read frame by frame: `frames()` is what arrived so far, `ended` resolves when the server ends it. */
 function openProgress(base: string, id: string | number) {
   let text = '';
@@ -81,6 +100,8 @@ describe('SIGTERM to a web process', () => {
 
     // An upload whose body is half sent when the stop comes.
     const { body, type } = await multipart(await makeNoisyPng(400, 400), 'late.png', 'webp');
+    const receivedBefore = await receivedBytes(a.url);
+    let sendRest = () => {};
     const inFlight = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = httpRequest(`${a.url}/api/v1/convert/upload`, {
         method: 'POST',
@@ -94,10 +115,14 @@ describe('SIGTERM to a web process', () => {
       });
       req.on('error', reject);
       req.write(body.subarray(0, body.length >> 1));
-      // The rest arrives a second after the stop: the process must still take it.
-      setTimeout(() => req.end(body.subarray(body.length >> 1)), 1500);
+      sendRest = () => req.end(body.subarray(body.length >> 1));
     });
-    await sleep(300);
+    // The process is reading the upload when the stop comes.
+    await waitFor(
+      () => receivedBytes(a.url),
+      (n) => n - receivedBefore >= body.length >> 1,
+      { timeoutMs: 10_000, intervalMs: 20 },
+    );
 
     const stoppedAt = Date.now();
     a.signal('SIGTERM');
@@ -114,6 +139,8 @@ describe('SIGTERM to a web process', () => {
     );
     expect(refused).toBe('refused');
 
+    // The rest of the upload arrives after the stop: the process must still take it.
+    sendRest();
     const late = await inFlight;
     expect(late.status).toBe(201);
     const lateId = (JSON.parse(late.text) as { id: string }).id;
@@ -145,6 +172,7 @@ describe('SIGTERM to a web process during a tus upload', () => {
 
     // The first MiB goes to A, half of it before the stop and half after.
     const chunk = file.subarray(0, 1024 * 1024);
+    let sendRest = () => {};
     const patched = new Promise<number>((resolve, reject) => {
       const req = httpRequest(`${a.url}/api/v1/tus/${token}`, {
         method: 'PATCH',
@@ -160,10 +188,12 @@ describe('SIGTERM to a web process during a tus upload', () => {
       });
       req.on('error', reject);
       req.write(chunk.subarray(0, chunk.length >> 1));
-      setTimeout(() => req.end(chunk.subarray(chunk.length >> 1)), 1000);
+      sendRest = () => req.end(chunk.subarray(chunk.length >> 1));
     });
-    await sleep(300);
+    await lockTaken(token); // the PATCH is in when the stop comes
     a.signal('SIGTERM');
+    await waitFor(a.output, (out) => out.includes('STOPPING'));
+    sendRest(); // the rest after the stop
     expect(await patched).toBe(204);
     expect(await a.exited).toBe(0);
 

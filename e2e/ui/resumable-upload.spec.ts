@@ -69,7 +69,7 @@ test('pause stops the upload and resume finishes it', async ({ page }) => {
   await page.getByTestId('pause-button').click();
   await expect(page.getByTestId('status-text')).toContainText('paused');
   const at = Number(await sent.getAttribute('data-bytes'));
-  await page.waitForTimeout(1500);
+  await page.waitForTimeout(1500); // a fixed wait, to show that nothing is sent while paused
   expect(Number(await sent.getAttribute('data-bytes'))).toBeLessThanOrEqual(at + 1);
 
   await throttle(-1);

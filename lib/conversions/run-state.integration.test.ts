@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
-import { type ConversionEvent, subscribeConversionEvents } from '@/lib/conversions/conversion-events';
+import {
+  type ConversionEvent,
+  publishConversionEvent,
+  subscribeConversionEvents,
+} from '@/lib/conversions/conversion-events';
 import { reportProgress } from '@/lib/conversions/report-progress';
 import { claimRun, completeRun, failRun } from '@/lib/conversions/run-state';
 import { newConversionId } from '@/lib/domain/conversion-id';
-import { sleep, waitFor } from '@/tests/support/wait-for';
+import { waitFor } from '@/tests/support/wait-for';
 
 // A run's state changes are single statements that change the row and send its event together.
 // These tests hold each one to the row it leaves and the events the listeners hear.
@@ -43,6 +47,21 @@ async function heard(id: bigint) {
   return { events, stop };
 }
 
+/**
+ * Returns once every event sent so far has been heard: the process's one LISTEN connection gets
+ * notifications in commit order, so when a marker sent now arrives, anything sent before it has too.
+ */
+async function allHeard() {
+  const id = newConversionId();
+  const marker = await heard(id);
+  await publishConversionEvent({ id: String(id), status: 'processing', progress: 0 });
+  await waitFor(
+    async () => marker.events,
+    (e) => e.length === 1,
+  );
+  marker.stop();
+}
+
 describe('run state changes', () => {
   it('a claim returns the whole row as Prisma reads it and says processing', async () => {
     const row = await conversion();
@@ -72,7 +91,7 @@ describe('run state changes', () => {
     // A processing row is claimed again by its own run (a redelivery after a worker died).
     expect((await claimRun(other.id, 1))?.attempts).toBe(1);
     expect((await claimRun(other.id, 1))?.attempts).toBe(2);
-    await sleep(200);
+    await allHeard();
     expect(listeners.map((l) => l.events.length)).toEqual([2, 0, 0]);
     for (const l of listeners) l.stop();
   });
@@ -93,7 +112,7 @@ describe('run state changes', () => {
       error: 'target missed',
     });
     expect(read.completedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
-    await sleep(200);
+    await allHeard();
     expect(events).toEqual([{ id: String(row.id), status: 'completed', progress: 100 }]);
     stop();
   });
@@ -127,8 +146,8 @@ describe('progress reports', () => {
     const progress = reportProgress(row.id);
     progress.update(5);
     progress.update(60);
-    await progress.flush();
-    await sleep(400);
+    await progress.flush(); // drops the held value and its timer: nothing is sent after this
+    await allHeard();
     expect(events).toEqual([]);
     expect((await db.conversion.findUniqueOrThrow({ where: { id: row.id } })).progress).toBe(0);
     stop();
@@ -153,7 +172,7 @@ describe('progress reports', () => {
       (e) => e.length === 2,
     );
     await progress.flush();
-    await sleep(300);
+    await allHeard();
     expect(events.map((e) => e.progress)).toEqual([9, 30]);
     expect((await db.conversion.findUniqueOrThrow({ where: { id: row.id } })).progress).toBe(30);
     stop();

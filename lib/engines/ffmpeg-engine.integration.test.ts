@@ -8,6 +8,7 @@ import type { FormatName } from '@/lib/formats/catalog';
 import { makeJob, type TestJob } from '@/tests/fixtures/engine-job';
 import { ffmpegEngine } from './ffmpeg-engine';
 import { EngineError } from './sandbox';
+import { waitFor } from '@/tests/support/wait-for';
 
 const jobs: TestJob[] = [];
 afterEach(async () => {
@@ -194,12 +195,15 @@ describe('ffmpeg engine', () => {
       onProgress: (p) => p > 1 && ac.abort(),
     });
     await expect(ffmpegEngine.convert(j)).rejects.toSatisfy((e) => e instanceof EngineError && e.cancelled);
-    await new Promise((r) => setTimeout(r, 300));
-    const survivors: string[] = [];
-    for (const pid of (await readdir('/proc')).filter((n) => /^\d+$/.test(n))) {
-      const cmd = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-      if (cmd.includes(j.workDir) && !cmd.includes('vitest')) survivors.push(cmd);
-    }
-    expect(survivors).toEqual([]);
+    const survivors = async () => {
+      const found: string[] = [];
+      for (const pid of (await readdir('/proc')).filter((n) => /^\d+$/.test(n))) {
+        const cmd = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+        if (cmd.includes(j.workDir) && !cmd.includes('vitest')) found.push(cmd);
+      }
+      return found;
+    };
+    // The killed processes are reaped shortly after the rejection; one left past the wait survived.
+    expect(await waitFor(survivors, (s) => s.length === 0, { timeoutMs: 10_000, intervalMs: 50 })).toEqual([]);
   });
 });

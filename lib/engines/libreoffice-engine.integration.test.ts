@@ -236,8 +236,9 @@ describe('LibreOffice engine (warm pool)', () => {
         (_, i) => `Line ${i} of a long text that takes LibreOffice a while to lay out.`,
       ).join('\n'),
     );
-    setTimeout(() => ac.abort(), 400);
-    await expect(convert(big, 'txt', 'pdf', { signal: ac.signal })).rejects.toSatisfy(
+    // Cancelled once the document has gone to the instance (10 %: placed in its exchange folder).
+    const onProgress = (p: number) => p >= 10 && ac.abort();
+    await expect(convert(big, 'txt', 'pdf', { signal: ac.signal, onProgress })).rejects.toSatisfy(
       (e) => e instanceof EngineError && e.cancelled,
     );
     expect(await officeProcesses([before])).toEqual([]);

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withEnv } from '@/tests/support/env';
-import { sleep, waitFor } from '@/tests/support/wait-for';
+import { waitFor } from '@/tests/support/wait-for';
 import { EngineError, runSandboxed, withEngineSlot } from './sandbox';
 
 let workDir: string;
@@ -170,15 +170,24 @@ describe('runSandboxed', () => {
 describe('withEngineSlot', () => {
   it('never runs more than config.engineConcurrency at once', async () => {
     const { config } = await import('@/lib/config');
+    const total = config.engineConcurrency * 3 + 1;
     let running = 0;
     let peak = 0;
+    let started = 0;
+    // Each task holds its slot until every slot is taken (or no task is left to take one), so the
+    // tasks overlap as much as the slots let them.
     const task = () =>
       withEngineSlot(async () => {
         peak = Math.max(peak, ++running);
-        await sleep(20);
+        started++;
+        await waitFor(
+          () => running >= config.engineConcurrency || started === total,
+          (full) => full,
+          { timeoutMs: 10_000, intervalMs: 5 },
+        );
         running--;
       });
-    await Promise.all(Array.from({ length: config.engineConcurrency * 3 + 1 }, task));
+    await Promise.all(Array.from({ length: total }, task));
     expect(peak).toBe(config.engineConcurrency);
   });
 });

@@ -4,6 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { inspectAndConvert, makeJob, type TestJob } from '@/tests/fixtures/engine-job';
+import { waitFor } from '@/tests/support/wait-for';
 import { EngineError } from './sandbox';
 import { sharpEngine } from './sharp-engine';
 import { sharpPoolStatus, shutdownSharp, warmUpSharp } from './sharp/pool';
@@ -74,7 +75,13 @@ describe('sharp workers', () => {
       options: { effort: 9 },
     });
     const running = sharpEngine.convert(slow);
-    setTimeout(() => ac.abort(), 500);
+    // Cancelled while the worker has the job: its files are in the worker's exchange folder.
+    await waitFor(
+      async () => (await Promise.all([...before].map((d) => readdir(`${d}/x`).catch(() => [])))).flat().length,
+      (n) => n > 0,
+      { timeoutMs: 10_000, intervalMs: 10 },
+    );
+    ac.abort();
     await expect(running).rejects.toSatisfy((e) => e instanceof EngineError && e.cancelled);
     const gone = [...before].filter((d) => !workerDirs().includes(d));
     expect(gone).toHaveLength(1);

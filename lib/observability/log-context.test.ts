@@ -20,7 +20,7 @@ describe('log context', () => {
     const { log, lines } = capturedLogger();
     await withLogContext({ requestId: 'req-1' }, async () => {
       log.info('first');
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setImmediate(resolve)); // a turn of the event loop, as I/O would take
       await withLogContext({ conversionId: '42' }, async () => {
         await Promise.resolve();
         log.info('inside');
@@ -38,11 +38,17 @@ describe('log context', () => {
   });
 
   it('keeps two concurrent requests apart', async () => {
+    let bRead = () => {};
+    const bHasRead = new Promise<void>((resolve) => (bRead = resolve));
     const seen = await Promise.all(
       ['a', 'b'].map((id) =>
         withLogContext({ requestId: id }, async () => {
-          await new Promise((resolve) => setTimeout(resolve, id === 'a' ? 10 : 1));
-          return logContext().requestId;
+          // a starts first and reads its context only after b has run and read its own.
+          if (id === 'a') await bHasRead;
+          else await new Promise((resolve) => setImmediate(resolve));
+          const requestId = logContext().requestId;
+          if (id === 'b') bRead();
+          return requestId;
         }),
       ),
     );

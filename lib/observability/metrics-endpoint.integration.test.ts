@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { db } from '@/lib/db';
 import { answerMetrics, METRICS_PATH } from '@/lib/observability/metrics-endpoint';
 import { countTraffic } from '@/lib/observability/traffic';
+import { waitFor } from '@/tests/support/wait-for';
 
 // A web server as scripts/server.ts builds it: /metrics beside the app, every connection's bytes counted.
 let server: Server;
@@ -70,8 +71,12 @@ describe('GET /metrics on a web process', () => {
     const req = request(`${base}/slow`, { method: 'POST', headers: { 'content-length': '400000' } });
     req.on('error', () => {}); // destroyed below, before its answer
     req.write(randomBytes(200_000));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const during = sample((await scrape()).text, 'transmute_http_received_bytes_total');
+    // Counted as the bytes arrive: the half sent shows while the request is still open.
+    const during = await waitFor(
+      async () => sample((await scrape()).text, 'transmute_http_received_bytes_total'),
+      (n) => n - before >= 200_000,
+      { timeoutMs: 10_000, intervalMs: 20 },
+    );
     expect(during - before).toBeGreaterThanOrEqual(200_000);
     req.destroy();
   });

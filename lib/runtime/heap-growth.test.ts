@@ -12,6 +12,7 @@ import {
   RELEASE_AFTER_MS,
   withHeapGrowth,
 } from './heap-growth';
+import { waitFor } from '@/tests/support/wait-for';
 
 /** What growHeapWhileLargeBody reads of a request (its headers) and of its answer (its one 'close'). */
 function request(length?: number) {
@@ -81,8 +82,11 @@ describe('heap growth', () => {
       const res = await fetch(`http://127.0.0.1:${port}/`, { method: 'PUT', body: new Uint8Array(LARGE_BODY_BYTES) });
       expect(res.status).toBe(413);
       await res.arrayBuffer();
-      for (let i = 0; i < 50 && heapGrowthState().holders > 0; i++) await new Promise((r) => setTimeout(r, 20));
-      expect(heapGrowthState().holders).toBe(0);
+      await waitFor(
+        () => heapGrowthState().holders,
+        (n) => n === 0,
+        { timeoutMs: 5_000, intervalMs: 20 },
+      );
     } finally {
       server.closeAllConnections();
       server.close();

@@ -9,6 +9,7 @@ import { newStorageKey } from '@/lib/storage/keys';
 import { localDiskStorage } from '@/lib/storage/local-disk';
 import { s3Storage } from '@/lib/storage/s3';
 import type { Storage } from '@/lib/storage/types';
+import { waitFor } from '@/tests/support/wait-for';
 
 const text = async (stream: Readable) => {
   const chunks: Buffer[] = [];
@@ -96,12 +97,17 @@ describe.each(['s3', 'local'])('%s storage driver', (name) => {
   it('a failed put leaves nothing behind', async () => {
     const key = newStorageKey('inputs');
     const failing = new Readable({ read() {} });
-    // On a loaded machine the timer can fire while put still prepares its folder, before it listens:
-    // the error must then not go unhandled (put still sees the stream destroyed).
-    failing.on('error', () => {});
-    setTimeout(() => failing.destroy(new Error('client went away')), 20);
+    failing.on('error', () => {}); // put reports it; this keeps it from also going unhandled
     failing.push(Buffer.alloc(1024));
-    await expect(store().put(key, failing)).rejects.toThrow();
+    const put = store().put(key, failing);
+    // The client goes away once put has begun reading the body.
+    await waitFor(
+      () => failing.readableFlowing,
+      (flowing) => flowing !== null,
+      { timeoutMs: 10_000, intervalMs: 5 },
+    );
+    failing.destroy(new Error('client went away'));
+    await expect(put).rejects.toThrow();
     expect(await store().size(key)).toBeNull();
   });
 

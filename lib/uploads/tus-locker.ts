@@ -22,7 +22,8 @@ const LOCK_POOL_SIZE = 20;
 const RETRY_MS = 100;
 /** A waiter repeats its release request this often, as @tus/server's MemoryLocker does on each try. */
 const RELEASE_REPEAT_MS = 1_000;
-const RELEASE_CHANNEL = 'tus_lock_release';
+/** The NOTIFY channel of release requests; the payload is the upload's id. */
+export const RELEASE_CHANNEL = 'tus_lock_release';
 /** The first key of every tus lock, so they never meet the application's other advisory locks. */
 const LOCK_NAMESPACE = 0x7475_7301; // "tus" 1
 

@@ -89,6 +89,7 @@ describe('warm pool', () => {
     const p = pool();
     await withEnv({ ENGINE_IDLE_SECONDS: '0' }, async () => {
       await job(p);
+      // A fixed wait, to show that nothing happens: twice the 0.5 s after which the test above stops its workers.
       await new Promise((r) => setTimeout(r, 1000));
       expect(running(p)).toBe(1);
     });
