@@ -69,8 +69,8 @@ async function main() {
   record('baseline sharp().webp()', 2, await timed(N, 2, bare));
   await bareHttpFloor(png, record);
 
-  // PHASE_TIMINGS: the services log each conversion's phases (lib/system/phase-timings.ts).
-  const server = await startServer({ PHASE_TIMINGS: '1' });
+  // PHASE_TIMINGS: the services log each conversion's phases (lib/system/phase-timings.ts), as JSON lines to read back.
+  const server = await startServer({ PHASE_TIMINGS: '1', LOG_FORMAT: 'json' });
   try {
     console.log(`service on ${server.baseUrl} (data in ${server.dataDir})`);
     const client = new Client(server.baseUrl);

@@ -2,6 +2,7 @@ import { connect } from 'inngest/connect';
 import { inngest } from '@/inngest/client';
 import { functions } from '@/inngest/functions';
 import { config } from '@/lib/config';
+import { log } from '@/lib/observability/logger';
 
 /**
  * A worker's share of Inngest's work: it opens an outbound connection to Inngest (inngest/connect)
@@ -19,7 +20,7 @@ export function connectInngestWorker(): () => Promise<void> {
   let connected: Awaited<typeof connection> | undefined;
   connection.then(
     (worker) => (connected = worker),
-    (e) => console.error('[worker] Inngest connection failed:', e),
+    (e) => log.error({ err: e }, '[worker] Inngest connection failed'),
   );
   // Not yet connected means no step in flight: nothing to wait for.
   return async () => {

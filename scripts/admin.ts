@@ -7,6 +7,10 @@ import { config } from '@/lib/config';
 import { exitOnInvalidConfig } from '@/lib/config/validate-config';
 import { databaseUrlFor } from './database-url';
 
+// A command's answer is for the person at the terminal, not the service's log: plain lines on
+// stdout and stderr, whatever LOG_FORMAT says.
+const TERMINAL = { out: console.log, err: console.error };
+
 async function main() {
   exitOnInvalidConfig('admin');
   process.env.DATABASE_URL = databaseUrlFor(config.dataDir);
@@ -14,7 +18,7 @@ async function main() {
   const { runAdmin } = await import('@/lib/admin/admin-commands');
   const { db } = await import('@/lib/db');
   try {
-    process.exitCode = await runAdmin(process.argv.slice(2));
+    process.exitCode = await runAdmin(process.argv.slice(2), TERMINAL);
   } finally {
     await db.$disconnect().catch(() => {});
   }
@@ -24,6 +28,6 @@ main().catch((e: unknown) => {
   const message = e instanceof Error ? e.message : String(e);
   const unreachable = message.match(/Can't reach database server at \S+/)?.[0];
   const hint = '(is Transmute running? scripts/start.sh starts its embedded database)';
-  console.error(unreachable ? `admin failed: ${unreachable} ${hint}` : `admin failed: ${message}`);
+  TERMINAL.err(unreachable ? `admin failed: ${unreachable} ${hint}` : `admin failed: ${message}`);
   process.exit(1);
 });

@@ -24,6 +24,8 @@ import { exitOnInvalidConfig } from '@/lib/config/validate-config';
 import { hasMalformedPath, isApiPath, MALFORMED_PATH_MESSAGE, NOT_FOUND_PAGE } from '@/lib/http/malformed-path';
 import { ignoreLaterWrites, stalledBodyWatch } from '@/lib/http/stalled-bodies';
 import { withLogContext } from '@/lib/observability/log-context';
+import { log } from '@/lib/observability/logger';
+import { routeOutputToLog } from '@/lib/observability/route-output';
 import { answerMetrics, METRICS_PATH } from '@/lib/observability/metrics-endpoint';
 import { acceptedRequestId, REQUEST_ID_HEADER } from '@/lib/observability/request-id';
 import { countTraffic } from '@/lib/observability/traffic';
@@ -33,6 +35,7 @@ import { closeWebServer } from '@/lib/system/close-web-server';
 import { withNodeRequest } from '@/lib/uploads/node-request';
 import { askForInProcessWorker, stopInProcessWorker } from '@/lib/processes/in-process-worker';
 
+routeOutputToLog(); // Next's own lines too: every line this process prints is a log line
 exitOnInvalidConfig('web', ['DATABASE_URL']);
 const dev = process.argv.includes('--dev') || process.env.NODE_ENV === 'development';
 const withWorker = process.argv.includes('--with-worker');
@@ -76,7 +79,7 @@ async function main() {
     // Next's router would answer a plain-text 500 for these (lib/http/malformed-path.ts).
     if (hasMalformedPath(req.url ?? '/')) {
       return void refuseMalformedPath(req, res, handle, requestId).catch((e) => {
-        console.error('[web] answering a malformed path failed:', e);
+        log.error({ err: e }, '[web] answering a malformed path failed');
         res.destroy();
       });
     }
@@ -95,7 +98,7 @@ async function main() {
   (server as typeof server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   server.listen(port, hostname, () => {
     const shown = hostname === '0.0.0.0' ? 'localhost' : hostname;
-    console.log(`[web] ${dev ? 'development server' : 'ready'} on http://${shown}:${port}`);
+    log.info(`[web] ${dev ? 'development server' : 'ready'} on http://${shown}:${port}`);
   });
   // With --with-worker its jobs count into this process's metrics (one registry on globalThis),
   // served on this port and on METRICS_PORT's listener, which instrumentation.ts starts once for both.
@@ -105,10 +108,10 @@ async function main() {
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    console.log('[web] stopping: finishing requests in flight');
+    log.info('[web] stopping: finishing requests in flight');
     // The worker's jobs finish or are handed back meanwhile (scripts/start-worker.ts).
     const web = closeWebServer(server).then((finished) => {
-      if (!finished) console.error('[web] requests still in flight at the shutdown deadline were cut off');
+      if (!finished) log.error('[web] requests still in flight at the shutdown deadline were cut off');
     });
     const jobs = withWorker ? stopInProcessWorker() : undefined;
     void Promise.all([web, jobs]).then(() => process.exit(0));
@@ -163,6 +166,6 @@ async function refuseMalformedPath(
 }
 
 main().catch((e) => {
-  console.error('[web] failed to start:', e);
+  log.fatal({ err: e }, '[web] failed to start');
   process.exit(1);
 });

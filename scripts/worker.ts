@@ -4,8 +4,10 @@ import { exitOnInvalidConfig } from '@/lib/config/validate-config';
 import { startWorker } from './start-worker';
 import { log } from '@/lib/observability/logger';
 import { startMetricsServer } from '@/lib/processes/metrics-server';
+import { routeOutputToLog } from '@/lib/observability/route-output';
 
 async function main() {
+  routeOutputToLog(); // libraries' console lines too: every line this process prints is a log line
   exitOnInvalidConfig('worker', ['DATABASE_URL']);
   startMetricsServer(); // on METRICS_PORT when set: /metrics and /health/live
   const stop = await startWorker();

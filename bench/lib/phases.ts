@@ -1,4 +1,4 @@
-// Reads the `[phases]` lines the services print with PHASE_TIMINGS=1 (lib/system/phase-timings.ts)
+// Reads the `[phases]` lines the services log with PHASE_TIMINGS=1 and LOG_FORMAT=json (lib/system/phase-timings.ts)
 // and summarises where a run's conversions spent their time, including the hand-overs between
 // processes (web enqueues → worker picks up; worker notifies → web hears).
 import { readFileSync } from 'node:fs';
@@ -8,8 +8,8 @@ type Record_ = { scope: string; id?: string; at: number; ms: Record<string, numb
 function read(log: string): Record_[] {
   return readFileSync(log, 'utf8')
     .split('\n')
-    .filter((l) => l.startsWith('[phases] '))
-    .map((l) => JSON.parse(l.slice(9)) as Record_);
+    .filter((l) => l.startsWith('{') && l.includes('"[phases]"'))
+    .map((l) => (JSON.parse(l) as { phases: Record_ }).phases);
 }
 
 const sum = (ms: Record<string, number>, upTo?: string) => {

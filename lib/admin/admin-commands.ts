@@ -57,7 +57,7 @@ export async function verifyEmail(email: string): Promise<VerifyEmailResult> {
 type Output = { out: (line: string) => void; err: (line: string) => void };
 
 /** Runs one admin command line; returns the process exit code (0 done, 1 bad input or unknown account). */
-export async function runAdmin(args: string[], io: Output = { out: console.log, err: console.error }): Promise<number> {
+export async function runAdmin(args: string[], io: Output): Promise<number> {
   const [command, ...rest] = args;
   try {
     if (command === 'set-plan' && rest.length === 2) {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { toAppError } from '@/lib/api/responses';
+import { log } from '@/lib/observability/logger';
 
 /** Prisma's known request error, as its runtime builds it (name and code). */
 function prismaError(code: string) {
@@ -16,7 +17,7 @@ describe('toAppError', () => {
   });
 
   it('maps a database that is busy or unreachable to 503 with Retry-After, whatever layer says so', () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(log, 'error').mockImplementation(() => {});
     const lockTimeout = Object.assign(prismaError('P2010'), {
       meta: { driverAdapterError: { cause: { kind: 'postgres', originalCode: '55P03' } } },
     });
@@ -31,14 +32,17 @@ describe('toAppError', () => {
       meta: { driverAdapterError: { cause: { kind: 'postgres', originalCode: '42601' } } },
     });
     expect(toAppError(syntax, 'r')).toMatchObject({ code: 'internal_error', status: 500 });
-    log.mockRestore();
+    logged.mockRestore();
   });
 
   it('keeps other errors a logged, generic 500', () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(log, 'error').mockImplementation(() => {});
     expect(toAppError(prismaError('P2000'), 'r')).toMatchObject({ code: 'internal_error', status: 500 });
-    expect(toAppError(new Error('secret detail'), 'r').message).not.toContain('secret');
-    expect(log).toHaveBeenCalledTimes(2);
-    log.mockRestore();
+    const secret = new Error('secret detail');
+    expect(toAppError(secret, 'r').message).not.toContain('secret');
+    expect(logged).toHaveBeenCalledTimes(2);
+    // The error itself, for the logger to write with its stack on the one line of the event.
+    expect(logged.mock.calls[1][0]).toMatchObject({ requestId: 'r', err: secret });
+    logged.mockRestore();
   });
 });

@@ -2,6 +2,7 @@ import { AppError, isAppError } from '@/lib/errors';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@/lib/database-settings';
 import { isOutOfSpace, outOfSpaceError } from '@/lib/storage/out-of-space';
 import { z } from 'zod';
+import { log } from '@/lib/observability/logger';
 
 /** JSON bodies shorter than this are sent uncompressed (the compression middleware's own default threshold). */
 const COMPRESS_FROM_CHARS = 1024;
@@ -49,16 +50,16 @@ export function toAppError(e: unknown, requestId: string): AppError {
   const known = PRISMA_ERRORS[prismaCode(e) ?? ''];
   if (known) return known();
   if (isDatabaseUnavailable(e)) {
-    console.error(`[${requestId}] database busy or unreachable:`, e instanceof Error ? e.message : e);
+    log.error({ requestId, error: e instanceof Error ? e.message : String(e) }, 'database busy or unreachable');
     return new AppError('service_unavailable', 'The database is busy or unreachable, please retry', {
       headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
     });
   }
   if (isOutOfSpace(e)) {
-    console.error(`[${requestId}] out of storage space:`, (e as Error).message);
+    log.error({ requestId, error: (e as Error).message }, 'out of storage space');
     return outOfSpaceError(e);
   }
-  console.error(`[${requestId}]`, e);
+  log.error({ requestId, err: e }, 'unexpected error: answered 500');
   return new AppError('internal_error', 'Internal server error, please retry');
 }
 

@@ -1,5 +1,6 @@
 import { AppError, isAppError } from '@/lib/errors';
 import { stripeConfigured } from '@/lib/billing/stripe-config';
+import { log } from '@/lib/observability/logger';
 
 export const BILLING_NOT_CONFIGURED = 'Billing is not configured; upgrades are managed by the administrator';
 
@@ -12,7 +13,7 @@ export function assertBillingConfigured(): void {
 export function stripeUnavailable(e: unknown): AppError {
   if (isAppError(e)) return e;
   const err = e as { type?: string; statusCode?: number; requestId?: string; message?: string };
-  console.error(
+  log.error(
     `[billing] Stripe request failed: ${err.type ?? 'Error'}${err.statusCode ? ` ${err.statusCode}` : ''}: ${err.message ?? String(e)}${err.requestId ? ` (request ${err.requestId})` : ''}`,
   );
   return new AppError('service_unavailable', 'The payment provider is unavailable, please retry', { cause: e });

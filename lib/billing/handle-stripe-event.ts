@@ -4,6 +4,7 @@ import type { Plan } from '@/lib/generated/prisma/enums';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { readSubscription } from '@/lib/billing/read-subscription';
 import { isEntitledStatus } from '@/lib/billing/subscription-status';
+import { log } from '@/lib/observability/logger';
 
 // Applies Stripe webhook events to users. Three rules keep the mirror right whatever Stripe does:
 // - replays: the event id is recorded in stripe_events in the same transaction that applies it, so
@@ -99,7 +100,7 @@ async function applySubscription(
   const { plan: pricedPlan, periodEnd } = readSubscription(sub);
   let plan: Plan | undefined = entitled ? (pricedPlan ?? undefined) : 'free';
   if (entitled && !pricedPlan) {
-    console.warn(
+    log.warn(
       `[billing] subscription ${sub.id} has no price matching STRIPE_PRICE_*; plan of user ${user.id} left unchanged`,
     );
     plan = undefined;
@@ -122,6 +123,6 @@ async function applySubscription(
 const userFields = { id: true, stripeCustomerId: true, stripeSubscriptionId: true } as const;
 
 function unknownUser(what: string, id: string): Omit<EventOutcome, 'duplicate'> {
-  console.warn(`[billing] ${what} ${id}: no matching account, ignored`);
+  log.warn(`[billing] ${what} ${id}: no matching account, ignored`);
   return { applied: false, reason: 'no matching account' };
 }

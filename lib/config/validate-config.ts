@@ -1,4 +1,5 @@
 import { ALL_SETTINGS, configSchema, type Env, rawSetting } from './schema';
+import { log } from '@/lib/observability/logger';
 
 // Validation of the whole configuration when a process starts: a bad or missing value stops it with
 // a message that names the variable, before it opens a port or takes a job.
@@ -26,6 +27,6 @@ export const describeProblems = (problems: ConfigProblem[]) => problems.map((p) 
 export function exitOnInvalidConfig(processName: string, required: readonly string[] = []): void {
   const problems = configProblems(process.env, required);
   if (problems.length === 0) return;
-  console.error(`[${processName}] invalid configuration: ${describeProblems(problems)}`);
+  log.fatal(`[${processName}] invalid configuration: ${describeProblems(problems)}`);
   process.exit(2);
 }

@@ -3,6 +3,7 @@ import { readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { config } from '@/lib/config';
+import { log } from '@/lib/observability/logger';
 
 // Every process that runs jobs keeps its job folders and its warm engines' folders under one folder
 // of its own in the jobs folder, named for its owner: host, pid and the pid's start time (so a pid
@@ -63,7 +64,7 @@ export async function sweepDeadJobFolders(): Promise<number> {
       await rm(path.join(config.jobsDir, name), { recursive: true, force: true });
       removed++;
     } catch (e) {
-      console.error(`[jobs] could not remove the folder of a finished process (${name}):`, e);
+      log.error({ err: e, folder: name }, '[jobs] could not remove the folder of a finished process');
     }
   }
   return removed;

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { setting } from '@/lib/config/read-setting';
+import { log } from '@/lib/observability/logger';
 
 // Whether engines can run in their sandbox here, probed once per process. bubblewrap needs user and
 // PID namespaces and a fresh /proc; a container denies the /proc mount unless it runs with
@@ -42,7 +43,7 @@ let status: SandboxStatus | undefined;
 export function sandboxStatus(): SandboxStatus {
   if (status) return status;
   if (setting('ENGINE_SANDBOX') === 'off') {
-    console.warn(`[engines] WARNING: ${SANDBOX_OFF_WARNING}`);
+    log.warn(`[engines] WARNING: ${SANDBOX_OFF_WARNING}`);
     return (status = { state: 'off' });
   }
   const r = spawnSync('bwrap', PROBE, {
@@ -55,7 +56,7 @@ export function sandboxStatus(): SandboxStatus {
     ? `bwrap could not be started (${r.error.message})`
     : `bwrap failed: ${r.stderr.trim() || `exit ${r.status}`}`;
   const reason = `The engine sandbox cannot be set up (${why}).`;
-  console.error(`[engines] ${reason} No conversion will run. ${FIX}`);
+  log.error(`[engines] ${reason} No conversion will run. ${FIX}`);
   return (status = { state: 'unavailable', reason });
 }
 

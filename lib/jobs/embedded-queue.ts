@@ -3,6 +3,7 @@ import { config } from '@/lib/config';
 import { DATABASE_POOL_SETTINGS } from '@/lib/database-settings';
 import { shutdownDeadlineMs } from '@/lib/runtime/process-shutdown';
 import { conversionJobRetries, WEBHOOK_DELIVERY_ATTEMPTS, webhookRetryDelaySeconds } from '@/lib/jobs/retries';
+import { log } from '@/lib/observability/logger';
 
 // The embedded durable queue (pg-boss tables in our PostgreSQL), used when Inngest is not
 // configured. Jobs survive restarts; a job whose worker dies stops heartbeating and is retried.
@@ -30,7 +31,7 @@ export function embeddedQueue(): Promise<PgBoss> {
       useListenNotify: true,
       superviseIntervalSeconds: 10,
     });
-    boss.on('error', (e) => console.error('[queue]', e));
+    boss.on('error', (e) => log.error({ err: e }, '[queue] error'));
     await boss.start();
     const runOptions = {
       retryLimit: conversionJobRetries(),

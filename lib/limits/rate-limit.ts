@@ -5,6 +5,7 @@ import { CoalescingLimiter } from '@/lib/limits/coalescing-limiter';
 import { DATABASE_POOL_SETTINGS, DATABASE_RETRY_AFTER_SECONDS } from '@/lib/database-settings';
 import { type Caller, limitSubject } from '@/lib/identity/caller';
 import { limitsFor } from '@/lib/plans';
+import { log } from '@/lib/observability/logger';
 
 // Requests per minute per subject (account, or address for anonymous callers), counted in
 // PostgreSQL so every server process shares one exact count (docs/architecture.md, "Limits").
@@ -41,7 +42,7 @@ function limiter(points: number): CoalescingLimiter {
       ...DATABASE_POOL_SETTINGS,
     });
     // An idle connection broken by a database restart: the pool drops it and reconnects on demand.
-    globalLimiters.rateLimitPool.on('error', (e) => console.error('[rate-limit] connection lost:', e.message));
+    globalLimiters.rateLimitPool.on('error', (e) => log.error({ error: e.message }, '[rate-limit] connection lost'));
   }
   let existing = globalLimiters.rateLimiters.get(points);
   if (!existing) {
@@ -62,7 +63,7 @@ const headersOf = (limit: number, res: RateLimiterRes): RateLimitHeaders => ({
 
 /** The count could not be taken (database down): a retryable 503 rather than an unexplained 500. */
 function storeUnavailable(e: unknown): AppError {
-  console.error('[rate-limit] store unavailable:', e instanceof Error ? e.message : e);
+  log.error({ error: e instanceof Error ? e.message : String(e) }, '[rate-limit] store unavailable');
   return new AppError('service_unavailable', 'The service is temporarily unavailable, please retry', {
     cause: e,
     headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { randomToken } from '@/lib/crypto';
 import { setting } from '@/lib/config/read-setting';
+import { log } from '@/lib/observability/logger';
 
 export type Mail = { to: string; subject: string; text: string };
 
@@ -24,5 +25,5 @@ export async function sendMail(mail: Mail): Promise<void> {
     await writeFile(path.join(outbox, `${Date.now()}-${randomToken(6)}.json`), JSON.stringify({ from, ...mail }));
     return;
   }
-  console.log(`[mail] To: ${mail.to}\n[mail] Subject: ${mail.subject}\n${mail.text.replace(/^/gm, '[mail] ')}`);
+  log.info({ to: mail.to, subject: mail.subject, text: mail.text }, '[mail] not sent (no SMTP_URL or MAIL_OUTBOX_DIR)');
 }

@@ -29,7 +29,9 @@ const textLines: DestinationStream = {
 function createLogger(): Logger {
   // Made on import: a bad LOG_LEVEL or LOG_FORMAT is named by the configuration check at start.
   const options = { level: settingOrDefault('LOG_LEVEL'), base: { pid: process.pid }, mixin: logContext };
-  return settingOrDefault('LOG_FORMAT') === 'json' ? pino(options) : pino(options, textLines);
+  // JSON goes to the file descriptor itself, never through process.stdout, which route-output.ts may
+  // route back here.
+  return settingOrDefault('LOG_FORMAT') === 'json' ? pino(options, pino.destination(1)) : pino(options, textLines);
 }
 
 const global = globalThis as unknown as { transmuteLogger?: Logger };

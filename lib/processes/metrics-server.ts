@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { answerMetrics, METRICS_PATH } from '@/lib/observability/metrics-endpoint';
 import { setting } from '@/lib/config/read-setting';
 import { checkHealth } from '@/lib/system/check-health';
+import { log } from '@/lib/observability/logger';
 
 /** The port of each process's metrics listener (METRICS_PORT); unset or 0: no listener. */
 export const metricsPort = (): number => setting('METRICS_PORT') ?? 0;
@@ -40,7 +41,7 @@ export function startMetricsServer(port = metricsPort(), host = metricsHost()): 
       res.end(JSON.stringify({ error: `No such path: ${path}`, code: 'not_found' }));
     }
   });
-  server.on('error', (e) => console.error(`[metrics] cannot listen on ${host} port ${port}:`, e));
+  server.on('error', (e) => log.error({ err: e }, `[metrics] cannot listen on ${host} port ${port}`));
   server.listen(port, host);
   server.unref();
   return server;

@@ -1,4 +1,5 @@
 import { setting } from '@/lib/config/read-setting';
+import { log } from '@/lib/observability/logger';
 
 // This process's stop, as long-lived work must hear of it: on SIGTERM a web process tells each
 // progress stream to send `event: reconnect` and end (its client reconnects to another process)
@@ -42,7 +43,7 @@ export function announceShutdown(): void {
     try {
       listener();
     } catch (e) {
-      console.error('[shutdown] a listener failed:', e);
+      log.error({ err: e }, '[shutdown] a listener failed');
     }
   }
 }

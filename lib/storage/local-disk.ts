@@ -10,6 +10,7 @@ import { createFileWriter } from '@/lib/storage/file-writer';
 import { assertValidKey, KEY_KINDS } from '@/lib/storage/keys';
 import { signDownload } from '@/lib/storage/signed-download';
 import type { Storage } from '@/lib/storage/types';
+import { log } from '@/lib/observability/logger';
 
 const PART_SUFFIX = '.part';
 /** A multipart object being assembled; its expiry is the upload's (lib/uploads), not the sweep's. */
@@ -147,7 +148,7 @@ async function punchHole(file: string, offset: number, length: number): Promise<
   const args = ['--punch-hole', '--offset', String(offset), '--length', String(length), file];
   await promisify(execFile)('fallocate', args).catch(async (e: unknown) => {
     if (!(await stat(file).catch(() => null))) return; // the upload was abandoned meanwhile
-    console.error(`[storage] could not free a failed part of ${path.basename(file)}:`, (e as Error).message);
+    log.error({ error: (e as Error).message }, `[storage] could not free a failed part of ${path.basename(file)}`);
   });
 }
 

@@ -1,5 +1,6 @@
+import { log } from '@/lib/observability/logger';
 // Where a request's time goes, for bench/ (bench/png-to-webp.ts sets PHASE_TIMINGS=1): each timer
-// prints one line `[phases] {"scope","id","at","ms":{phase: ms since the previous mark}}` to stderr
+// logs one line `[phases]` with `phases: {scope, id, at, ms: {phase: ms since the previous mark}}`
 // when it ends. `at` is the wall-clock start (ms), so phases can be lined up across processes
 // (web enqueues, worker picks up). Off by default: then a timer is a no-op.
 
@@ -31,7 +32,7 @@ export function phaseTimer(scope: string, id?: string | bigint): PhaseTimer {
       key = String(value);
     },
     end() {
-      console.error(`[phases] ${JSON.stringify({ scope, id: key, at, ms })}`);
+      log.info({ phases: { scope, id: key, at, ms } }, '[phases]');
     },
   };
 }
@@ -39,7 +40,5 @@ export function phaseTimer(scope: string, id?: string | bigint): PhaseTimer {
 /** A wall-clock instant (ms) printed as a one-mark timer, for events between processes. */
 export function phaseInstant(scope: string, id: string | bigint): void {
   if (!enabled) return;
-  console.error(
-    `[phases] ${JSON.stringify({ scope, id: String(id), at: performance.timeOrigin + performance.now(), ms: {} })}`,
-  );
+  log.info({ phases: { scope, id: String(id), at: performance.timeOrigin + performance.now(), ms: {} } }, '[phases]');
 }

@@ -4,6 +4,7 @@ import { storage } from '@/lib/storage';
 import type { UploadProtocol } from '@/lib/generated/prisma/enums';
 import { getUploadOrThrow } from '@/lib/uploads/get-upload-or-throw';
 import { discardTusUpload, tusStore } from '@/lib/uploads/tus-store';
+import { log } from '@/lib/observability/logger';
 
 type Removable = {
   token: string;
@@ -25,7 +26,7 @@ export async function removeUpload(upload: Removable) {
     try {
       await storage().abortMultipart(upload.storageKey, upload.storageUploadId);
     } catch (e) {
-      console.error('[uploads] aborting a multipart object failed:', e);
+      log.error({ err: e }, '[uploads] aborting a multipart object failed');
     }
   }
   await db.upload.deleteMany({ where: { token: upload.token } });

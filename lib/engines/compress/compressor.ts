@@ -4,6 +4,7 @@ import type { FormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
 import { readHead } from '@/lib/formats/read-head';
 import type { Engine, EngineJob, EngineLimits } from '../types';
+import { log } from '@/lib/observability/logger';
 
 // The rules every compressor shares, whatever tool does the work: the result is never larger
 // than the input (the original bytes are the result then) and always the input's own format,
@@ -29,7 +30,7 @@ async function compressInPlace(family: CompressFamily, job: EngineJob) {
   await family.compress(job, options);
   const before = (await stat(job.inputPath)).size;
   const verified = await sameFormat(job.outputPath, job.inputFormat);
-  if (!verified) console.warn(`[compress ${family.name}] result is not ${job.inputFormat}: the original is kept`);
+  if (!verified) log.warn(`[compress ${family.name}] result is not ${job.inputFormat}: the original is kept`);
   const after = verified ? (await stat(job.outputPath)).size : Infinity;
   if (after >= before) await copyFile(job.inputPath, job.outputPath);
   const final = Math.min(before, after);
