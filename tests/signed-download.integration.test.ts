@@ -5,6 +5,7 @@ import * as presigned from '@/app/api/v1/convert/presigned-url/[id]/route';
 import * as files from '@/app/api/v1/files/[token]/route';
 import { runConversion } from '@/lib/conversions/run-conversion';
 import { RouteClient, uploadForm } from '@/tests/support/route-client';
+import { withEnv } from '@/tests/support/env';
 import { makePng } from '@/tests/support/fixtures';
 
 async function completedConversion(client: RouteClient, fileName: string): Promise<string> {
@@ -20,20 +21,22 @@ async function completedConversion(client: RouteClient, fileName: string): Promi
 }
 
 describe('presigned downloads', () => {
-  it('link to the Host the client used (not the request URL), ignoring client-sent forwarded headers', async () => {
+  it('link to the public origin (PUBLIC_URL), never the Host or forwarded headers the client sent', async () => {
     const client = new RouteClient();
     const id = await completedConversion(client, 'photo.png');
     const headers = { host: 'files.lan:8080', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' };
     const path = `/api/v1/convert/presigned-url/${id}`;
-    const res = await client.call(presigned.GET, { path, params: { id }, headers });
-    expect((await res.json()).url).toMatch(/^http:\/\/files\.lan:8080\/api\/v1\/files\/[\w-]+\.[\w-]+$/);
-    const redirect = await client.call(download.GET, {
-      path: `/api/v1/convert/download/${id}?redirect=true`,
-      params: { id },
-      headers,
+    await withEnv({ PUBLIC_URL: 'https://files.example.com' }, async () => {
+      const res = await client.call(presigned.GET, { path, params: { id }, headers });
+      expect((await res.json()).url).toMatch(/^https:\/\/files\.example\.com\/api\/v1\/files\/[\w-]+\.[\w-]+$/);
+      const redirect = await client.call(download.GET, {
+        path: `/api/v1/convert/download/${id}?redirect=true`,
+        params: { id },
+        headers,
+      });
+      expect(redirect.status).toBe(302);
+      expect(redirect.headers.get('location')).toMatch(/^https:\/\/files\.example\.com\/api\/v1\/files\//);
     });
-    expect(redirect.status).toBe(302);
-    expect(redirect.headers.get('location')).toMatch(/^http:\/\/files\.lan:8080\/api\/v1\/files\//);
   });
 
   it('serve a non-ASCII file name with the same Content-Disposition as the direct download', async () => {

@@ -4,7 +4,7 @@ import { assertSameOrigin } from '@/lib/api/with-api';
 const post = (headers: Record<string, string>) =>
   new Request('http://0.0.0.0:3000/api/v1/api-keys', { method: 'POST', headers });
 
-const direct = { trustProxy: false };
+const direct = { port: 3000, trustProxy: false };
 
 describe('assertSameOrigin (cookie callers changing state)', () => {
   it('accepts our own origin and clients that send none', () => {
@@ -38,12 +38,12 @@ describe('assertSameOrigin (cookie callers changing state)', () => {
       'x-forwarded-host': 'files.example.com',
       'x-forwarded-proto': 'https',
     };
-    expect(() => assertSameOrigin(post(proxied), { trustProxy: true })).not.toThrow();
+    expect(() => assertSameOrigin(post(proxied), { port: 3000, trustProxy: true })).not.toThrow();
     expect(() => assertSameOrigin(post(proxied), direct)).toThrow(/Cross-origin/);
   });
 
   it('with PUBLIC_URL, only that origin is ours', () => {
-    const settings = { publicUrl: 'https://files.example.com/', trustProxy: false };
+    const settings = { publicUrl: 'https://files.example.com/', port: 3000, trustProxy: false };
     expect(() => assertSameOrigin(post({ host: 'x', origin: 'https://files.example.com' }), settings)).not.toThrow();
     expect(() => assertSameOrigin(post({ host: 'x', origin: 'http://x' }), settings)).toThrow(/Cross-origin/);
   });

@@ -4,7 +4,9 @@ import { bodyIsOptional, type JsonResponses, type Operation } from '@/lib/schema
 import { isResponseContractError, jsonResponse, rethrowContractErrors } from '@/lib/api/response-body';
 import { errorResponse, toAppError } from '@/lib/api/responses';
 import { takeRequestPlace } from '@/lib/api/request-place';
-import { publicOrigin } from '@/lib/http/public-origin';
+import { config, setting } from '@/lib/config';
+import { type OriginSettings, publicOrigin } from '@/lib/http/public-origin';
+import { type RequestOriginSettings, requestOrigin } from '@/lib/http/request-origin';
 import { type AccountCaller, type Caller, hasAccount, limitSubject } from '@/lib/identity/caller';
 import { parseCookies } from '@/lib/identity/cookies';
 import { guestCookieHeader } from '@/lib/identity/guest-cookie';
@@ -141,10 +143,18 @@ async function readJson(request: Request, optional: boolean): Promise<unknown> {
 
 /**
  * Cookie-authenticated state changes must come from our own origin (CSRF): the Origin a browser
- * sends must be the service's one public origin (lib/http/public-origin.ts), which follows
- * forwarded headers only with TRUST_PROXY; without an Origin, Sec-Fetch-Site must not name another site.
+ * sends must be the service's public origin (PUBLIC_URL) or, while that is unset, the origin the
+ * request was addressed to (lib/http/request-origin.ts, which follows forwarded headers only with
+ * TRUST_PROXY); without an Origin, Sec-Fetch-Site must not name another site.
  */
-export function assertSameOrigin(request: Request, settings?: Parameters<typeof publicOrigin>[1]) {
+export function assertSameOrigin(
+  request: Request,
+  settings: OriginSettings & RequestOriginSettings = {
+    publicUrl: config.publicUrl,
+    port: setting('PORT'),
+    trustProxy: config.trustProxy,
+  },
+) {
   const origin = request.headers.get('origin');
   if (!origin) {
     // Non-browser clients (curl) send neither header; a browser that omits Origin still says
@@ -156,7 +166,8 @@ export function assertSameOrigin(request: Request, settings?: Parameters<typeof 
     }
     return;
   }
-  if (origin !== publicOrigin(request, settings)) throw new AppError('forbidden', 'Cross-origin request refused');
+  const ours = settings.publicUrl ? publicOrigin(settings) : requestOrigin(request, settings);
+  if (origin !== ours) throw new AppError('forbidden', 'Cross-origin request refused');
 }
 
 type FinishOptions = { requestId: string; newGuestId?: string; request: Request; limitHeaders: Record<string, string> };

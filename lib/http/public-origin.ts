@@ -1,38 +1,17 @@
-import { config } from '@/lib/config';
+import { setting } from '@/lib/config/read-setting';
 
-// The address clients reach this service at, for every link we hand out (presigned downloads,
-// redirects, Stripe return URLs, mails). Next builds request.url from the address the server is
-// bound to (http://0.0.0.0:3000) and from client-sent X-Forwarded-* headers, so it is never used.
+// The address clients reach this service at, for every absolute URL we hand out (202 Location,
+// presigned downloads, share links, OAuth redirect_uri, Stripe return URLs, mails). Only the
+// configuration makes it: a request's Host or X-Forwarded-* headers are the client's to choose,
+// so a URL built from them would point wherever the client (or an attacker priming a mail, a
+// redirect or an OAuth grant) wanted.
 
-type OriginSettings = { publicUrl?: string; trustProxy: boolean };
+export type OriginSettings = { publicUrl?: string; port: number };
 
-const firstValue = (header: string | null) => header?.split(',')[0]?.trim() || undefined;
+const configured = (): OriginSettings => ({ publicUrl: setting('PUBLIC_URL'), port: setting('PORT') });
 
-/** `proto://host` when `host` is a bare host[:port] (no path, credentials or spaces), else undefined. */
-function originOf(protocol: string, host: string | undefined): string | undefined {
-  if (!host || !/^(https?):?$/.test(protocol)) return undefined;
-  const scheme = protocol.replace(/:$/, '');
-  try {
-    const url = new URL(`${scheme}://${host}`);
-    return url.host === host.toLowerCase() && url.pathname === '/' ? url.origin : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * PUBLIC_URL when set; else, only with TRUST_PROXY=true, the proxy's X-Forwarded-Proto/-Host;
- * else the request's Host header over plain HTTP, which is what the app itself serves
- * (scripts/server.ts; TLS is a proxy's job). Never 0.0.0.0, never a trailing slash.
- */
-export function publicOrigin(request: Request, settings: OriginSettings = config): string {
+/** PUBLIC_URL without its trailing slash; unset, `http://localhost:PORT` (a local install). */
+export function publicOrigin(settings: OriginSettings = configured()): string {
   if (settings.publicUrl) return settings.publicUrl.replace(/\/+$/, '');
-  const url = new URL(request.url);
-  const host = request.headers.get('host') ?? undefined;
-  if (settings.trustProxy) {
-    const proto = firstValue(request.headers.get('x-forwarded-proto')) ?? url.protocol;
-    const forwarded = originOf(proto, firstValue(request.headers.get('x-forwarded-host')) ?? host);
-    if (forwarded) return forwarded;
-  }
-  return originOf('http:', host) ?? `http://${url.host.replace(/^(0\.0\.0\.0|\[::\])(?=:|$)/, 'localhost')}`;
+  return `http://localhost:${settings.port}`;
 }

@@ -17,7 +17,7 @@ export const POST = withApi(convertOp, async ({ caller, request, query, leaveGat
   }
   const headers = {
     'X-Conversion-Id': conversionId,
-    Location: `${publicOrigin(request)}/api/v1/convert/status/${conversionId}`,
+    Location: `${publicOrigin()}/api/v1/convert/status/${conversionId}`,
   };
   return { status: 202, data: end.running, headers };
 });

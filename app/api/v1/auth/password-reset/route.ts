@@ -4,7 +4,7 @@ import { passwordResetOp } from '@/lib/schemas/accounts';
 import { publicOrigin } from '@/lib/http/public-origin';
 
 // POST /api/v1/auth/password-reset – mail a reset link
-export const POST = withApi(passwordResetOp, async ({ body, request }) => {
-  await requestPasswordReset(body.email, publicOrigin(request));
+export const POST = withApi(passwordResetOp, async ({ body }) => {
+  await requestPasswordReset(body.email, publicOrigin());
   return { data: { sent: true } };
 });

@@ -5,7 +5,7 @@ import { registerOp } from '@/lib/schemas/accounts';
 import { publicOrigin } from '@/lib/http/public-origin';
 
 // POST /api/v1/auth/register – create an account
-export const POST = withApi(registerOp, async ({ body, request }) => {
-  const user = await registerUser(body, publicOrigin(request));
+export const POST = withApi(registerOp, async ({ body }) => {
+  const user = await registerUser(body, publicOrigin());
   return { data: serializeProfile(user, user.plan) }; // a new account is in no team
 });

@@ -4,6 +4,6 @@ import { createCheckoutSession } from '@/lib/billing/checkout';
 import { checkoutOp } from '@/lib/schemas/billing';
 
 // POST /api/v1/billing/checkout – Stripe Checkout for a paid plan → {url}
-export const POST = withApi(checkoutOp, async ({ request, caller, body }) => ({
-  data: await createCheckoutSession(caller.userId, body.plan, publicOrigin(request)),
+export const POST = withApi(checkoutOp, async ({ caller, body }) => ({
+  data: await createCheckoutSession(caller.userId, body.plan, publicOrigin()),
 }));

@@ -4,6 +4,6 @@ import { portalOp } from '@/lib/schemas/billing';
 import { createPortalSession } from '@/lib/billing/portal';
 
 // POST /api/v1/billing/portal – Stripe Customer Portal → {url}
-export const POST = withApi(portalOp, async ({ request, caller }) => ({
-  data: await createPortalSession(caller.userId, publicOrigin(request)),
+export const POST = withApi(portalOp, async ({ caller }) => ({
+  data: await createPortalSession(caller.userId, publicOrigin()),
 }));

@@ -4,6 +4,6 @@ import { inviteMember } from '@/lib/teams/invitations';
 import { inviteOp } from '@/lib/schemas/teams';
 
 // POST /api/v1/team/invites – invite someone by e-mail address (token returned once, mailed)
-export const POST = withApi(inviteOp, async ({ caller, body, request }) => ({
-  data: await inviteMember(caller, body.email, publicOrigin(request)),
+export const POST = withApi(inviteOp, async ({ caller, body }) => ({
+  data: await inviteMember(caller, body.email, publicOrigin()),
 }));

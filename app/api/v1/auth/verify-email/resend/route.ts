@@ -4,7 +4,7 @@ import { resendVerificationOp } from '@/lib/schemas/accounts';
 import { publicOrigin } from '@/lib/http/public-origin';
 
 // POST /api/v1/auth/verify-email/resend – mail a new verification link
-export const POST = withApi(resendVerificationOp, async ({ caller, request }) => {
-  await resendVerification(caller.userId, publicOrigin(request));
+export const POST = withApi(resendVerificationOp, async ({ caller }) => {
+  await resendVerification(caller.userId, publicOrigin());
   return { data: { sent: true } };
 });

@@ -6,7 +6,7 @@ import { cloudCallbackOp } from '@/lib/schemas/cloud-connections';
 
 // GET /api/v1/cloud/{provider}/callback – the provider's redirect back: keep the tokens, return to the converter
 export const GET = withApi(cloudCallbackOp, async ({ caller, params, request }) => {
-  const origin = publicOrigin(request);
+  const origin = publicOrigin();
   await finishCloudConnect({
     userId: caller.userId,
     provider: params.provider,

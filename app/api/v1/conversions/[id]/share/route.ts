@@ -5,11 +5,11 @@ import { createShareLink } from '@/lib/shares/create-share-link';
 import { serializeShare } from '@/lib/shares/serialize-share';
 
 // POST /api/v1/conversions/{id}/share – create a share link
-export const POST = withApi(createShareOp, async ({ caller, params, body, request }) => {
+export const POST = withApi(createShareOp, async ({ caller, params, body }) => {
   const row = await createShareLink(caller, params.id, {
     password: body.password,
     expiresAt: body.expires_at,
     accessLimit: body.access_limit,
   });
-  return { data: serializeShare(row, publicOrigin(request)) };
+  return { data: serializeShare(row, publicOrigin()) };
 });

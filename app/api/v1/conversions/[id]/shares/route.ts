@@ -5,8 +5,8 @@ import { listShareLinks } from '@/lib/shares/manage-share-links';
 import { serializeShare } from '@/lib/shares/serialize-share';
 
 // GET /api/v1/conversions/{id}/shares – the conversion's share links (owner only)
-export const GET = withApi(listSharesOp, async ({ caller, params, request }) => {
-  const origin = publicOrigin(request);
+export const GET = withApi(listSharesOp, async ({ caller, params }) => {
+  const origin = publicOrigin();
   const rows = await listShareLinks(caller, params.id);
   return { data: { shares: rows.map((row) => serializeShare(row, origin)) } };
 });

@@ -4,6 +4,6 @@ import { presignedUrlOp } from '@/lib/schemas/conversion';
 import { publicOrigin } from '@/lib/http/public-origin';
 
 // GET /api/v1/convert/presigned-url/{id} – a short-lived direct link to the result
-export const GET = withApi(presignedUrlOp, async ({ caller, params, request }) => ({
-  data: await presignResult(caller, params.id, publicOrigin(request)),
+export const GET = withApi(presignedUrlOp, async ({ caller, params }) => ({
+  data: await presignResult(caller, params.id, publicOrigin()),
 }));

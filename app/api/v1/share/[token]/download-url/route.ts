@@ -10,6 +10,6 @@ export const POST = withApi(shareDownloadUrlOp, async ({ caller, params, request
     token: params.token,
     password: request.headers.get(SHARE_PASSWORD_HEADER),
     client: caller.clientAddress,
-    baseUrl: publicOrigin(request),
+    baseUrl: publicOrigin(),
   }),
 }));
