@@ -8,6 +8,85 @@ const upward = (from) => ({
   message: `${from} must not import from app/, components/ or inngest/ (dependencies point into lib/).`,
 });
 
+// PostgreSQL, one way each (docs/architecture.md, "Database and migrations"): connections are opened
+// in lib/database/ only (pools sized by the configuration, counted in the connection budget); the
+// one Prisma client is lib/db.ts; the model API by default, named prepared statements on the hot path
+// a benchmark measured (lib/conversions/, lib/identity/), raw SQL only in the files listed here, each
+// for a statement the model API cannot say (the reasons are in docs/architecture.md).
+const OPENS_CONNECTIONS =
+  'Connections to PostgreSQL are opened in lib/database/ (sized by the configuration, counted in the connection budget): use pgPool, listen or sessionClient.';
+const connectionImports = [
+  { name: 'pg', importNames: ['Pool', 'Client', 'default'], allowTypeImports: true, message: OPENS_CONNECTIONS },
+  { name: 'pg-boss', importNames: ['PgBoss', 'default'], allowTypeImports: true, message: OPENS_CONNECTIONS },
+  { name: '@prisma/adapter-pg', message: 'The one Prisma client is lib/db.ts.' },
+];
+const preparedImport = {
+  name: '@/lib/prepared-sql',
+  message:
+    'Named prepared statements are for the hot path a benchmark measured (lib/conversions/, lib/identity/); elsewhere use the model API.',
+};
+const RAW_SQL_FILES = [
+  'lib/accounts/email-tokens.ts',
+  'lib/accounts/sessions.ts',
+  'lib/cloud/cloud-imports.ts',
+  'lib/limits/daily-allowance.ts',
+  'lib/shares/download-shared-file.ts',
+  'lib/shares/password-throttle.ts',
+  'lib/stats/public-stats.ts',
+  'lib/system/check-health.ts',
+  'lib/teams/team-rules.ts',
+  'lib/uploads/finish-upload.ts',
+  'lib/uploads/parts-put.ts',
+  'lib/webhooks/webhook-outbox.ts',
+];
+const restricted = {
+  errorInstanceof: {
+    selector:
+      "BinaryExpression[operator='instanceof'][right.name=/^(AppError|EngineError|OutboundError|ResponseContractError|AdminError|DeliveryAttemptFailed)$/]",
+    message: 'Tell our own errors by their brand (isAppError, errorBrand in lib/errors.ts), not instanceof.',
+  },
+  databaseUrl: {
+    selector:
+      "MemberExpression[object.object.name='process'][object.property.name='env'][property.name='DATABASE_URL']",
+    message:
+      'DATABASE_URL is read in lib/database/url.ts only (databaseUrl()); connections are opened in lib/database/.',
+  },
+  databaseUrlSetting: {
+    selector: "CallExpression[callee.name=/^setting(OrDefault)?$/][arguments.0.value='DATABASE_URL']",
+    message:
+      'DATABASE_URL is read in lib/database/url.ts only (databaseUrl()); connections are opened in lib/database/.',
+  },
+  prismaClient: {
+    selector: "NewExpression[callee.name='PrismaClient']",
+    message: 'The one Prisma client is lib/db.ts.',
+  },
+  unsafeRawSql: {
+    selector: 'MemberExpression[property.name=/^\\$(queryRaw|executeRaw)Unsafe$/]',
+    message: 'SQL is written with Prisma.sql (values as parameters), never pasted together.',
+  },
+  rawSql: {
+    selector: 'MemberExpression[property.name=/^\\$(queryRaw|executeRaw)$/]',
+    message:
+      'The model API by default; raw SQL only where it cannot say the statement, in the module of its domain (RAW_SQL_FILES in eslint.config.mjs, with the reason in docs/architecture.md).',
+  },
+};
+/** no-restricted-syntax with every restriction but the `allowed` ones. */
+const syntaxRule = (...allowed) => [
+  'error',
+  ...Object.entries(restricted)
+    .filter(([name]) => !allowed.includes(name))
+    .map(([, rule]) => rule),
+];
+/** no-restricted-imports for lib/ (nothing upward) with the database imports but the `allowed` ones. */
+const libImports = (...allowed) => [
+  'error',
+  {
+    patterns: [upward('lib/')],
+    paths: [...connectionImports, preparedImport].filter((p) => !allowed.includes(p.name)),
+  },
+];
+const SOURCE_FILES = ['{app,lib,inngest,scripts}/**/*.{ts,tsx}', 'instrumentation.ts', 'proxy.ts'];
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -32,24 +111,42 @@ const config = [
   {
     files: ['lib/**/*.{ts,tsx}'],
     ignores: ['lib/**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [upward('lib/')] }] },
+    rules: { 'no-restricted-imports': libImports() },
+  },
+  {
+    files: ['lib/conversions/**/*.ts', 'lib/identity/**/*.ts'],
+    ignores: ['lib/**/*.test.ts'],
+    rules: { 'no-restricted-imports': libImports('@/lib/prepared-sql') },
+  },
+  {
+    files: ['lib/db.ts'],
+    rules: { 'no-restricted-imports': libImports('@prisma/adapter-pg') },
+  },
+  {
+    files: ['lib/database/**/*.ts'],
+    ignores: ['lib/**/*.test.ts'],
+    rules: { 'no-restricted-imports': libImports('pg', 'pg-boss') },
+  },
+  {
+    files: ['{app,inngest,scripts}/**/*.{ts,tsx}', 'instrumentation.ts', 'proxy.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [...connectionImports, preparedImport] }] },
   },
   {
     // A process can hold two copies of a class (the web server's bundle and Next's build each
     // bundle lib/): our own errors are told apart by their brand, never by instanceof.
-    files: ['{app,lib,inngest,scripts}/**/*.{ts,tsx}', 'instrumentation.ts', 'proxy.ts'],
+    files: SOURCE_FILES,
     ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            "BinaryExpression[operator='instanceof'][right.name=/^(AppError|EngineError|OutboundError|ResponseContractError|AdminError|DeliveryAttemptFailed)$/]",
-          message: 'Tell our own errors by their brand (isAppError, errorBrand in lib/errors.ts), not instanceof.',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': syntaxRule() },
   },
+  { files: ['lib/database/url.ts'], rules: { 'no-restricted-syntax': syntaxRule('databaseUrlSetting') } },
+  { files: ['lib/db.ts'], rules: { 'no-restricted-syntax': syntaxRule('prismaClient') } },
+  // The tools' fallback to the database scripts/start.sh recorded (scripts/database-url.ts).
+  {
+    files: ['scripts/database-url.ts', 'scripts/admin.ts'],
+    rules: { 'no-restricted-syntax': syntaxRule('databaseUrl') },
+  },
+  { files: RAW_SQL_FILES, rules: { 'no-restricted-syntax': syntaxRule('rawSql') } },
   {
     files: ['components/**/*.{ts,tsx}'],
     rules: {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { Pool, types } from 'pg';
+import { types } from 'pg';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import { DATABASE_POOL_SETTINGS } from '@/lib/database-settings';
+import { pgPool } from '@/lib/database/pools';
 
 // The statements every request or job makes (a conversion's creation and its run's state changes,
 // the row read of every conversion route, the status poll, the caller's key or session and plan) go
@@ -27,24 +27,8 @@ const prismaTypes = {
   }) as typeof types.getTypeParser,
 };
 
-const globalForPool = globalThis as unknown as { preparedSqlPool?: Pool };
-
-/** The pool (opened on first use, like Prisma's, so importing this needs no database). */
-export function preparedSqlPool(): Pool {
-  if (!globalForPool.preparedSqlPool) {
-    const pool = new Pool({
-      connectionString: process.env.DATABASE_URL,
-      max: 6,
-      types: prismaTypes,
-      ...DATABASE_POOL_SETTINGS,
-    });
-    // An idle connection the server drops (a restart, an outage) is reported here; unheard, the
-    // pool's 'error' event would end the process. The next query opens a new connection.
-    pool.on('error', (e) => console.error('[prepared-sql] connection lost:', e.message));
-    globalForPool.preparedSqlPool = pool;
-  }
-  return globalForPool.preparedSqlPool;
-}
+/** The pool (lib/database's, sized by DATABASE_PREPARED_POOL_SIZE; opened on first use, like Prisma's). */
+export const preparedSqlPool = () => pgPool('prepared', { types: prismaTypes });
 
 // A statement's name is a digest of its text: the same text is the same prepared statement on every
 // connection, and a different text can never take another's name. The texts are the code's own

@@ -3,16 +3,15 @@
 // finds nothing pending. Run by scripts/database.sh and `transmute-server migrate` (DATABASE_URL set).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import pg from 'pg';
-import { setting } from '@/lib/config';
 import { exitOnInvalidConfig } from '@/lib/config/validate-config';
+import { sessionClient } from '@/lib/database/pools';
 
 // Any fixed 64-bit key; every process that migrates this database takes the same one.
 const MIGRATION_LOCK_KEY = '7370726d69677261';
 
 async function main(): Promise<number> {
   exitOnInvalidConfig('migrate', ['DATABASE_URL']);
-  const client = new pg.Client({ connectionString: setting('DATABASE_URL') });
+  const client = sessionClient('migrate');
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1::bigint)', [BigInt(`0x${MIGRATION_LOCK_KEY}`).toString()]);

@@ -1,5 +1,5 @@
 import { AppError, isAppError } from '@/lib/errors';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@/lib/database-settings';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@/lib/database/unavailable';
 import { isOutOfSpace, outOfSpaceError } from '@/lib/storage/out-of-space';
 import { z } from 'zod';
 import { log } from '@/lib/observability/logger';

@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { Client } from 'pg';
 import type { ConversionStatus } from '@/lib/domain/conversion-status';
-import { DATABASE_POOL_SETTINGS } from '@/lib/database-settings';
+import { listen } from '@/lib/database/listen';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { phaseInstant } from '@/lib/system/phase-timings';
 import { preparedExecute } from '@/lib/prepared-sql';
@@ -20,38 +19,24 @@ export async function publishConversionEvent(event: ConversionEvent): Promise<vo
   await preparedExecute(Prisma.sql`SELECT ${conversionEventNotice(event)}`);
 }
 
-type Bus = { emitter: EventEmitter; ready: Promise<void> };
+type Bus = { emitter: EventEmitter; ready: Promise<unknown> };
 const globalBus = globalThis as unknown as { conversionBus?: Bus };
 
-/** One LISTEN connection per process, reconnecting on failure. */
+/** The process's listener on the channel (lib/database/listen.ts), fanned out by conversion id. */
 function bus(): Bus {
   if (globalBus.conversionBus) return globalBus.conversionBus;
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  const connect = async (): Promise<void> => {
-    const client = new Client({
-      connectionString: process.env.DATABASE_URL,
-      connectionTimeoutMillis: DATABASE_POOL_SETTINGS.connectionTimeoutMillis,
-    });
-    client.on('notification', (msg) => {
-      if (msg.channel !== CHANNEL || !msg.payload) return;
-      try {
-        const event = JSON.parse(msg.payload) as ConversionEvent;
-        if (event.status !== 'processing') phaseInstant(`heard-${event.status}`, event.id);
-        emitter.emit(event.id, event);
-        emitter.emit('*', event);
-      } catch {
-        // ignore malformed payloads
-      }
-    });
-    client.on('error', () => {
-      client.end().catch(() => {});
-      setTimeout(() => connect().catch(() => {}), 1000);
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
-  };
-  const ready = connect();
+  const ready = listen(CHANNEL, (payload) => {
+    try {
+      const event = JSON.parse(payload) as ConversionEvent;
+      if (event.status !== 'processing') phaseInstant(`heard-${event.status}`, event.id);
+      emitter.emit(event.id, event);
+      emitter.emit('*', event);
+    } catch {
+      // ignore malformed payloads
+    }
+  });
   ready.catch(() => {
     globalBus.conversionBus = undefined;
   });

@@ -105,11 +105,12 @@ export type ConversionItem = Awaited<ReturnType<typeof listConversions>>['items'
 
 /** Conversions per UTC day for the last 30 days (the allowance's ledger: a team's when in one), and the allowance. */
 export async function usageHistory(caller: Caller) {
-  const rows = await db.$queryRaw<Array<{ day: Date; count: number }>>`
-    SELECT day, count FROM usage_days WHERE subject = ${allowanceSubject(caller)}
-    AND day > (now() AT TIME ZONE 'UTC')::date - ${HISTORY_DAYS}::int ORDER BY day`;
-  const byDay = new Map(rows.map((r) => [r.day.toISOString().slice(0, 10), r.count]));
   const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+  const rows = await db.usageDay.findMany({
+    where: { subject: allowanceSubject(caller), day: { gte: new Date(today - (HISTORY_DAYS - 1) * 86_400_000) } },
+    select: { day: true, count: true },
+  });
+  const byDay = new Map(rows.map((r) => [r.day.toISOString().slice(0, 10), r.count]));
   const days = Array.from({ length: HISTORY_DAYS }, (_, i) => {
     const day = new Date(today - (HISTORY_DAYS - 1 - i) * 86_400_000).toISOString().slice(0, 10);
     return { day, count: byDay.get(day) ?? 0 };

@@ -1,6 +1,7 @@
-import { PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import { config } from '@/lib/config';
-import { DATABASE_POOL_SETTINGS } from '@/lib/database-settings';
+import { queueClient } from '@/lib/database/pools';
+import { DATABASE_POOL_SETTINGS } from '@/lib/database/wait-bounds';
 import { shutdownDeadlineMs } from '@/lib/runtime/process-shutdown';
 import { conversionJobRetries, WEBHOOK_DELIVERY_ATTEMPTS, webhookRetryDelaySeconds } from '@/lib/jobs/retries';
 import { log } from '@/lib/observability/logger';
@@ -22,10 +23,9 @@ export function embeddedQueue(): Promise<PgBoss> {
   globalBoss.boss ??= (async () => {
     // LISTEN/NOTIFY wakes a worker as soon as a job is sent (polling stays as the backstop); the
     // supervisor checks every 10 s for jobs whose worker stopped heartbeating (a killed worker).
-    const boss = new PgBoss({
-      connectionString: process.env.DATABASE_URL,
+    // Its pool is sized by DATABASE_QUEUE_POOL_SIZE (lib/database/budget.ts).
+    const boss = await queueClient({
       schema: QUEUE_SCHEMA,
-      max: 4,
       // Only the connect bound: the queue's own maintenance statements may run longer than a request's.
       connectionTimeoutMillis: DATABASE_POOL_SETTINGS.connectionTimeoutMillis,
       useListenNotify: true,

@@ -1,8 +1,9 @@
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '@/lib/errors';
 import { CoalescingLimiter } from '@/lib/limits/coalescing-limiter';
-import { DATABASE_POOL_SETTINGS, DATABASE_RETRY_AFTER_SECONDS } from '@/lib/database-settings';
+import { pgPool } from '@/lib/database/pools';
+import { DATABASE_RETRY_AFTER_SECONDS } from '@/lib/database/unavailable';
 import { type Caller, limitSubject } from '@/lib/identity/caller';
 import { limitsFor } from '@/lib/plans';
 import { log } from '@/lib/observability/logger';
@@ -10,11 +11,11 @@ import { log } from '@/lib/observability/logger';
 // Requests per minute per subject (account, or address for anonymous callers), counted in
 // PostgreSQL so every server process shares one exact count (docs/architecture.md, "Limits").
 // Limits come from lib/plans.ts.
-const globalLimiters = globalThis as unknown as { rateLimiters?: Map<number, CoalescingLimiter>; rateLimitPool?: Pool };
+const globalLimiters = globalThis as unknown as { rateLimiters?: Map<number, CoalescingLimiter> };
 
 /**
  * A limiter of `points` requests per minute over the counters in PostgreSQL. Each process makes its
- * own (with its own pool); the upsert on the key's row keeps the count exact across all of them.
+ * own (on its `rate_limit` pool); the upsert on the key's row keeps the count exact across all of them.
  */
 export function createRequestLimiter(storeClient: Pool, points: number): CoalescingLimiter {
   const store = new RateLimiterPostgres({
@@ -35,18 +36,9 @@ export function createRequestLimiter(storeClient: Pool, points: number): Coalesc
 
 function limiter(points: number): CoalescingLimiter {
   globalLimiters.rateLimiters ??= new Map();
-  if (!globalLimiters.rateLimitPool) {
-    globalLimiters.rateLimitPool = new Pool({
-      connectionString: process.env.DATABASE_URL,
-      max: 8,
-      ...DATABASE_POOL_SETTINGS,
-    });
-    // An idle connection broken by a database restart: the pool drops it and reconnects on demand.
-    globalLimiters.rateLimitPool.on('error', (e) => log.error({ error: e.message }, '[rate-limit] connection lost'));
-  }
   let existing = globalLimiters.rateLimiters.get(points);
   if (!existing) {
-    existing = createRequestLimiter(globalLimiters.rateLimitPool, points);
+    existing = createRequestLimiter(pgPool('rate_limit'), points);
     globalLimiters.rateLimiters.set(points, existing);
   }
   return existing;

@@ -98,8 +98,48 @@ const HealthJobs = z
   })
   .meta({ id: 'HealthJobs' });
 
+const PoolReport = z.object({
+  size: z.number().int().meta({ description: 'The most connections the pool holds (its variable in the README)' }),
+  roles: z
+    .array(z.enum(['web', 'worker', 'all_in_one']))
+    .meta({ description: 'The processes that open it (on first use)' }),
+  open: z.number().int().meta({ description: 'Connections it holds in the process that answered, now' }),
+});
+
+const HealthConnections = z
+  .object({
+    budget: z.object({ web: z.number().int(), worker: z.number().int(), all_in_one: z.number().int() }).meta({
+      description:
+        "The most PostgreSQL connections one process of each role opens: the sum of its pools' sizes. " +
+        "A deployment's total (web replicas × web + workers × worker, plus migrations and admin) must stay " +
+        "under the server's `max_connections`",
+    }),
+    pools: z
+      .object({
+        prisma: PoolReport,
+        prepared: PoolReport,
+        rate_limit: PoolReport,
+        upload_locks: PoolReport,
+        listen: PoolReport,
+        queue: PoolReport,
+      })
+      .meta({
+        description:
+          'Each pool or client: `prisma` (`DATABASE_POOL_SIZE`), `prepared` (`DATABASE_PREPARED_POOL_SIZE`), ' +
+          '`rate_limit` (`DATABASE_RATE_LIMIT_POOL_SIZE`), `upload_locks` (`DATABASE_UPLOAD_LOCK_POOL_SIZE`), ' +
+          "`listen` (one), `queue` (`DATABASE_QUEUE_POOL_SIZE` and pg-boss's LISTEN connection; 0 with Inngest)",
+      }),
+  })
+  .meta({ id: 'HealthConnections' });
+
 export const Health = z
-  .object({ status: z.literal('ok'), checks: HealthChecks, jobs: HealthJobs, warnings: HealthWarnings })
+  .object({
+    status: z.literal('ok'),
+    checks: HealthChecks,
+    jobs: HealthJobs,
+    warnings: HealthWarnings,
+    connections: HealthConnections,
+  })
   .meta({ id: 'Health' });
 
 /** A failing check: the checks, plus the error body every failure carries. */
@@ -109,6 +149,7 @@ export const HealthDegraded = z
     checks: HealthChecks,
     jobs: HealthJobs,
     warnings: HealthWarnings,
+    connections: HealthConnections,
     error: z.string().meta({ description: 'Names the failing checks' }),
     code: z.literal('service_unavailable'),
   })

@@ -1,6 +1,7 @@
 import { db } from '@/lib/db';
 import { embeddedQueue, QUEUES } from '@/lib/jobs/embedded-queue';
 import { config, setting } from '@/lib/config';
+import { connectionReport } from '@/lib/database/report';
 import { SANDBOX_OFF_WARNING, sandboxRefusal, sandboxStatus } from '@/lib/engines/sandbox-status';
 import { inngest } from '@/lib/jobs/inngest-client';
 import { storage } from '@/lib/storage';
@@ -59,7 +60,8 @@ function inngestWarnings(jobs: ReturnType<typeof jobEngineReport>): string[] {
 }
 
 /**
- * Database, storage and job queue, each checked with a short timeout. Storage fails when the store
+ * Database, storage and job queue, each checked with a short timeout, and the process's connection
+ * budget (lib/database/budget.ts). Storage fails when the store
  * cannot be reached or its free space (or the job folders') is under the minimum; space under the
  * warning threshold only adds a warning.
  */
@@ -87,5 +89,11 @@ export async function checkHealth() {
   };
   const status = Object.values(checks).every((c) => c === 'ok') ? ('ok' as const) : ('degraded' as const);
   const jobs = jobEngineReport();
-  return { status, checks, jobs, warnings: [...space.warnings, ...sandboxWarnings, ...inngestWarnings(jobs)] };
+  return {
+    status,
+    checks,
+    jobs,
+    warnings: [...space.warnings, ...sandboxWarnings, ...inngestWarnings(jobs)],
+    connections: connectionReport(),
+  };
 }

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Client, Pool, type PoolClient } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/server';
 import { AppError } from '@/lib/errors';
-import { DATABASE_POOL_SETTINGS } from '@/lib/database-settings';
+import { listen } from '@/lib/database/listen';
+import { pgPool } from '@/lib/database/pools';
 
 // @tus/server's Locker over PostgreSQL advisory locks, so a PATCH, HEAD or DELETE on an upload is
 // exclusive across every web process sharing the database. An advisory lock belongs to a session:
@@ -13,12 +14,12 @@ import { DATABASE_POOL_SETTINGS } from '@/lib/database-settings';
 //
 // tus's "request release": a request that finds the upload locked asks the holder to let go (the
 // holder's client has usually gone half-open), and the holder aborts after @tus/server's
-// lockDrainTimeout. Across processes the ask travels as a NOTIFY every process LISTENs for.
+// lockDrainTimeout. Across processes the ask travels as a NOTIFY every process LISTENs for. Locks
+// are held on lib/database's `upload_locks` pool (DATABASE_UPLOAD_LOCK_POOL_SIZE: uploads this
+// process writes at once).
 
 /** How long a request waits for an upload another request holds before it is refused. */
 export const TUS_LOCK_WAIT_MS = 10_000;
-/** Connections for held locks: one per upload being written by this process at once. */
-const LOCK_POOL_SIZE = 20;
 const RETRY_MS = 100;
 /** A waiter repeats its release request this often, as @tus/server's MemoryLocker does on each try. */
 const RELEASE_REPEAT_MS = 1_000;
@@ -37,40 +38,21 @@ type Shared = {
   pool: Pool;
   /** Release requests of the locks this process holds, by upload id. */
   held: Map<string, Set<RequestRelease>>;
-  listening?: Promise<void>;
+  listening?: Promise<unknown>;
 };
 const globalLocker = globalThis as unknown as { tusLocker?: Shared };
 
 function shared(): Shared {
-  if (globalLocker.tusLocker) return globalLocker.tusLocker;
-  const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: LOCK_POOL_SIZE, ...DATABASE_POOL_SETTINGS });
-  // A connection broken while it held a lock: the server dropped the lock with the session.
-  pool.on('error', (e) => console.error('[tus-locker] connection lost:', e.message));
-  globalLocker.tusLocker = { pool, held: new Map() };
+  globalLocker.tusLocker ??= { pool: pgPool('upload_locks'), held: new Map() };
   return globalLocker.tusLocker;
 }
 
-/** One LISTEN connection per process for release requests, reconnecting on failure. */
-function listenForReleaseRequests(state: Shared): Promise<void> {
+/** Hears release requests on the process's LISTEN connection (lib/database/listen.ts). */
+function listenForReleaseRequests(state: Shared): Promise<unknown> {
   if (state.listening) return state.listening;
-  const connect = async (): Promise<void> => {
-    const client = new Client({
-      connectionString: process.env.DATABASE_URL,
-      connectionTimeoutMillis: DATABASE_POOL_SETTINGS.connectionTimeoutMillis,
-    });
-    client.on('notification', (msg) => {
-      if (msg.channel !== RELEASE_CHANNEL || !msg.payload) return;
-      for (const release of state.held.get(msg.payload) ?? []) void release();
-    });
-    client.on('error', () => {
-      client.end().catch(() => {});
-      state.listening = undefined;
-      setTimeout(() => listenForReleaseRequests(state).catch(() => {}), 1000);
-    });
-    await client.connect();
-    await client.query(`LISTEN ${RELEASE_CHANNEL}`);
-  };
-  state.listening = connect();
+  state.listening = listen(RELEASE_CHANNEL, (id) => {
+    for (const release of state.held.get(id) ?? []) void release();
+  });
   state.listening.catch(() => (state.listening = undefined));
   return state.listening;
 }

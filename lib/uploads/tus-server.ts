@@ -1,6 +1,6 @@
 import { Server, type Upload } from '@tus/server';
 import { isAppError } from '@/lib/errors';
-import { isDatabaseUnavailable } from '@/lib/database-settings';
+import { isDatabaseUnavailable } from '@/lib/database/unavailable';
 import type { Caller } from '@/lib/identity/caller';
 import { parseOptionsText } from '@/lib/conversions/convert-options';
 import { isOutOfSpace, outOfSpaceError } from '@/lib/storage/out-of-space';

@@ -61,6 +61,35 @@ export const serviceSettings = defineSettings({
     description: 'The PostgreSQL server to use instead of the embedded one (web, worker and migrations need it)',
     example: 'postgresql://user:password@localhost:5432/transmute',
   },
+  DATABASE_POOL_SIZE: {
+    group: 'Database',
+    schema: integer({ min: 1 }).default(5),
+    description:
+      "Connections of the Prisma client's pool (the model API and raw reads), in every process; the connection budget is in the README",
+  },
+  DATABASE_PREPARED_POOL_SIZE: {
+    group: 'Database',
+    schema: integer({ min: 1 }).default(4),
+    description:
+      'Connections of the prepared statements of every request and job (`lib/prepared-sql.ts`), in every process',
+  },
+  DATABASE_RATE_LIMIT_POOL_SIZE: {
+    group: 'Database',
+    schema: integer({ min: 1 }).default(3),
+    description: "Connections of the per-minute rate limit's counters, in web processes",
+  },
+  DATABASE_UPLOAD_LOCK_POOL_SIZE: {
+    group: 'Database',
+    schema: integer({ min: 1 }).default(8),
+    description:
+      'Connections holding tus upload locks, in web processes: one per upload a process writes at once (a PATCH waits up to 5 s for one, then answers 503 with `Retry-After`)',
+  },
+  DATABASE_QUEUE_POOL_SIZE: {
+    group: 'Database',
+    schema: integer({ min: 1 }).default(2),
+    description:
+      "Connections of the embedded job queue's pool (pg-boss, which opens one more to LISTEN), in every process; none with Inngest",
+  },
   EMBEDDED_DB_PORT: {
     group: 'Database',
     schema: port().default(54329),

@@ -1,18 +1,5 @@
-// How every pool of this process talks to PostgreSQL (Prisma's and the rate limiter's), and which
-// database errors mean "busy or unreachable, retry" rather than a fault of ours. No imports, so the
-// error mapping can use it without loading the Prisma client.
-
-/**
- * Bounds on every wait, so a request fails fast (503 with Retry-After) instead of hanging: for a
- * pool connection or an unreachable server, for a row lock, for a statement, and for a client that
- * leaves a transaction open. Handlers hold locks for milliseconds; these are far above that.
- */
-export const DATABASE_POOL_SETTINGS = {
-  connectionTimeoutMillis: 5_000,
-  lock_timeout: 5_000,
-  statement_timeout: 60_000,
-  idle_in_transaction_session_timeout: 15_000,
-} as const;
+// Which database errors mean "busy or unreachable, retry" rather than a fault of ours. No imports,
+// so the error mapping can use it without loading the Prisma client.
 
 /** Seconds a client is asked to wait before retrying a request the database could not take. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
