@@ -155,7 +155,9 @@ const idArg = (value: string | undefined) => {
 
 async function main(): Promise<number> {
   const [command, ...args] = positionals;
-  if (flags.help || !command) return (void console.log(USAGE), command ? 0 : 2);
+  // --help is a request, answered on stdout; no command at all is a usage error.
+  if (flags.help) return (void console.log(USAGE), 0);
+  if (!command) throw new UsageError('Name a command');
   const settings = await loadSettings();
   const client = createTransmute({ baseUrl: settings.url, apiKey: settings.apiKey });
   switch (command) {

@@ -117,6 +117,17 @@ describe('transmute convert', () => {
     expect(run.stderr).toContain('notes.txt');
   });
 
+  it('answers --help with the usage on stdout and exit code 0; no command at all is a usage error (2)', async () => {
+    for (const args of [['--help'], ['-h'], ['convert', '--help']]) {
+      const run = await transmute(args);
+      expect(run.code, args.join(' ')).toBe(0);
+      expect(run.stdout).toContain('Usage: transmute <command>');
+    }
+    const none = await transmute([]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('Usage: transmute <command>');
+  });
+
   it('exits 2 on a usage error and never prints the API key', async () => {
     const run = await transmute(['convert', 'x.png'], { TRANSMUTE_API_KEY: 'tm_secret_key_value' });
     expect(run.code).toBe(2);
