@@ -44,8 +44,7 @@ async function resetLink(email: string) {
   const res = await new RouteClient().call(passwordReset.POST, {
     method: 'POST',
     path: '/api/v1/auth/password-reset',
-    headers: forged,
-    ...jsonBody({ email }),
+    ...jsonBody({ email }, forged),
   });
   expect(res.status).toBe(200);
   return /(\S+)\/reset-password\?token=/.exec((await lastMailTo(email)).text)![1];
