@@ -143,7 +143,7 @@ const config = [
   { files: ['lib/db.ts'], rules: { 'no-restricted-syntax': syntaxRule('prismaClient') } },
   // The tools' fallback to the database scripts/start.sh recorded (scripts/database-url.ts).
   {
-    files: ['scripts/database-url.ts', 'scripts/admin.ts'],
+    files: ['scripts/database-url.ts'],
     rules: { 'no-restricted-syntax': syntaxRule('databaseUrl') },
   },
   { files: RAW_SQL_FILES, rules: { 'no-restricted-syntax': syntaxRule('rawSql') } },

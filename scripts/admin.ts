@@ -5,7 +5,7 @@
 // scripts/start.sh recorded under DATA_DIR (scripts/database-url.ts), never a guessed one.
 import { config } from '@/lib/config';
 import { exitOnInvalidConfig } from '@/lib/config/validate-config';
-import { databaseUrlFor } from './database-url';
+import { connectToDatabaseFor } from './database-url';
 
 // A command's answer is for the person at the terminal, not the service's log: plain lines on
 // stdout and stderr, whatever LOG_FORMAT says.
@@ -13,8 +13,8 @@ const TERMINAL = { out: console.log, err: console.error };
 
 async function main() {
   exitOnInvalidConfig('admin');
-  process.env.DATABASE_URL = databaseUrlFor(config.dataDir);
   // Imported after DATABASE_URL is settled: lib/db creates its client on import.
+  connectToDatabaseFor(config.dataDir);
   const { runAdmin } = await import('@/lib/admin/admin-commands');
   const { db } = await import('@/lib/db');
   try {

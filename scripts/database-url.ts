@@ -17,3 +17,8 @@ export function databaseUrlFor(dataDir: string): string {
   }
   return readFileSync(file, 'utf8').trim();
 }
+
+/** Points this process at that database (before lib/db.ts is imported: its client reads the URL when made). */
+export function connectToDatabaseFor(dataDir: string): void {
+  process.env.DATABASE_URL = databaseUrlFor(dataDir);
+}
