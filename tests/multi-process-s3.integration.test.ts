@@ -17,8 +17,9 @@ const { storage } = await import('@/lib/storage');
 const { signedUpUser } = await import('@/tests/support/accounts');
 const { makeNoisyPng, makePng } = await import('@/tests/support/fixtures');
 const { emptyConversionQueue } = await import('@/tests/support/job-queue');
-const { Cluster, completedBy, countsAfter } = await import('@/tests/support/multi-process-cluster');
-const { uploadForm } = await import('@/tests/support/route-client');
+const { Cluster, completedBy, countsAfter, logLines, unreferencedKeys } =
+  await import('@/tests/support/multi-process-cluster');
+const { killWorkerRunning, uploadConversion } = await import('@/tests/support/multi-process-cases');
 const { createTusUpload, TUS_RESUMABLE, tusPatchHeaders } = await import('@/tests/support/tus-wire');
 const { waitFor } = await import('@/tests/support/wait-for');
 
@@ -45,16 +46,7 @@ afterAll(async () => {
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-async function createConversion(base: string, file: Buffer) {
-  const encoded = new Response(uploadForm(file, 'photo.png', 'webp'));
-  const res = await fetch(`${base}/api/v1/convert/upload`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': encoded.headers.get('content-type')! },
-    body: Buffer.from(await encoded.arrayBuffer()),
-  });
-  if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
-  return BigInt(((await res.json()) as { id: string | number }).id);
-}
+const createConversion = (base: string, file: Buffer, target = 'webp') => uploadConversion(base, auth, file, target);
 
 async function download(base: string, id: bigint): Promise<Buffer> {
   const res = await fetch(`${base}/api/v1/convert/download/${id}`, { headers: auth });
@@ -66,6 +58,12 @@ async function stored(key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const c of await storage().get(key)) chunks.push(Buffer.from(c as Buffer));
   return Buffer.concat(chunks);
+}
+
+/** The bucket holds no result that no row references, and no multipart upload left open. */
+async function expectNothingHalfWritten(rows: Array<{ resultKey: string }>) {
+  expect(await unreferencedKeys(await s3.keys('results/'))).toEqual([]);
+  for (const c of rows) expect(await s3.multipartOpen(c.resultKey)).toBe(false);
 }
 
 const completed = (ids: bigint[], timeoutMs = 60_000) =>
@@ -162,4 +160,52 @@ describe('two web processes and two workers on one database and one S3 bucket', 
     const id = BigInt(last!.headers.get('x-conversion-id')!);
     await expectStoredAndConverted(id, file, web[1].url);
   }, 120_000);
+
+  it('a worker killed with SIGKILL mid-conversion: another completes it, its result readable from S3, nothing left behind', async () => {
+    const id = await createConversion(web[0].url, await makeNoisyPng(1000, 1000), 'avif');
+    const { code, others } = await killWorkerRunning(cluster, workers, id);
+    expect(code).toBeNull();
+    const [done] = await completed([id], 120_000);
+    expect(done).toMatchObject({ status: 'completed', attempts: 2 });
+    const result = await download(web[1].url, id);
+    expect(result.subarray(4, 12).toString()).toBe('ftypavif');
+    expect(sha256(result)).toBe(sha256(await stored(done.resultKey)));
+    await expectNothingHalfWritten([done]);
+    workers = [...others, await cluster.startWorker('worker-c')];
+  }, 180_000);
+
+  it('S3 unreachable while conversions run: each completes after it returns or fails with its reason, nothing half-written', async () => {
+    const slowPng = await makeNoisyPng(900, 900);
+    const ids = await Promise.all(Array.from({ length: 6 }, (_, i) => createConversion(web[i % 2].url, slowPng)));
+    await waitFor(
+      () => db.conversion.count({ where: { id: { in: ids }, status: 'processing' } }),
+      (n) => n > 0,
+      { timeoutMs: 60_000, intervalMs: 50 },
+    );
+    const attemptFailed = () =>
+      workers
+        .flatMap((w) => logLines(w.output()))
+        .filter((l) => l.msg === 'conversion attempt failed' && ids.map(String).includes(String(l.conversionId)));
+    const failedBefore = attemptFailed().length;
+    await s3.cut();
+    try {
+      // The outage is felt: a run could not read its input or store its result.
+      await waitFor(attemptFailed, (lines) => lines.length > failedBefore, { timeoutMs: 60_000, intervalMs: 100 });
+    } finally {
+      await s3.open();
+    }
+    const rows = await completed(ids, 120_000);
+    expect(rows.some((c) => c.attempts > 1)).toBe(true);
+    for (const c of rows) {
+      if (c.status === 'completed') {
+        const result = await download(web[0].url, c.id);
+        expect(result.subarray(8, 12).toString()).toBe('WEBP');
+        expect(sha256(result)).toBe(sha256(await stored(c.resultKey)));
+      } else {
+        expect(c.error).toMatch(/\w/);
+        expect(await s3.has(c.resultKey)).toBe(false);
+      }
+    }
+    await expectNothingHalfWritten(rows);
+  }, 180_000);
 });

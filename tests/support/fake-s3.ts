@@ -10,7 +10,20 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import type { StoreView } from '@/tests/support/store-view';
 
-export type FakeS3 = StoreView & { endpoint: string; bucket: string; close(): Promise<void> };
+export type FakeS3 = StoreView & {
+  endpoint: string;
+  bucket: string;
+  /** The keys of the objects stored under `prefix`. */
+  keys(prefix: string): Promise<string[]>;
+  /** The endpoint becomes unreachable: new connections are refused and open ones are cut. */
+  cut(): Promise<void>;
+  /** The endpoint answers again, at the same address. */
+  open(): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** s3rver's file of each stored object: `<key>._S3rver_object` under the bucket's folder. */
+const OBJECT_SUFFIX = '._S3rver_object';
 
 const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
 const NS = 'xmlns="http://s3.amazonaws.com/doc/2006-03-01/"';
@@ -100,7 +113,8 @@ export async function startFakeS3(bucket: string): Promise<FakeS3> {
     req.pipe(back);
   });
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
-  const endpoint = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+  const frontPort = (front.address() as AddressInfo).port;
+  const endpoint = `http://127.0.0.1:${frontPort}`;
 
   Object.assign(process.env, {
     STORAGE_DRIVER: 's3',
@@ -116,7 +130,7 @@ export async function startFakeS3(bucket: string): Promise<FakeS3> {
     bucket,
     async has(key) {
       const dirs = key.split('/');
-      const object = path.join(directory, bucket, ...dirs.slice(0, -1), `${dirs.at(-1)}._S3rver_object`);
+      const object = path.join(directory, bucket, ...dirs.slice(0, -1), `${dirs.at(-1)}${OBJECT_SUFFIX}`);
       return stat(object).then(
         () => true,
         () => false,
@@ -129,9 +143,24 @@ export async function startFakeS3(bucket: string): Promise<FakeS3> {
       );
       return keys.includes(key);
     },
+    async keys(prefix) {
+      const files = await readdir(path.join(directory, bucket), { recursive: true }).catch(() => [] as string[]);
+      return files
+        .filter((f) => f.endsWith(OBJECT_SUFFIX))
+        .map((f) => f.slice(0, -OBJECT_SUFFIX.length).split(path.sep).join('/'))
+        .filter((key) => key.startsWith(prefix));
+    },
+    async cut() {
+      const closed = new Promise((resolve) => front.close(resolve));
+      front.closeAllConnections();
+      await closed;
+    },
+    async open() {
+      await new Promise<void>((resolve) => front.listen(frontPort, '127.0.0.1', resolve));
+    },
     async close() {
       front.closeAllConnections();
-      await new Promise((resolve) => front.close(resolve));
+      if (front.listening) await new Promise((resolve) => front.close(resolve));
       agent.destroy();
       await s3rver.close();
       await rm(directory, { recursive: true, force: true });

@@ -105,12 +105,8 @@ export class Cluster {
   /** The result files in the shared STORAGE_DIR, and those of them no conversion row references. */
   async storedResults(): Promise<{ results: string[]; unreferenced: string[] }> {
     const results = await readdir(path.join(this.storageDir, 'results'));
-    const rows = await db.conversion.findMany({
-      where: { resultKey: { startsWith: 'results/' } },
-      select: { resultKey: true },
-    });
-    const referenced = new Set(rows.map((c) => c.resultKey));
-    return { results, unreferenced: results.filter((name) => !referenced.has(`results/${name}`)) };
+    const unreferenced = new Set(await unreferencedKeys(results.map((name) => `results/${name}`)));
+    return { results, unreferenced: results.filter((name) => unreferenced.has(`results/${name}`)) };
   }
 
   /** Kills every process group still running and removes the cluster's folders. */
@@ -119,6 +115,13 @@ export class Cluster {
     await Promise.all(this.processes.map((p) => Promise.race([p.exited, new Promise((r) => setTimeout(r, 5000))])));
     await rm(this.root, { recursive: true, force: true });
   }
+}
+
+/** Of these stored result keys, those no conversion row references (left behind: orphans). */
+export async function unreferencedKeys(keys: string[]): Promise<string[]> {
+  const rows = await db.conversion.findMany({ where: { resultKey: { in: keys } }, select: { resultKey: true } });
+  const referenced = new Set(rows.map((c) => c.resultKey));
+  return keys.filter((key) => !referenced.has(key));
 }
 
 /** The JSON log lines a process wrote (LOG_FORMAT=json); other output is left out. */
