@@ -3,8 +3,10 @@
 // finds nothing pending. Run by scripts/database.sh and `transmute-server migrate` (DATABASE_URL set).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { exitOnInvalidConfig } from '@/lib/config/validate-config';
 import { sessionClient } from '@/lib/database/pools';
+import { log } from '@/lib/observability/logger';
 
 // Any fixed 64-bit key; every process that migrates this database takes the same one.
 const MIGRATION_LOCK_KEY = '7370726d69677261';
@@ -17,9 +19,20 @@ async function main(): Promise<number> {
     await client.query('SELECT pg_advisory_lock($1::bigint)', [BigInt(`0x${MIGRATION_LOCK_KEY}`).toString()]);
     const prisma = path.join(process.cwd(), 'node_modules/.bin/prisma');
     return await new Promise<number>((resolve, reject) => {
-      const child = spawn(prisma, ['migrate', 'deploy'], { stdio: 'inherit' });
+      // Prisma's report is written as log lines too, so LOG_FORMAT=json holds for this process (it
+      // writes notes on stderr as well as errors: a failure is told by its exit status, logged below).
+      const child = spawn(prisma, ['migrate', 'deploy'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const report = (input: NodeJS.ReadableStream, level: 'info' | 'warn') =>
+        createInterface({ input }).on('line', (line) => {
+          if (line.trim()) log[level](`[migrate] ${line}`);
+        });
+      report(child.stdout, 'info');
+      report(child.stderr, 'warn');
       child.once('error', reject);
-      child.once('close', (code) => resolve(code ?? 1));
+      child.once('close', (code) => {
+        if (code !== 0) log.error(`[migrate] prisma migrate deploy failed (exit status ${code})`);
+        resolve(code ?? 1);
+      });
     });
   } finally {
     // Closing the session releases the lock, also when prisma failed.
@@ -30,7 +43,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (e: unknown) => {
-    console.error('[migrate] failed:', e instanceof Error ? e.message : e);
+    log.fatal({ error: e instanceof Error ? e.message : String(e) }, '[migrate] failed');
     process.exit(1);
   },
 );

@@ -2,6 +2,7 @@
 //   npm run openapi
 // The TypeScript client's types are generated from that file (clients/typescript), and a test fails
 // while it differs from what GET /api/v1/openapi.json serves, so rerun this after changing an operation.
+// A developer's command: what it says is for the terminal (console), not a service's log.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';

@@ -35,7 +35,7 @@ let dataDir: string;
 let server: Server;
 let auth: { authorization: string };
 
-async function startServer(): Promise<Server> {
+async function startServer(): Promise<void> {
   const port = await freePort();
   const env = {
     ...process.env,
@@ -60,13 +60,14 @@ async function startServer(): Promise<Server> {
   child.stdout!.on('data', (b: Buffer) => (stdout += b.toString()));
   child.stderr!.on('data', (b: Buffer) => (stderr += b.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // Set before it is ready: afterAll stops it also when it never gets there.
+  server = { child, url: `http://127.0.0.1:${port}`, stdout: () => stdout, stderr: () => stderr, exited };
   await waitFor(
     () => stdout + stderr,
     (t) => (t.includes('[worker] ready') && t.includes('[web] development server')) || child.exitCode !== null,
     { timeoutMs: 120_000, intervalMs: 200 },
   );
   if (child.exitCode !== null) throw new Error(`the server exited at start:\n${stdout}${stderr}`);
-  return { child, url: `http://127.0.0.1:${port}`, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
 /** Every line of the output as a log line; a line that is not one fails the test, quoted. */
@@ -139,7 +140,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'json-log-'));
   const { tokens } = await signedUpUser('pro');
   auth = { authorization: `Bearer ${tokens.access_token}` };
-  server = await startServer();
+  await startServer();
 }, 150_000);
 
 afterAll(async () => {

@@ -4,6 +4,7 @@ import { setting } from '@/lib/config';
 import { type PoolName, poolSize } from '@/lib/database/budget';
 import { databaseUrl } from '@/lib/database/url';
 import { DATABASE_POOL_SETTINGS } from '@/lib/database/wait-bounds';
+import { log } from '@/lib/observability/logger';
 
 // Every connection this process opens to PostgreSQL is opened here: the pools, sized from the
 // configuration (lib/database/budget.ts), the LISTEN connection, migrations' session and the job
@@ -36,9 +37,8 @@ export function pgPool(name: PgPoolName, options: Pick<PoolConfig, 'types'> = {}
     });
     // A connection the server dropped while idle (a restart, an outage; for an upload lock, the lock
     // went with it) is reported here; unheard, the pool's 'error' event would end the process. The
-    // next query opens a new connection. (On stderr: the logger's folder reads the database, so this
-    // one, below it, cannot import it.)
-    pool.on('error', (e) => console.error(`[database] ${name} pool: connection lost: ${e.message}`));
+    // next query opens a new connection.
+    pool.on('error', (e) => log.error({ pool: name, error: e.message }, '[database] connection lost'));
     pools.set(name, pool);
   }
   return pool;

@@ -3,7 +3,7 @@ import { settingOrDefault } from '@/lib/config/read-setting';
 import { log } from '@/lib/observability/logger';
 
 // What a service process prints besides its own log calls: Next's messages (its start, compiles,
-// warnings and the errors of routes and pages, all written with console.*), libraries' console
+// warnings and the errors of routes and pages, all written through the console), libraries' console
 // calls, Node's process warnings, an exception nothing caught. Each becomes one line of the logger,
 // so LOG_FORMAT=json holds for every line of the process's output (a multi-line stack is one
 // event, one line), and the request and conversion ids in force are on these lines too.
