@@ -8,7 +8,6 @@ import { signedUpUser } from '@/tests/support/accounts';
 import { makeNoisyPng, makePng } from '@/tests/support/fixtures';
 import { overrideEnv } from '@/tests/support/env';
 import { emptyConversionQueue } from '@/tests/support/job-queue';
-import { localServers } from '@/tests/support/local-servers';
 import {
   Cluster,
   completedBy,
@@ -17,8 +16,14 @@ import {
   type WebProcess,
   type WorkerProcess,
 } from '@/tests/support/multi-process-cluster';
+import {
+  killWorkerRunning,
+  uploadConversion,
+  webhookReceiver,
+  workersReady,
+} from '@/tests/support/multi-process-cases';
 import { DatabaseProxy } from '@/tests/support/multi-process-db-proxy';
-import { jsonBody, type RouteClient, uploadForm } from '@/tests/support/route-client';
+import { jsonBody, type RouteClient } from '@/tests/support/route-client';
 import { sleep, waitFor } from '@/tests/support/wait-for';
 
 // One service as several machines run it, on one machine: two web processes and two workers, each
@@ -35,30 +40,16 @@ let workers: WorkerProcess[];
 let auth: { authorization: string };
 let account: RouteClient;
 // A webhook receiver on loopback: the conversion.completed deliveries it got, by conversion id.
-const receivers = localServers();
-const delivered: Array<{ type: string; id: string }> = [];
-let receiver: string;
+let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
 let restoreEnv: () => void;
 let smallPng: Buffer;
 
 beforeAll(async () => {
   await emptyConversionQueue(); // the workers here must find only this file's jobs
   proxy = await DatabaseProxy.start(process.env.DATABASE_URL!);
-  receiver = await receivers.listen((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      try {
-        const event = JSON.parse(body) as { type: string; data: { conversion?: { id: number | string } } };
-        delivered.push({ type: event.type, id: String(event.data.conversion?.id) });
-        res.writeHead(204).end();
-      } catch {
-        res.writeHead(400).end();
-      }
-    });
-  });
+  receiver = await webhookReceiver();
   // Webhooks may go to this receiver only: registered here, delivered by the workers.
-  const outbound = { OUTBOUND_ALLOW_HOSTS: new URL(receiver).host };
+  const outbound = { OUTBOUND_ALLOW_HOSTS: new URL(receiver.url).host };
   restoreEnv = overrideEnv(outbound);
   cluster = await Cluster.create({
     ...outbound,
@@ -77,21 +68,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await cluster?.stop();
   await proxy?.cut();
-  receivers.closeAll();
+  receiver?.close();
   restoreEnv?.();
   await stopEmbeddedQueue();
 });
 
-async function createConversion(base: string, file: Buffer, target = 'webp', headers: Record<string, string> = {}) {
-  const encoded = new Response(uploadForm(file, 'photo.png', target));
-  const res = await fetch(`${base}/api/v1/convert/upload`, {
-    method: 'POST',
-    headers: { ...auth, ...headers, 'content-type': encoded.headers.get('content-type')! },
-    body: Buffer.from(await encoded.arrayBuffer()),
-  });
-  if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
-  return BigInt(((await res.json()) as { id: string | number }).id);
-}
+const createConversion = (base: string, file: Buffer, target = 'webp', headers: Record<string, string> = {}) =>
+  uploadConversion(base, { ...auth, ...headers }, file, target);
 
 describe('two web processes and two workers on one database and one STORAGE_DIR', () => {
   it('counts the anonymous rate limit exactly across both web processes', async () => {
@@ -152,28 +135,16 @@ describe('two web processes and two workers on one database and one STORAGE_DIR'
     const hook = await account.call(hooksRoute.POST, {
       method: 'POST',
       path: '/api/v1/webhooks-mgmt',
-      ...jsonBody({ url: `${receiver}/hook`, events: ['conversion.completed'] }),
+      ...jsonBody({ url: `${receiver.url}/hook`, events: ['conversion.completed'] }),
     });
     expect(hook.status).toBe(200);
     const id = await createConversion(web[0].url, await makeNoisyPng(1000, 1000), 'avif');
     const conversion = () => db.conversion.findUniqueOrThrow({ where: { id } });
-    await waitFor(conversion, (c) => c.status === 'processing', { timeoutMs: 60_000, intervalMs: 50 });
-    // The worker running it is the one holding its job folder (`<id>-<attempt>-…`) under its DATA_DIR.
-    const jobFolder = new RegExp(`(^|/)${id}-1-[^/]+$`);
-    const busy = await waitFor(
-      async () => {
-        const folders = await Promise.all(
-          workers.map((w) => readdir(path.join(cluster.root, w.name, 'jobs'), { recursive: true }).catch(() => [])),
-        );
-        return folders.findIndex((f) => f.some((name) => jobFolder.test(name)));
-      },
-      (i) => i >= 0,
-      { timeoutMs: 30_000, intervalMs: 50 },
-    );
-    const [killed, survivor] = [workers[busy], workers[1 - busy]];
-    const survivorBefore = await completedBy(survivor);
-    killed.signal('SIGKILL');
-    expect(await killed.exited).toBeNull();
+    const before = await Promise.all(workers.map(completedBy));
+    const { code, others } = await killWorkerRunning(cluster, workers, id);
+    const [survivor] = others;
+    const survivorBefore = before[workers.indexOf(survivor)];
+    expect(code).toBeNull();
     expect((await conversion()).status).toBe('processing');
 
     const done = await waitFor(conversion, (c) => c.status === 'completed' || c.status === 'failed', {
@@ -190,12 +161,12 @@ describe('two web processes and two workers on one database and one STORAGE_DIR'
     const replacement = cluster.startWorker('worker-c');
     // One webhook for it: the killed run never finished, so it sent none.
     await waitFor(
-      () => delivered.filter((d) => d.id === String(id)),
+      () => receiver.deliveriesOf(id),
       (d) => d.length >= 1,
       { timeoutMs: 30_000 },
     );
     await sleep(2000); // a second delivery, were there one, would have come by now
-    expect(delivered.filter((d) => d.id === String(id))).toEqual([{ type: 'conversion.completed', id: String(id) }]);
+    expect(receiver.deliveriesOf(id)).toEqual([{ type: 'conversion.completed', id: String(id) }]);
     workers = [survivor, await replacement];
   }, 180_000);
 
@@ -250,13 +221,7 @@ describe('two web processes and two workers on one database and one STORAGE_DIR'
       ),
     );
     const readyAfterMs = Date.now() - openedAt;
-    for (const w of workers) {
-      await waitFor(
-        () => fetch(`${w.origin}/health`).then((r) => r.status),
-        (s) => s === 200,
-        { timeoutMs: 30_000, intervalMs: 250 },
-      );
-    }
+    await workersReady(workers, 200);
     // The workers take jobs again: new conversions through both web processes complete.
     const fresh = await Promise.all(web.map((w) => createConversion(w.url, smallPng)));
     await waitFor(
