@@ -275,6 +275,16 @@ describe('webhooks: delivery', () => {
     expect(received.length).toBe(before);
   });
 
+  it('a message already delivered is not sent again by a second job for it', async () => {
+    const { hook } = await hookFor(`${receiver}/ok`);
+    const data = message(hook.id);
+    const before = received.length;
+    expect(await deliverWebhook(data)).toBe('delivered');
+    expect(await deliverWebhook(data)).toBe('delivered');
+    expect(received.length).toBe(before + 1);
+    expect(await db.webhookDelivery.count({ where: { webhookId: hook.id } })).toBe(1);
+  });
+
   it(`gives up after ${MAX_ATTEMPTS} attempts, each recorded`, async () => {
     const { hook } = await hookFor(`${receiver}/down`);
     const data = message(hook.id);
