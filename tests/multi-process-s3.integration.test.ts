@@ -24,6 +24,8 @@ const { createTusUpload, TUS_RESUMABLE, tusPatchHeaders } = await import('@/test
 const { waitFor } = await import('@/tests/support/wait-for');
 
 const CONVERSIONS = 40;
+/** How a run that could not read its input or store its result, at its last attempt, fails. */
+const STORAGE_FAILED = "The server's file storage failed while converting this file; retry later";
 let cluster: ServiceCluster;
 let web: WebProcess[];
 let workers: WorkerProcess[];
@@ -202,10 +204,20 @@ describe('two web processes and two workers on one database and one S3 bucket', 
         expect(result.subarray(8, 12).toString()).toBe('WEBP');
         expect(sha256(result)).toBe(sha256(await stored(c.resultKey)));
       } else {
-        expect(c.error).toMatch(/\w/);
+        expect(c.error).toBe(STORAGE_FAILED);
         expect(await s3.has(c.resultKey)).toBe(false);
       }
     }
     await expectNothingHalfWritten(rows);
+  }, 180_000);
+
+  it('S3 unreachable through every attempt: the conversion fails saying its storage failed, nothing half-written', async () => {
+    const id = await createConversion(web[0].url, await makeNoisyPng(900, 900));
+    await s3.cut();
+    const [failed] = await completed([id], 120_000).finally(() => s3.open());
+    expect(failed).toMatchObject({ status: 'failed', attempts: config.engineMaxAttempts });
+    expect(failed.error).toBe(STORAGE_FAILED);
+    expect(await s3.has(failed.resultKey)).toBe(false);
+    await expectNothingHalfWritten([failed]);
   }, 180_000);
 });

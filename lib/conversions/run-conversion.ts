@@ -23,6 +23,7 @@ import { parseToolOptions } from '@/lib/domain/tools';
 import { parseConvertOptions } from '@/lib/conversions/convert-options';
 import { phaseTimer } from '@/lib/system/phase-timings';
 import { reportsOutOfSpace } from '@/lib/storage/out-of-space';
+import { isStorageFailure, storageFailed } from '@/lib/storage/storage-failure';
 import { log } from '@/lib/observability/logger';
 import { metrics } from '@/lib/observability/metrics';
 
@@ -72,7 +73,7 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
     const inputPath = path.join(workDir, `input.${FORMATS[row.originalFormat as FormatName].extension}`);
     const outputPath = path.join(workDir, `output.${FORMATS[row.targetFormat as FormatName].extension}`);
     // A private copy (the engine may damage its input; a retry needs it whole), made by the kernel.
-    await storage().getToFile(row.inputKey, inputPath);
+    await storage().getToFile(row.inputKey, inputPath).catch(storageFailed);
     timer.mark('input');
 
     const progress = reportProgress(row.id);
@@ -109,9 +110,9 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
     const crc32 = await fileCrc32(outputPath);
     // The job folder's result becomes the stored object (on local disk a rename, not a copy).
     const resultParts = parts ?? null;
-    const { size } = await storage().putFile(row.resultKey, outputPath, {
-      contentType: resultFile({ ...row, resultParts }).contentType,
-    });
+    const { size } = await storage()
+      .putFile(row.resultKey, outputPath, { contentType: resultFile({ ...row, resultParts }).contentType })
+      .catch(storageFailed);
     timer.mark('store-result');
     // The completed row and its event commit together: a row that says completed has said so.
     if (!(await completeRun(row, { size, crc32, parts: resultParts, note: note ?? null }))) {
@@ -176,5 +177,6 @@ function failureMessage(e: unknown, folderFull = false): string {
   if (folderFull || reportsOutOfSpace(e)) {
     return 'The server ran out of disk space while converting this file; retry later';
   }
+  if (isStorageFailure(e)) return "The server's file storage failed while converting this file; retry later";
   return 'The file could not be converted: the engine failed on it';
 }
