@@ -2,8 +2,8 @@
 // listener on METRICS_PORT, beside the API (workers start theirs in scripts/worker.ts), and the
 // conversion's subscribers, since Inngest may hand this process a conversion step
 // (app/api/inngest). When the web server runs the job worker too (scripts/server.ts --with-worker),
-// the worker starts here, so it runs from this module graph, the one the route handlers and the
-// subscribers use, and no module of lib/ exists twice in the process (lib/processes/in-process-worker.ts).
+// the worker starts here, so it runs from this module graph, the one of the subscribers it calls,
+// and not from the web server's own copy of lib/ (lib/processes/in-process-worker.ts).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { sandboxStatus } = await import('@/lib/engines/sandbox-status');
