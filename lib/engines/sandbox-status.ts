@@ -38,26 +38,31 @@ export const SANDBOX_OFF_WARNING =
   'ENGINE_SANDBOX=off: engines run WITHOUT a sandbox. A hostile file can then reach the network and read ' +
   "what this process can read. Unset ENGINE_SANDBOX to require bubblewrap's sandbox.";
 
-let status: SandboxStatus | undefined;
+// Probed once per process, not once per copy of this module (Next's build holds one per layer).
+const PROBED = Symbol.for('transmute.sandboxStatus');
+const probed = globalThis as { [PROBED]?: SandboxStatus };
 
 export function sandboxStatus(): SandboxStatus {
-  if (status) return status;
+  return (probed[PROBED] ??= probeSandbox());
+}
+
+function probeSandbox(): SandboxStatus {
   if (setting('ENGINE_SANDBOX') === 'off') {
     log.warn(`[engines] WARNING: ${SANDBOX_OFF_WARNING}`);
-    return (status = { state: 'off' });
+    return { state: 'off' };
   }
   const r = spawnSync('bwrap', PROBE, {
     encoding: 'utf8',
     timeout: 10_000,
     env: PROBE_ENV as NodeJS.ProcessEnv,
   });
-  if (r.status === 0) return (status = { state: 'ready' });
+  if (r.status === 0) return { state: 'ready' };
   const why = r.error
     ? `bwrap could not be started (${r.error.message})`
     : `bwrap failed: ${r.stderr.trim() || `exit ${r.status}`}`;
   const reason = `The engine sandbox cannot be set up (${why}).`;
   log.error(`[engines] ${reason} No conversion will run. ${FIX}`);
-  return (status = { state: 'unavailable', reason });
+  return { state: 'unavailable', reason };
 }
 
 /** The reason engines cannot run here, or null when they can (in the sandbox, or with it turned off). */

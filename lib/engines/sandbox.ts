@@ -189,19 +189,23 @@ export function runSandboxed(opts: RunSandboxedOptions): Promise<RunResult> {
   });
 }
 
-// A counting semaphore: at most config.engineConcurrency engine runs at once in this process.
-let active = 0;
-const waiting: Array<() => void> = [];
+// A counting semaphore: at most config.engineConcurrency engine runs at once in this process. On
+// globalThis: Next's build holds this module once per layer, and a web process may run engines from
+// two (Inngest's steps in its route, the worker started by instrumentation.ts).
+type Slots = { active: number; waiting: Array<() => void> };
+const SLOTS = Symbol.for('transmute.engineSlots');
+const shared = globalThis as { [SLOTS]?: Slots };
+const slots: Slots = (shared[SLOTS] ??= { active: 0, waiting: [] });
 
 export async function withEngineSlot<T>(fn: () => Promise<T>): Promise<T> {
-  if (active >= Math.max(1, config.engineConcurrency)) await new Promise<void>((r) => waiting.push(r));
-  else active++;
+  if (slots.active >= Math.max(1, config.engineConcurrency)) await new Promise<void>((r) => slots.waiting.push(r));
+  else slots.active++;
   try {
     return await fn();
   } finally {
-    const next = waiting.shift();
+    const next = slots.waiting.shift();
     if (next)
       next(); // hand the slot over directly
-    else active--;
+    else slots.active--;
   }
 }
