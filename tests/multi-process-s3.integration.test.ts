@@ -1,10 +1,11 @@
 // The multi-process tier with S3 in place of a shared STORAGE_DIR: two web processes and two workers,
-// each its own process with its own DATA_DIR, on one PostgreSQL and one bucket (s3rver behind
-// tests/support/fake-s3). The processes inherit the S3 variables the fake sets; this file's own
+// each its own process with its own DATA_DIR, on one PostgreSQL (behind a loopback proxy the test
+// can cut) and one bucket (s3rver behind tests/support/fake-s3, which the test can cut too). The processes inherit the S3 variables the fake sets; this file's own
 // modules, which read stored files back, are imported only after it runs (the store is chosen then).
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeS3 } from '@/tests/support/fake-s3';
+import { DatabaseProxy } from '@/tests/support/multi-process-db-proxy';
 import type { Cluster as ServiceCluster, WebProcess, WorkerProcess } from '@/tests/support/multi-process-cluster';
 
 const s3 = await startFakeS3('transmute-tier');
@@ -19,13 +20,14 @@ const { makeNoisyPng, makePng } = await import('@/tests/support/fixtures');
 const { emptyConversionQueue } = await import('@/tests/support/job-queue');
 const { Cluster, completedBy, countsAfter, logLines, unreferencedKeys } =
   await import('@/tests/support/multi-process-cluster');
-const { killWorkerRunning, uploadConversion } = await import('@/tests/support/multi-process-cases');
+const { killWorkerRunning, uploadConversion, workersReady } = await import('@/tests/support/multi-process-cases');
 const { createTusUpload, TUS_RESUMABLE, tusPatchHeaders } = await import('@/tests/support/tus-wire');
 const { waitFor } = await import('@/tests/support/wait-for');
 
 const CONVERSIONS = 40;
 /** How a run that could not read its input or store its result, at its last attempt, fails. */
 const STORAGE_FAILED = "The server's file storage failed while converting this file; retry later";
+let proxy: DatabaseProxy;
 let cluster: ServiceCluster;
 let web: WebProcess[];
 let workers: WorkerProcess[];
@@ -33,7 +35,8 @@ let auth: { authorization: string };
 
 beforeAll(async () => {
   await emptyConversionQueue(); // the workers here must find only this file's jobs
-  cluster = await Cluster.create({ ENGINE_CONCURRENCY: '2' });
+  proxy = await DatabaseProxy.start(process.env.DATABASE_URL!);
+  cluster = await Cluster.create({ ENGINE_CONCURRENCY: '2', DATABASE_URL: proxy.urlFor(process.env.DATABASE_URL!) });
   web = await Promise.all([cluster.startWeb('web-a'), cluster.startWeb('web-b')]);
   workers = await Promise.all([cluster.startWorker('worker-a'), cluster.startWorker('worker-b')]);
   const { tokens } = await signedUpUser('pro');
@@ -42,6 +45,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await cluster?.stop();
+  await proxy?.cut();
   await stopEmbeddedQueue();
   await s3.close();
 });
@@ -219,5 +223,25 @@ describe('two web processes and two workers on one database and one S3 bucket', 
     expect(failed.error).toBe(STORAGE_FAILED);
     expect(await s3.has(failed.resultKey)).toBe(false);
     await expectNothingHalfWritten([failed]);
+  }, 180_000);
+
+  it('PostgreSQL unreachable while conversions run: each completes once after it returns, its result in the bucket, nothing half-written', async () => {
+    const before = await Promise.all(workers.map(completedBy));
+    const slowPng = await makeNoisyPng(900, 900);
+    const ids = await Promise.all(Array.from({ length: 6 }, (_, i) => createConversion(web[i % 2].url, slowPng)));
+    await waitFor(
+      () => db.conversion.count({ where: { id: { in: ids }, status: 'processing' } }),
+      (n) => n > 0,
+      { timeoutMs: 60_000, intervalMs: 50 },
+    );
+    await proxy.cut();
+    await workersReady(workers, 503).finally(() => proxy.open());
+    await workersReady(workers, 200);
+    const rows = await completed(ids, 120_000);
+    expect(rows.filter((c) => c.status === 'completed')).toHaveLength(ids.length);
+    const after = await countsAfter(workers, before, ids.length);
+    expect(after.reduce((sum, n, i) => sum + n - before[i], 0)).toBe(ids.length);
+    for (const c of rows) expect(sha256(await download(web[1].url, c.id))).toBe(sha256(await stored(c.resultKey)));
+    await expectNothingHalfWritten(rows);
   }, 180_000);
 });
