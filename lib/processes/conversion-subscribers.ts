@@ -17,7 +17,9 @@ export function registerConversionSubscribers(): void {
   // (failing that, a worker's relay does: lib/webhooks/webhook-outbox.ts).
   writeWithOutcome('webhooks', writeOutboxWithOutcome);
   // In this order: a batch's last conversion.completed goes out before its batch.completed.
-  onConversionFinished('webhooks', async () => void (await relayWebhookOutbox()));
+  onConversionFinished('webhooks', async ({ conversion }) => {
+    if (conversion.userId) await relayWebhookOutbox(); // an anonymous run owes none
+  });
   onConversionFinished('batch-completion', ({ conversion }) => notifyBatchIfDone(conversion));
   // Counted where it finished, once: a skipped run (finished elsewhere, or cancelled) is not one.
   onConversionFinished('metrics', ({ outcome, engine }) => {
