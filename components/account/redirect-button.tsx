@@ -1,9 +1,9 @@
 'use client';
 
-import { useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
 import type { components } from '@transmute/client';
+import { useState } from 'react';
 import { api, attempt } from '@/components/api/browser-client';
+import { buttonStyles } from '@/components/ui/button-styles';
 import { Notice } from './notice';
 import { Spinner } from './submit-button';
 

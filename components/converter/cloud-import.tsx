@@ -2,11 +2,11 @@
 
 import type { components } from '@transmute/client';
 import { useEffect, useState } from 'react';
+import { api, attempt } from '@/components/api/browser-client';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { OAUTH_PROVIDERS, type OAuthProvider } from '@/lib/domain/cloud-providers';
 import { CloudConnection } from './cloud-connection';
 import { ImportBody, useImportForm } from './import-form';
-import { api, attempt } from '@/components/api/browser-client';
-import { OAUTH_PROVIDERS, type OAuthProvider } from '@/lib/domain/cloud-providers';
 import type { FormatEntry } from './types';
 import { fieldStyle } from './url-import';
 
