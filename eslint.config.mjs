@@ -172,5 +172,19 @@ const config = [
       ],
     },
   },
+  {
+    // The pages call the API one way: the typed client, so a renamed path or field breaks the build.
+    files: ['components/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}'],
+    ignores: ['app/api/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'fetch',
+          message: 'Call the API through the typed client: `api` or `transmute` from @/components/api/browser-client.',
+        },
+      ],
+    },
+  },
 ];
 export default config;

@@ -1,4 +1,4 @@
-import { TOO_MANY_ATTEMPTS } from './api-client';
+import { TOO_MANY_ATTEMPTS } from '@/components/api/browser-client';
 
 /** next-auth's sign-in error codes in words. */
 export function signInErrorMessage(error: string | undefined, status?: number): string {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { apiRequest } from './api-client';
+import { api, attempt } from '@/components/api/browser-client';
 import { EMAIL_MAX_LENGTH, EmailField, FormError, focusField, looksLikeEmail } from './form-parts';
 import { Notice } from './notice';
 import { SubmitButton } from './submit-button';
@@ -24,10 +24,10 @@ export function ForgotPasswordForm() {
     }
     setFieldError(undefined);
     setPending(true);
-    const result = await apiRequest('/api/v1/auth/password-reset', { body: { email } });
+    const result = await attempt(api.POST('/api/v1/auth/password-reset', { body: { email } }));
     setPending(false);
     if (result.ok) setSentTo(email);
-    else setFormError(result.error);
+    else setFormError(result.message);
   }
 
   if (sentTo) {

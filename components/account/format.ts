@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { formatBytes as formatSize } from '@/components/ui/format-bytes';
 import type { PlanEntry, PlanLimits } from '@/lib/schemas/subscriptions';
 // Display helpers for plans and limits (null = unlimited in the API, as in lib/plans.ts).
 
@@ -12,11 +11,6 @@ export type PlanJson = z.output<typeof PlanEntry>;
 export const UNLIMITED = 'Unlimited';
 
 const number = new Intl.NumberFormat('en-US');
-
-/** A size limit: bytes in decimal units, or "Unlimited". */
-export function formatBytes(bytes: number | null): string {
-  return bytes === null ? UNLIMITED : formatSize(bytes);
-}
 
 export function formatCount(value: number | null, one: string, many: string): string {
   if (value === null) return UNLIMITED;

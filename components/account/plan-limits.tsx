@@ -1,14 +1,16 @@
-import { UNLIMITED, formatBytes, formatRetention, type LimitsJson } from './format';
+import { formatBytes } from '@/components/ui/format-bytes';
+import { UNLIMITED, formatRetention, type LimitsJson } from './format';
 
 const number = new Intl.NumberFormat('en-US');
 const count = (value: number | null) => (value === null ? UNLIMITED : number.format(value));
+const size = (bytes: number | null) => (bytes === null ? UNLIMITED : formatBytes(bytes));
 const team = (size: number | null) => (size === null ? UNLIMITED : size <= 0 ? 'None' : `Up to ${number.format(size)}`);
 
 /** The rows of a plan's limits, as shown on /pricing and in the dashboard. */
 export function limitRows(limits: LimitsJson): Array<{ key: string; label: string; value: string }> {
   return [
     { key: 'daily_conversions', label: 'Conversions per day', value: count(limits.daily_conversions) },
-    { key: 'max_upload_bytes', label: 'Largest upload', value: formatBytes(limits.max_upload_bytes) },
+    { key: 'max_upload_bytes', label: 'Largest upload', value: size(limits.max_upload_bytes) },
     { key: 'files_per_batch', label: 'Files per batch', value: count(limits.files_per_batch) },
     { key: 'merge_files', label: 'Files merged into one PDF', value: count(limits.merge_files) },
     { key: 'retention_hours', label: 'Results kept for', value: formatRetention(limits.retention_hours) },

@@ -97,11 +97,10 @@ function PlanAction({ plan, viewer, billingEnabled }: Omit<Props, 'featured'>) {
       </p>
     );
   }
-  if (viewer.plan === 'free') {
+  if (viewer.plan === 'free' && plan.id !== 'free') {
     return (
       <RedirectButton
-        endpoint="/api/v1/billing/checkout"
-        body={{ plan: plan.id }}
+        to={{ checkout: plan.id }}
         label={`Upgrade to ${plan.name}`}
         pendingLabel="Opening checkout…"
         testId={`upgrade-${plan.id}`}

@@ -1,15 +1,15 @@
 'use client';
 
+import type { components } from '@transmute/client';
 import { useState } from 'react';
+import { api, attempt } from '@/components/api/browser-client';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { apiRequest } from './api-client';
 import { Notice } from './notice';
 import { Spinner } from './submit-button';
 
 type Props = {
-  /** An endpoint answering `{url}`: billing checkout or portal. */
-  endpoint: string;
-  body?: unknown;
+  /** Where to: Stripe's checkout of a plan, or its billing portal (each answers `{url}`). */
+  to: { checkout: components['schemas']['CheckoutRequest']['plan'] } | 'portal';
   label: string;
   pendingLabel: string;
   testId: string;
@@ -18,28 +18,25 @@ type Props = {
 };
 
 /** Asks the API for a Stripe URL and goes there; the API's message shows when it refuses. */
-export function RedirectButton({
-  endpoint,
-  body = {},
-  label,
-  pendingLabel,
-  testId,
-  buttonClass = buttonStyles.primary,
-}: Props) {
+export function RedirectButton({ to, label, pendingLabel, testId, buttonClass = buttonStyles.primary }: Props) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string>();
 
   async function onClick() {
     setPending(true);
     setError(undefined);
-    const result = await apiRequest<{ url?: unknown }>(endpoint, { body });
-    const url = result.ok && typeof result.data?.url === 'string' ? result.data.url : null;
+    const result = await attempt(
+      to === 'portal'
+        ? api.POST('/api/v1/billing/portal')
+        : api.POST('/api/v1/billing/checkout', { body: { plan: to.checkout } }),
+    );
+    const url = result.ok ? result.data.url : null;
     if (url && /^https?:\/\//i.test(url)) {
       window.location.assign(url);
       return; // stay "pending" while the browser leaves
     }
     setPending(false);
-    setError(result.ok ? 'The server did not answer with a payment page. Try again in a moment.' : result.error);
+    setError(result.ok ? 'The server did not answer with a payment page. Try again in a moment.' : result.message);
   }
 
   return (

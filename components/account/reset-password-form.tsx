@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { apiRequest } from './api-client';
+import { api, attempt } from '@/components/api/browser-client';
 import {
   FormError,
   focusField,
@@ -40,10 +40,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
       return;
     }
     setPending(true);
-    const result = await apiRequest('/api/v1/auth/password-reset/confirm', { body: { token, password } });
+    const result = await attempt(api.POST('/api/v1/auth/password-reset/confirm', { body: { token, password } }));
     setPending(false);
     if (result.ok) setDone(true);
-    else setErrors({ form: result.error });
+    else setErrors({ form: result.message });
   }
 
   if (done) {

@@ -3,7 +3,7 @@
 import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
-import { NETWORK_ERROR } from './api-client';
+import { NETWORK_ERROR } from '@/components/api/browser-client';
 import { signInErrorMessage } from './auth-errors';
 import { EmailField, FormError, focusField, looksLikeEmail } from './form-parts';
 import { SubmitButton } from './submit-button';

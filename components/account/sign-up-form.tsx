@@ -3,7 +3,7 @@
 import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
-import { apiRequest } from './api-client';
+import { api, attempt } from '@/components/api/browser-client';
 import {
   EMAIL_MAX_LENGTH,
   EmailField,
@@ -42,12 +42,13 @@ export function SignUpForm({ callbackPath }: { callbackPath: string }) {
     if (first) return focusField(formRef.current, first);
 
     setPending(true);
-    const registered = await apiRequest('/api/v1/auth/register', {
-      body: { email, password, ...(name ? { name } : {}) },
-    });
+    const registered = await attempt(
+      api.POST('/api/v1/auth/register', { body: { email, password, ...(name ? { name } : {}) } }),
+    );
     if (!registered.ok) {
       setPending(false);
-      setErrors({ form: registered.error, code: registered.status === 409 ? 'exists' : registered.code });
+      const { status, code } = registered.error;
+      setErrors({ form: registered.message, code: status === 409 ? 'exists' : code });
       return;
     }
     try {

@@ -3,18 +3,18 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { apiRequest, type ApiResult } from './api-client';
+import { api, attempt, type Attempt } from '@/components/api/browser-client';
 import { Notice } from './notice';
 import { Spinner } from './submit-button';
 
 type State = { phase: 'verifying' } | { phase: 'verified' } | { phase: 'failed'; message: string };
 
 // A token works once: React's development double effects (and re-renders) share one request.
-const requests = new Map<string, Promise<ApiResult<unknown>>>();
+const requests = new Map<string, Promise<Attempt<unknown>>>();
 const verify = (token: string) => {
   let request = requests.get(token);
   if (!request) {
-    request = apiRequest('/api/v1/auth/verify-email', { body: { token } });
+    request = attempt(api.POST('/api/v1/auth/verify-email', { body: { token } }));
     requests.set(token, request);
   }
   return request;
@@ -27,7 +27,7 @@ export function VerifyEmailStatus({ token, signedIn }: { token: string; signedIn
   useEffect(() => {
     let live = true;
     void verify(token).then((result) => {
-      if (live) setState(result.ok ? { phase: 'verified' } : { phase: 'failed', message: result.error });
+      if (live) setState(result.ok ? { phase: 'verified' } : { phase: 'failed', message: result.message });
     });
     return () => {
       live = false;

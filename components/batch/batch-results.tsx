@@ -1,6 +1,8 @@
 'use client';
 
 import { useState } from 'react';
+import { api, attempt } from '@/components/api/browser-client';
+import { errorInfo } from '@/components/converter/api-errors';
 import type { ErrorInfo } from '@/components/converter/types';
 import { buttonStyles } from '@/components/ui/button-styles';
 import type { BatchLimit } from '@/lib/accounts/batch-limit';
@@ -9,16 +11,10 @@ import { canRetry, FINISHED, type FileItem } from './use-multi-upload';
 
 /** Starts the browser's own download of the ZIP of these conversions, grouped as one batch first. */
 async function downloadAll(ids: number[]): Promise<ErrorInfo | null> {
-  const res = await fetch('/api/v1/batch', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ conversion_ids: ids }),
-  });
-  const body = (await res.json().catch(() => ({}))) as { batch_id?: string; error?: string; code?: string };
-  if (!res.ok || !body.batch_id)
-    return { title: 'No ZIP', message: body.error ?? `The server answered ${res.status}.`, code: body.code };
+  const grouped = await attempt(api.POST('/api/v1/batch', { body: { conversion_ids: ids } }));
+  if (!grouped.ok) return { ...errorInfo(grouped.error), title: 'No ZIP' };
   const link = document.createElement('a');
-  link.href = `/api/v1/batch/${encodeURIComponent(body.batch_id)}/download`;
+  link.href = `/api/v1/batch/${encodeURIComponent(grouped.data.batch_id)}/download`;
   link.download = '';
   link.click();
   return null;

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { transmute } from '@/components/api/browser-client';
 import { SizeChange, useSourceImage } from '@/components/converter/before-after';
 import { previewFor } from '@/components/converter/format-utils';
 import { formatBytes } from '@/components/ui/format-bytes';
@@ -59,9 +60,10 @@ export function ResultThumb({
   useEffect(() => {
     const controller = new AbortController();
     let url: string | undefined;
-    fetch(`/api/v1/convert/download/${id}`, { signal: controller.signal, cache: 'no-store' })
+    transmute
+      .download(id, controller.signal)
       .then(async (res) => {
-        if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
+        if (!res.body) throw new Error('The download has no body');
         const { size, bytes } = await readResult(res, image);
         if (controller.signal.aborted) return;
         if (bytes) url = URL.createObjectURL(bytes);

@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { api, attempt } from '@/components/api/browser-client';
 import { speedMeter } from '@/components/converter/speed-meter';
 import { uploadFile, type UploadHandle } from '@/components/converter/upload-file';
 import { watchConversion } from '@/components/converter/watch-conversion';
@@ -200,7 +201,9 @@ export function useMultiUpload() {
       }
       if (SENDING.includes(item.state)) return uploads.current.get(item.key)?.cancel();
       if (item.state === 'converting' && item.conversion)
-        void fetch(`/api/v1/conversions/${item.conversion.id}/cancel`, { method: 'POST' });
+        void attempt(
+          api.POST('/api/v1/conversions/{id}/cancel', { params: { path: { id: String(item.conversion.id) } } }),
+        );
     },
     retry: (item: FileItem) => enqueue([item]),
     /** Sends every failed file again (not the cancelled ones, nor those refused before sending). */

@@ -1,14 +1,15 @@
 'use client';
 
+import type { components } from '@transmute/client';
 import { useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { errorFromResponse, NETWORK_ERROR } from './api-errors';
+import { api, attempt } from '@/components/api/browser-client';
+import { errorInfo } from './api-errors';
 import { CloudPicker } from './cloud-picker';
 import { ErrorAlert } from './error-alert';
-import { postJson } from './remote-job';
 import type { ErrorInfo, FormatEntry } from './types';
 
-type Provider = { id: string; name: string; connected: boolean };
+type Provider = { id: components['schemas']['CloudOAuthProvider']; name: string; connected: boolean };
 
 /**
  * A provider the person connects (OAuth 2.0 on the provider's own page): "Connect" until then,
@@ -31,29 +32,25 @@ export function CloudConnection({
   async function connect() {
     setPending(true);
     setError(null);
-    const started = await postJson<{ authorize_url: string }>(`/api/v1/cloud/${provider.id}/connect`, {});
+    const started = await attempt(
+      api.POST('/api/v1/cloud/{provider}/connect', { params: { path: { provider: provider.id } } }),
+    );
     if (started.ok) window.location.assign(started.data.authorize_url);
     else {
       setPending(false);
-      setError(started.error);
+      setError(errorInfo(started.error));
     }
   }
 
   async function disconnect() {
     setPending(true);
     setError(null);
-    try {
-      const res = await fetch(`/api/v1/cloud/${provider.id}/connection`, {
-        method: 'DELETE',
-        headers: { accept: 'application/json' },
-      });
-      if (res.ok) onDisconnected();
-      else setError(errorFromResponse(res.status, await res.text()));
-    } catch {
-      setError(NETWORK_ERROR);
-    } finally {
-      setPending(false);
-    }
+    const done = await attempt(
+      api.DELETE('/api/v1/cloud/{provider}/connection', { params: { path: { provider: provider.id } } }),
+    );
+    setPending(false);
+    if (done.ok) onDisconnected();
+    else setError(errorInfo(done.error));
   }
 
   return (

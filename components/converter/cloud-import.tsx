@@ -1,15 +1,19 @@
 'use client';
 
+import type { components } from '@transmute/client';
 import { useEffect, useState } from 'react';
+import { api, attempt } from '@/components/api/browser-client';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { OAUTH_PROVIDERS, type OAuthProvider } from '@/lib/domain/cloud-providers';
 import { CloudConnection } from './cloud-connection';
 import { ImportBody, useImportForm } from './import-form';
-import { postJson } from './remote-job';
-import type { Conversion, FormatEntry } from './types';
+import type { FormatEntry } from './types';
 import { fieldStyle } from './url-import';
 
-type Provider = { id: string; name: string; configured: boolean; connectable: boolean; connected: boolean };
-type Held = { token: string; file_name: string; size: number; expires_at: string };
+type Provider = components['schemas']['CloudStatus']['providers'][number];
+
+const isOAuth = (p: Provider): p is Provider & { id: OAuthProvider } =>
+  (OAUTH_PROVIDERS as readonly string[]).includes(p.id);
 
 /**
  * "Import from…" buttons for the providers the administrator configured (signed-in users only:
@@ -33,14 +37,11 @@ export function CloudImport({ formats, loading }: { formats: readonly FormatEntr
       back.searchParams.delete('cloud_connected');
       window.history.replaceState(null, '', back);
     }
-    void fetch('/api/v1/cloud/status', { headers: { accept: 'application/json' } })
-      .then((r) => (r.ok ? (r.json() as Promise<{ providers: Provider[] }>) : { providers: [] }))
-      .then((body) => {
-        const configured = body.providers.filter((p) => p.configured);
-        setProviders(configured);
-        setProvider(configured.find((p) => p.id === connected) ?? null);
-      })
-      .catch(() => setProviders([]));
+    void attempt(api.GET('/api/v1/cloud/status')).then((r) => {
+      const configured = r.ok ? r.data.providers.filter((p) => p.configured) : [];
+      setProviders(configured);
+      setProvider(configured.find((p) => p.id === connected) ?? null);
+    });
   }, []);
 
   if (providers.length === 0) return null;
@@ -50,9 +51,13 @@ export function CloudImport({ formats, loading }: { formats: readonly FormatEntr
     if (!provider) return;
     const body = provider.id === 's3' ? { file_id: fileId } : { file_id: fileId, access_token: accessToken };
     await form.start(async () => {
-      const held = await postJson<Held>(`/api/v1/cloud/${provider.id}/download`, body);
+      const held = await attempt(
+        api.POST('/api/v1/cloud/{provider}/download', { params: { path: { provider: provider.id } }, body }),
+      );
       if (!held.ok) return held;
-      return postJson<Conversion>('/api/v1/convert/from-cloud', { token: held.data.token, target_format: form.target });
+      return attempt(
+        api.POST('/api/v1/convert/from-cloud', { body: { token: held.data.token, target_format: form.target } }),
+      );
     });
   }
 
@@ -73,7 +78,7 @@ export function CloudImport({ formats, loading }: { formats: readonly FormatEntr
           </button>
         ))}
       </div>
-      {provider?.connectable && (
+      {provider?.connectable && isOAuth(provider) && (
         <CloudConnection
           key={provider.id}
           provider={provider}

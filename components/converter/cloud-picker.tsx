@@ -1,18 +1,19 @@
 'use client';
 
+import type { components } from '@transmute/client';
 import { useEffect, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { formatBytes } from '@/components/ui/format-bytes';
-import { errorFromResponse, NETWORK_ERROR } from './api-errors';
+import { api, attempt } from '@/components/api/browser-client';
+import { errorInfo } from './api-errors';
 import { ErrorAlert } from './error-alert';
 import { TargetAndSubmit, useImportForm } from './import-form';
-import { postJson, RemoteJobView, useRemoteJob } from './remote-job';
+import { RemoteJobView, useRemoteJob } from './remote-job';
 import type { Conversion, ErrorInfo, FormatEntry } from './types';
 import { fieldStyle } from './url-import';
 
 type Entry = { id: string; name: string; size: number | null; folder: boolean };
-type Held = { token: string };
-type Provider = { id: string; name: string };
+type Provider = { id: components['schemas']['CloudOAuthProvider']; name: string };
 
 /**
  * The files of a connected cloud account: folders to open, a search box, and checkboxes; the
@@ -44,21 +45,18 @@ export function CloudPicker({
 
   useEffect(() => {
     let live = true;
-    const params = new URLSearchParams();
-    if (folder) params.set('folder', folder);
-    if (query) params.set('search', query);
     const show = (list: Entry[], failure?: ErrorInfo) => {
       if (!live) return;
       if (failure) setError(failure);
       setListing({ key, items: list });
     };
-    fetch(`/api/v1/cloud/${provider.id}/files?${params}`, { headers: { accept: 'application/json' } })
-      .then(async (res) => {
-        const text = await res.text();
-        if (res.ok) show((JSON.parse(text) as { items: Entry[] }).items);
-        else show([], errorFromResponse(res.status, text));
-      })
-      .catch(() => show([], NETWORK_ERROR));
+    const params = {
+      path: { provider: provider.id },
+      query: { folder: folder || undefined, search: query || undefined },
+    };
+    void attempt(api.GET('/api/v1/cloud/{provider}/files', { params })).then((r) =>
+      r.ok ? show(r.data.items) : show([], errorInfo(r.error)),
+    );
     return () => {
       live = false;
     };
@@ -79,13 +77,17 @@ export function CloudPicker({
     setPending(true);
     try {
       for (const entry of chosen.values()) {
-        const held = await postJson<Held>(`/api/v1/cloud/${provider.id}/download`, { file_id: entry.id });
-        if (!held.ok) return setError(held.error);
-        const conv = await postJson<Conversion>('/api/v1/convert/from-cloud', {
-          token: held.data.token,
-          target_format: form.target,
-        });
-        if (!conv.ok) return setError(conv.error);
+        const held = await attempt(
+          api.POST('/api/v1/cloud/{provider}/download', {
+            params: { path: { provider: provider.id } },
+            body: { file_id: entry.id },
+          }),
+        );
+        if (!held.ok) return setError(errorInfo(held.error));
+        const conv = await attempt(
+          api.POST('/api/v1/convert/from-cloud', { body: { token: held.data.token, target_format: form.target } }),
+        );
+        if (!conv.ok) return setError(errorInfo(conv.error));
         setStarted((prev) => [...prev, conv.data]);
         setChosen((prev) => {
           const next = new Map(prev);

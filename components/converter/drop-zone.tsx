@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type DragEvent, type KeyboardEvent } from 'react';
 import { dropEntries, filesOfEntries } from './dropped-files';
-import { formatBytes } from './format-utils';
+import { formatBytes } from '@/components/ui/format-bytes';
 
 type Props = {
   file: File | null;

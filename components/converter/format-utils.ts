@@ -46,8 +46,6 @@ export function describeFormat(
   return known ? { family: known.family, label: known.label } : { family: undefined, label: format.toUpperCase() };
 }
 
-export { formatBytes } from '@/components/ui/format-bytes';
-
 export function resultFileName(originalName: string, target: string): string {
   const dot = originalName.lastIndexOf('.');
   const base = dot > 0 ? originalName.slice(0, dot) : originalName || 'converted';

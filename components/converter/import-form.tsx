@@ -2,10 +2,12 @@
 
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
+import type { Attempt } from '@/components/api/browser-client';
+import { errorInfo } from './api-errors';
 import { ErrorAlert } from './error-alert';
 import { targetsFor } from './format-utils';
 import { defaultTarget } from './popular-targets';
-import { type PostResult, RemoteJobView, useRemoteJob } from './remote-job';
+import { RemoteJobView, useRemoteJob } from './remote-job';
 import { TargetCombobox } from './target-combobox';
 import type { Conversion, FormatEntry } from './types';
 
@@ -20,13 +22,13 @@ export function useImportForm(formats: readonly FormatEntry[]) {
   const target = chosen && targets.includes(chosen) ? chosen : defaultTarget(undefined, targets);
 
   /** Runs `send` (the form's requests), then follows the conversion it created or shows its error. */
-  async function start(send: () => Promise<PostResult<Conversion>>) {
+  async function start(send: () => Promise<Attempt<Conversion>>) {
     setPending(true);
     remote.setError(null);
     const r = await send();
     setPending(false);
     if (r.ok) remote.follow(r.data);
-    else remote.setError(r.error);
+    else remote.setError(errorInfo(r.error));
   }
 
   return { ...remote, targets, target, setChosen, pending, start };

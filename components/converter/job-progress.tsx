@@ -1,4 +1,4 @@
-import { formatBytes } from './format-utils';
+import { formatBytes } from '@/components/ui/format-bytes';
 import { ProgressBar } from './progress-bar';
 import type { Phase } from './converter-state';
 

@@ -1,4 +1,4 @@
-import { formatBytes } from './format-utils';
+import { formatBytes } from '@/components/ui/format-bytes';
 
 /** "photo.png (1.2 MB) → WEBP" above the progress bars. */
 export function JobSummary({ fileName, size, target }: { fileName: string; size: number; target: string }) {

@@ -2,33 +2,14 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { errorFromResponse, NETWORK_ERROR } from './api-errors';
 import { ProgressBar } from './progress-bar';
 import type { Conversion, ErrorInfo, ProgressUpdate } from './types';
 import { watchConversion } from './watch-conversion';
 
-// A conversion whose file the server fetches (URL import, cloud import): start it with a JSON
-// POST, then follow it over SSE like an upload's.
+// A conversion whose file the server fetches (URL import, cloud import): started with a JSON
+// POST, then followed over SSE like an upload's.
 
 type Job = { conversion: Conversion; update?: ProgressUpdate };
-
-export type PostResult<T> = { ok: true; data: T } | { ok: false; error: ErrorInfo };
-
-/** POSTs JSON and parses the answer; an error answer or no answer becomes an ErrorInfo. */
-export async function postJson<T>(path: string, body: unknown): Promise<PostResult<T>> {
-  try {
-    const res = await fetch(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) return { ok: false, error: errorFromResponse(res.status, text, res.headers.get('retry-after')) };
-    return { ok: true, data: JSON.parse(text) as T };
-  } catch {
-    return { ok: false, error: NETWORK_ERROR };
-  }
-}
 
 export function useRemoteJob() {
   const [job, setJob] = useState<Job | null>(null);

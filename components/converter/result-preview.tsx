@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { transmute } from '@/components/api/browser-client';
 import { previewFor } from './format-utils';
 
 type Loaded = { key: string; url: string } | { key: string; failed: true };
@@ -29,9 +30,9 @@ export function ResultPreview({
     if (!preview) return;
     const controller = new AbortController();
     let url: string | undefined;
-    fetch(`/api/v1/convert/download/${id}`, { signal: controller.signal, cache: 'no-store' })
+    transmute
+      .download(id, controller.signal)
       .then(async (res) => {
-        if (!res.ok) throw new Error(`HTTP ${res.status}`);
         const bytes = await res.arrayBuffer();
         url = URL.createObjectURL(new Blob([bytes], { type: preview.mime }));
         setLoaded({ key, url });

@@ -1,9 +1,5 @@
 import type { z } from 'zod';
-import type {
-  Conversion as ConversionSchema,
-  ConversionStatusBody,
-  ConversionStatusValue,
-} from '@/lib/schemas/conversion';
+import type { Conversion as ConversionSchema, ConversionStatusValue } from '@/lib/schemas/conversion';
 import type { FormatEntry as FormatEntrySchema } from '@/lib/schemas/system';
 
 // Type-only imports: the shapes come from the API's own zod schemas, nothing is bundled.
@@ -11,7 +7,6 @@ import type { FormatEntry as FormatEntrySchema } from '@/lib/schemas/system';
 /** What the converter shows of a conversion (the direct upload's object has `original_format` too). */
 export type Conversion = Omit<z.infer<typeof ConversionSchema>, 'original_format'>;
 export type ConversionStatus = z.infer<typeof ConversionStatusValue>;
-export type StatusResponse = z.infer<typeof ConversionStatusBody>;
 export type FormatEntry = z.infer<typeof FormatEntrySchema>;
 export type FormatFamily = FormatEntry['family'];
 

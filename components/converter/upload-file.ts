@@ -1,6 +1,8 @@
 import * as tus from 'tus-js-client';
-import { NETWORK_ERROR, errorFromResponse } from './api-errors';
-import type { Conversion, ErrorInfo, StatusResponse } from './types';
+import { tusErrorOf } from '@transmute/client';
+import { toTransmuteError, transmute } from '@/components/api/browser-client';
+import { errorInfo } from './api-errors';
+import type { Conversion, ErrorInfo } from './types';
 
 // Same values as lib/domain/upload-rules.ts (browser code does not import server modules).
 const TUS_ENDPOINT = '/api/v1/tus';
@@ -22,16 +24,9 @@ export type UploadHandle = {
   cancel: () => void;
 };
 
-function errorOf(e: Error): ErrorInfo {
-  const response = e instanceof tus.DetailedError ? e.originalResponse : null;
-  if (!response) return NETWORK_ERROR;
-  return errorFromResponse(response.getStatus(), response.getBody(), response.getHeader('Retry-After'));
-}
-
-async function conversionOf(id: string): Promise<UploadOutcome> {
-  const res = await fetch(`/api/v1/convert/status/${id}`, { headers: { Accept: 'application/json' } });
-  if (!res.ok) return { ok: false, error: errorFromResponse(res.status, await res.text()) };
-  return { ok: true, conversion: ((await res.json()) as StatusResponse).conversion };
+/** A refused upload (the server's answer, read as the client reads any), or one cut off. */
+function failure(e: unknown): UploadOutcome {
+  return { ok: false, error: errorInfo(toTransmuteError(e instanceof Error ? tusErrorOf(e) : e), true) };
 }
 
 /**
@@ -69,7 +64,7 @@ export function uploadFile(
     },
     removeFingerprintOnSuccess: true,
     onProgress: (sent, total) => onProgress({ sent, total }),
-    onError: (e) => settle({ ok: false, error: errorOf(e) }),
+    onError: (e) => settle(failure(e)),
     onSuccess: ({ lastResponse }) => {
       const id = lastResponse.getHeader(CONVERSION_ID_HEADER);
       if (!id)
@@ -77,7 +72,10 @@ export function uploadFile(
           ok: false,
           error: { title: 'Unexpected answer', message: 'The server did not name the conversion.' },
         });
-      void conversionOf(id).then(settle, () => settle({ ok: false, error: NETWORK_ERROR }));
+      transmute.status(Number(id)).then(
+        ({ conversion }) => settle({ ok: true, conversion }),
+        (e: unknown) => settle(failure(e)),
+      );
     },
   });
   const start = async () => {

@@ -2,8 +2,8 @@
 
 import { useState } from 'react';
 import { ImportBody, useImportForm } from './import-form';
-import { postJson } from './remote-job';
-import type { Conversion, FormatEntry } from './types';
+import { api, attempt } from '@/components/api/browser-client';
+import type { FormatEntry } from './types';
 
 export const fieldStyle =
   'h-11 rounded-lg border border-zinc-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:border-zinc-700 dark:bg-zinc-900';
@@ -18,7 +18,9 @@ export function UrlImport({ formats, loading }: { formats: readonly FormatEntry[
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    await form.start(() => postJson<Conversion>('/api/v1/convert/upload-url', { url, target_format: form.target }));
+    await form.start(() =>
+      attempt(api.POST('/api/v1/convert/upload-url', { body: { url, target_format: form.target } })),
+    );
   }
 
   return (

@@ -1,7 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { errorFromResponse } from './api-errors';
+import { api, attempt } from '@/components/api/browser-client';
+import { errorInfo } from './api-errors';
 import { initialState, reducer } from './converter-state';
 import { speedMeter } from './speed-meter';
 import type { ErrorInfo } from './types';
@@ -73,21 +74,17 @@ export function useConversionJob<S extends Sending>() {
     }
     if (phase.kind !== 'converting') return;
     dispatch({ type: 'cancelling', on: true });
-    try {
-      const res = await fetch(`/api/v1/conversions/${phase.conversion.id}/cancel`, {
-        method: 'POST',
-        headers: { Accept: 'application/json' },
-      });
-      if (res.ok) {
-        stopAll();
-        dispatch({ type: 'cancelled' });
-        return;
-      }
-      // 409: it finished meanwhile; the stream delivers the outcome.
-      if (res.status !== 409) dispatch({ type: 'error', error: errorFromResponse(res.status, await res.text()) });
-    } catch {
-      dispatch({ type: 'error', error: { title: 'Could not cancel', message: 'The server could not be reached.' } });
+    const cancelled = await attempt(
+      api.POST('/api/v1/conversions/{id}/cancel', { params: { path: { id: String(phase.conversion.id) } } }),
+    );
+    if (cancelled.ok) {
+      stopAll();
+      dispatch({ type: 'cancelled' });
+      return;
     }
+    // 409: it finished meanwhile; the stream delivers the outcome.
+    if (cancelled.error.status !== 409)
+      dispatch({ type: 'error', error: { ...errorInfo(cancelled.error), title: 'Could not cancel' } });
     dispatch({ type: 'cancelling', on: false });
   }, [state, stopAll]);
 

@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { errorFromResponse } from './api-errors';
+import { api, attempt } from '@/components/api/browser-client';
+import { errorInfo } from './api-errors';
 import type { ErrorInfo, FormatEntry } from './types';
 
 type FormatsState = { formats: FormatEntry[]; loading: boolean; error: ErrorInfo | null };
@@ -12,21 +13,11 @@ export function useFormats(): FormatsState {
 
   useEffect(() => {
     const controller = new AbortController();
-    fetch('/api/v1/formats', { signal: controller.signal, headers: { Accept: 'application/json' } })
-      .then(async (res) => {
-        const text = await res.text();
-        if (!res.ok) {
-          setState({ formats: [], loading: false, error: errorFromResponse(res.status, text) });
-          return;
-        }
-        const body = JSON.parse(text) as { formats: FormatEntry[] };
-        setState({ formats: body.formats, loading: false, error: null });
-      })
-      .catch((e: unknown) => {
-        if (controller.signal.aborted) return;
-        const message = e instanceof Error ? e.message : String(e);
-        setState({ formats: [], loading: false, error: { title: 'Could not load formats', message } });
-      });
+    void attempt(api.GET('/api/v1/formats', { signal: controller.signal })).then((r) => {
+      if (controller.signal.aborted) return;
+      if (r.ok) setState({ formats: r.data.formats, loading: false, error: null });
+      else setState({ formats: [], loading: false, error: { ...errorInfo(r.error), title: 'Could not load formats' } });
+    });
     return () => controller.abort();
   }, []);
 

@@ -1,11 +1,10 @@
-import { errorFromResponse } from './api-errors';
+import { errorMessage, toTransmuteError, transmute } from '@/components/api/browser-client';
 import {
   CONVERSION_STATUSES,
   isTerminal,
   TERMINAL_STATUSES,
   type ConversionStatus,
   type ProgressUpdate,
-  type StatusResponse,
 } from './types';
 
 const STATUSES: readonly string[] = CONVERSION_STATUSES;
@@ -58,21 +57,17 @@ export function watchConversion(id: number, { onUpdate, onLost }: WatchHandlers)
   const poll = async () => {
     if (stopped) return;
     try {
-      const res = await fetch(`/api/v1/convert/status/${id}`, {
-        headers: { Accept: 'application/json' },
-        cache: 'no-store',
-      });
-      const text = await res.text();
+      const body = await transmute.status(id);
       if (stopped) return;
-      if (!res.ok) {
-        if (res.status >= 500 || res.status === 429) timer = setTimeout(poll, POLL_MS * 2);
-        else onLost(errorFromResponse(res.status, text).message);
-        return;
-      }
-      const body = JSON.parse(text) as StatusResponse;
       deliver({ id, status: body.conversion.status, progress: body.conversion.progress, error: body.error });
-    } catch {
-      // offline for a moment: try again
+    } catch (e) {
+      if (stopped) return;
+      const error = toTransmuteError(e);
+      const passing = error.status >= 500 || error.status === 429;
+      // No answer (offline for a moment) or a passing overload: try again; anything else is final.
+      if (error.status !== 0 && !passing) return onLost(errorMessage(error));
+      timer = setTimeout(poll, passing ? POLL_MS * 2 : POLL_MS);
+      return;
     }
     if (!stopped) timer = setTimeout(poll, POLL_MS);
   };

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { apiRequest } from '@/components/account/api-client';
+import { api, attempt } from '@/components/api/browser-client';
 import { ApiKeyList } from './api-key-list';
 import { ConfirmDialog } from './confirm-dialog';
 import { CreateKeyForm } from './create-key-form';
@@ -32,10 +32,10 @@ export function ApiKeysManager({ initialKeys, apiAccess }: { initialKeys: ApiKey
     if (!deleting) return;
     const { key } = deleting;
     setDeleting({ key, pending: true });
-    const result = await apiRequest(`/api/v1/api-keys/${encodeURIComponent(key.id)}`, { method: 'DELETE' });
+    const result = await attempt(api.DELETE('/api/v1/api-keys/{id}', { params: { path: { id: key.id } } }));
     // 404: it is gone already (deleted in another tab), which is what was asked for.
-    if (!result.ok && result.status !== 404) {
-      setDeleting({ key, pending: false, error: result.error });
+    if (!result.ok && result.error.status !== 404) {
+      setDeleting({ key, pending: false, error: result.message });
       return;
     }
     setKeys((list) => list.filter((k) => k.id !== key.id));

@@ -67,7 +67,7 @@ export function BillingSummary({ subscription, priceUsd, billingEnabled }: Props
         )}
         {billingEnabled && paid && (
           <RedirectButton
-            endpoint="/api/v1/billing/portal"
+            to="portal"
             label="Manage billing"
             pendingLabel="Opening the billing portal…"
             testId="manage-billing-button"

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { apiRequest } from '@/components/account/api-client';
+import { api, attempt } from '@/components/api/browser-client';
 import { TextField } from '@/components/account/text-field';
 import { InlineForm } from './inline-form';
 import type { CreatedApiKeyJson } from './types';
@@ -26,15 +26,15 @@ export function CreateKeyForm({ onCreated, onPlanRequired }: Props) {
     }
     setFieldError(undefined);
     setPending(true);
-    const result = await apiRequest<CreatedApiKeyJson>('/api/v1/api-keys', { body: { name } });
+    const result = await attempt(api.POST('/api/v1/api-keys', { body: { name } }));
     setPending(false);
     if (result.ok) {
       form.reset();
       onCreated(result.data);
-    } else if (result.status === 403 && result.code === 'plan_required') {
-      onPlanRequired(result.error);
+    } else if (result.error.status === 403 && result.error.code === 'plan_required') {
+      onPlanRequired(result.message);
     } else {
-      setFormError(result.error);
+      setFormError(result.message);
     }
   }
 

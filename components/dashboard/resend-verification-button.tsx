@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { apiRequest } from '@/components/account/api-client';
+import { api, attempt } from '@/components/api/browser-client';
 
 /** Asks for a new verification mail and says what happened. */
 export function ResendVerificationButton() {
@@ -10,11 +10,11 @@ export function ResendVerificationButton() {
 
   async function onClick() {
     setState({ pending: true });
-    const result = await apiRequest('/api/v1/auth/verify-email/resend', { body: {} });
+    const result = await attempt(api.POST('/api/v1/auth/verify-email/resend'));
     setState(
       result.ok
         ? { pending: false, message: 'Sent. Check your inbox.' }
-        : { pending: false, message: result.error, error: true },
+        : { pending: false, message: result.message, error: true },
     );
   }
 

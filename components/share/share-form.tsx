@@ -2,8 +2,9 @@
 
 import { useState, type FormEvent } from 'react';
 import { TextField } from '@/components/account/text-field';
+import { api, attempt } from '@/components/api/browser-client';
 import { ErrorAlert } from '@/components/converter/error-alert';
-import { errorFromResponse } from '@/components/converter/api-errors';
+import { errorInfo } from '@/components/converter/api-errors';
 import type { ErrorInfo } from '@/components/converter/types';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { formatDateTime } from '@/components/ui/format-date';
@@ -43,14 +44,15 @@ export function ShareForm({ conversionId, expiresAt, startOpen = false, onCreate
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const res = await fetch(`/api/v1/conversions/${conversionId}/share`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(shareOptions(new FormData(event.currentTarget))),
-    });
+    const created = await attempt(
+      api.POST('/api/v1/conversions/{id}/share', {
+        params: { path: { id: String(conversionId) } },
+        body: shareOptions(new FormData(event.currentTarget)),
+      }),
+    );
     setBusy(false);
-    if (!res.ok) return setError(errorFromResponse(res.status, await res.text(), res.headers.get('retry-after')));
-    const link = (await res.json()) as ShareLinkJson;
+    if (!created.ok) return setError(errorInfo(created.error));
+    const link = created.data;
     setCreated(link);
     onCreated?.(link);
   }

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import type { z } from 'zod';
-import { apiRequest } from '@/components/account/api-client';
+import { api, attempt } from '@/components/api/browser-client';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { formatDateTime } from '@/components/ui/format-date';
 import type { ShareLink } from '@/lib/schemas/shares';
@@ -29,10 +29,9 @@ export function ShareLinkList({
   const [message, setMessage] = useState('');
 
   async function revoke(link: ShareLinkJson) {
-    const result = await apiRequest(`/api/v1/conversions/${conversionId}/shares/${encodeURIComponent(link.token)}`, {
-      method: 'DELETE',
-    });
-    if (!result.ok && result.status !== 404) return setMessage(result.error);
+    const path = { id: String(conversionId), token: link.token };
+    const result = await attempt(api.DELETE('/api/v1/conversions/{id}/shares/{token}', { params: { path } }));
+    if (!result.ok && result.error.status !== 404) return setMessage(result.message);
     setMessage('Link revoked: it no longer opens.');
     onRevoked(link.token);
   }

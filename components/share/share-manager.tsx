@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { apiRequest } from '@/components/account/api-client';
+import { api, attempt } from '@/components/api/browser-client';
 import { ShareForm } from './share-form';
 import { ShareLinkList, type ShareLinkJson } from './share-link-list';
 
@@ -25,8 +25,9 @@ export function ShareManager({
   const [version, setVersion] = useState(0);
 
   useEffect(() => {
-    void apiRequest<{ shares: ShareLinkJson[] }>(`/api/v1/conversions/${conversionId}/shares`).then((r) => {
-      setError(r.ok ? '' : r.error);
+    const params = { path: { id: String(conversionId) } };
+    void attempt(api.GET('/api/v1/conversions/{id}/shares', { params })).then((r) => {
+      setError(r.ok ? '' : r.message);
       if (r.ok) setLinks(r.data.shares);
     });
   }, [conversionId, version]);

@@ -1,7 +1,9 @@
 'use client';
 
+import type { TransmuteError } from '@transmute/client';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
+import { api, attempt, errorMessage } from '@/components/api/browser-client';
 import { ErrorAlert } from '@/components/converter/error-alert';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { formatBytes } from '@/components/ui/format-bytes';
@@ -20,16 +22,17 @@ const canPreview = (format: string) => (PREVIEW_FORMATS as readonly string[]).in
 // Codes after which the link cannot be used at all: the whole page says so.
 const FINAL = new Set(['not_found', 'link_expired', 'link_used_up']);
 
+const problemOf = (error: TransmuteError) => shareProblem(error.code, errorMessage(error), error.retryAfter);
+
 /** The bytes of a link that needs no password and has no limit, for its preview. */
 async function fetchPreview(token: string, format: string): Promise<Fetched | ShareProblem> {
-  const res = await fetch(`/api/v1/share/${encodeURIComponent(token)}/download`, { cache: 'no-store' });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => ({}))) as { code?: string; error?: string };
-    return shareProblem(body.code ?? 'unknown', body.error, Number(res.headers.get('retry-after')) || undefined);
-  }
+  const bytes = await attempt(
+    api.GET('/api/v1/share/{token}/download', { params: { path: { token } }, parseAs: 'arrayBuffer' }),
+  );
+  if (!bytes.ok) return problemOf(bytes.error);
   // Our own blob type: an image or PDF shows as one, anything else only ever downloads.
   const type = canPreview(format) ? (formatInfo(format)?.mime ?? '') : 'application/octet-stream';
-  const blob = new Blob([await res.arrayBuffer()], { type });
+  const blob = new Blob([bytes.data], { type });
   return { url: URL.createObjectURL(blob), blob };
 }
 
@@ -39,16 +42,9 @@ async function fetchPreview(token: string, format: string): Promise<Fetched | Sh
  */
 async function startDownload(token: string, password: string): Promise<ShareProblem | null> {
   const headers: Record<string, string> = password ? { [SHARE_PASSWORD_HEADER]: password } : {};
-  const res = await fetch(`/api/v1/share/${encodeURIComponent(token)}/download-url`, {
-    method: 'POST',
-    headers,
-    cache: 'no-store',
-  });
-  const body = (await res.json().catch(() => ({}))) as { url?: string; code?: string; error?: string };
-  if (!res.ok || !body.url) {
-    return shareProblem(body.code ?? 'unknown', body.error, Number(res.headers.get('retry-after')) || undefined);
-  }
-  window.location.assign(body.url);
+  const link = await attempt(api.POST('/api/v1/share/{token}/download-url', { params: { path: { token } }, headers }));
+  if (!link.ok) return problemOf(link.error);
+  window.location.assign(link.data.url);
   return null;
 }
 

@@ -1,8 +1,9 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { api, attempt } from '@/components/api/browser-client';
 import { ResultPanel } from '@/components/converter/result-panel';
-import type { Conversion, StatusResponse } from '@/components/converter/types';
+import type { Conversion } from '@/components/converter/types';
 import { formatBytes } from '@/components/ui/format-bytes';
 import { useResultSize } from './use-result-bytes';
 
@@ -11,10 +12,10 @@ function useStatusNote(id: number): string | undefined {
   const [note, setNote] = useState<{ id: number; text?: string }>();
   useEffect(() => {
     const controller = new AbortController();
-    fetch(`/api/v1/convert/status/${id}`, { signal: controller.signal, cache: 'no-store' })
-      .then((res) => (res.ok ? (res.json() as Promise<StatusResponse>) : undefined))
-      .then((body) => setNote({ id, text: body?.error }))
-      .catch(() => {});
+    const params = { path: { id: String(id) } };
+    void attempt(api.GET('/api/v1/convert/status/{id}', { params, signal: controller.signal })).then((r) => {
+      if (r.ok) setNote({ id, text: r.data.error });
+    });
     return () => controller.abort();
   }, [id]);
   return note?.id === id ? note.text : undefined;

@@ -1,4 +1,6 @@
-import { NETWORK_ERROR, errorFromResponse } from '@/components/converter/api-errors';
+import { errorOf } from '@transmute/client';
+import { networkError } from '@/components/api/browser-client';
+import { errorInfo } from '@/components/converter/api-errors';
 import type { UploadOutcome, UploadProgress } from '@/components/converter/upload-file';
 import type { Conversion } from '@/components/converter/types';
 
@@ -6,7 +8,8 @@ export type ToolRequest = { done: Promise<UploadOutcome>; abort: () => void };
 
 /**
  * Posts a tool's multipart form (the file last, after its options) with XMLHttpRequest, whose
- * upload events give the bytes sent (fetch has no upload progress). 201 carries the Conversion.
+ * upload events give the bytes sent: fetch, and so the typed client, has no upload progress. 201
+ * carries the Conversion; a refusal is read as the client reads any (errorOf).
  */
 export function postTool(url: string, form: FormData, onProgress: (p: UploadProgress) => void): ToolRequest {
   const xhr = new XMLHttpRequest();
@@ -16,10 +19,13 @@ export function postTool(url: string, form: FormData, onProgress: (p: UploadProg
     });
     xhr.addEventListener('load', () => {
       if (xhr.status !== 201) {
-        resolve({
-          ok: false,
-          error: errorFromResponse(xhr.status, xhr.responseText, xhr.getResponseHeader('Retry-After')),
+        // The answer as a Response, for the client's one reading of an error answer.
+        const retryAfter = xhr.getResponseHeader('Retry-After');
+        const answer = new Response(xhr.responseText, {
+          status: xhr.status,
+          headers: retryAfter ? { 'Retry-After': retryAfter } : {},
         });
+        void errorOf(answer).then((e) => resolve({ ok: false, error: errorInfo(e, true) }));
         return;
       }
       try {
@@ -31,7 +37,7 @@ export function postTool(url: string, form: FormData, onProgress: (p: UploadProg
         });
       }
     });
-    xhr.addEventListener('error', () => resolve({ ok: false, error: NETWORK_ERROR }));
+    xhr.addEventListener('error', () => resolve({ ok: false, error: errorInfo(networkError(), true) }));
     xhr.addEventListener('abort', () => resolve({ ok: false, aborted: true }));
   });
   xhr.open('POST', url);

@@ -2,7 +2,8 @@
 
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { errorFromResponse } from '@/components/converter/api-errors';
+import { api, attempt } from '@/components/api/browser-client';
+import { errorInfo } from '@/components/converter/api-errors';
 import type { ErrorInfo } from '@/components/converter/types';
 import type { OcrLanguages } from '@/lib/schemas/tools';
 
@@ -17,21 +18,12 @@ export function useOcrLanguages() {
   });
   useEffect(() => {
     const controller = new AbortController();
-    fetch('/api/v1/tools/ocr/languages', { signal: controller.signal, headers: { Accept: 'application/json' } })
-      .then(async (res) => {
-        const text = await res.text();
-        if (!res.ok) throw errorFromResponse(res.status, text);
-        const { languages } = JSON.parse(text) as z.infer<typeof OcrLanguages>;
-        setState({ languages, loading: false, error: null });
-      })
-      .catch((e: unknown) => {
-        if (controller.signal.aborted) return;
-        const error =
-          e && typeof e === 'object' && 'title' in e
-            ? (e as ErrorInfo)
-            : { title: 'Languages unavailable', message: 'The list of OCR languages could not be loaded.' };
-        setState({ languages: [], loading: false, error });
-      });
+    void attempt(api.GET('/api/v1/tools/ocr/languages', { signal: controller.signal })).then((r) => {
+      if (controller.signal.aborted) return;
+      if (r.ok) setState({ languages: r.data.languages, loading: false, error: null });
+      else
+        setState({ languages: [], loading: false, error: { ...errorInfo(r.error), title: 'Languages unavailable' } });
+    });
     return () => controller.abort();
   }, []);
   return state;

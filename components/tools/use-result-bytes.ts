@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { transmute } from '@/components/api/browser-client';
 
 export type ResultBytes = { id: number; blob: Blob } | { id: number; failed: true };
 
@@ -9,9 +10,9 @@ export function useResultBytes(id: number): ResultBytes | null {
   const [loaded, setLoaded] = useState<ResultBytes | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    fetch(`/api/v1/convert/download/${id}`, { signal: controller.signal, cache: 'no-store' })
+    transmute
+      .download(id, controller.signal)
       .then(async (res) => {
-        if (!res.ok) throw new Error(`HTTP ${res.status}`);
         setLoaded({ id, blob: await res.blob() });
       })
       .catch(() => {
@@ -31,9 +32,9 @@ export function useResultSize(id: number): { id: number; size: number | null } |
   const [loaded, setLoaded] = useState<{ id: number; size: number | null } | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    fetch(`/api/v1/convert/download/${id}`, { signal: controller.signal, cache: 'no-store' })
+    transmute
+      .download(id, controller.signal)
       .then(async (res) => {
-        if (!res.ok) throw new Error(`HTTP ${res.status}`);
         const header = Number(res.headers.get('Content-Length') ?? NaN);
         if (Number.isSafeInteger(header)) {
           setLoaded({ id, size: header });

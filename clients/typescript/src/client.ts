@@ -1,5 +1,5 @@
 import createClient from 'openapi-fetch';
-import { ensureOk, retryAfterSeconds, TransmuteError } from './errors.js';
+import { dataOf, ensureOk } from './errors.js';
 import { createHttp, type HttpOptions } from './http.js';
 import type { components, paths } from './schema.js';
 import { tusUpload, type TusOptions } from './upload.js';
@@ -77,15 +77,6 @@ export function createTransmute(options: TransmuteOptions = {}) {
   const get = async (path: string, signal?: AbortSignal) =>
     ensureOk(await http.send(new Request(url(path), { signal })));
 
-  /** Data of an openapi-fetch answer, or its TransmuteError. */
-  async function data<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
-    const { data: body, error, response } = await call;
-    if (response.ok && body !== undefined) return body;
-    // openapi-fetch has read the body already: its parsed error is the `{error, code}` answer.
-    const parsed = error && typeof error === 'object' ? (error as { error?: string; code?: string }) : {};
-    throw new TransmuteError(response.status, parsed, retryAfterSeconds(response.headers.get('retry-after')));
-  }
-
   const download = async (id: number, signal?: AbortSignal) => get(`/api/v1/convert/download/${id}`, signal);
 
   async function resultOf(id: number, name: string, res: Response): Promise<ConvertResult> {
@@ -159,8 +150,8 @@ export function createTransmute(options: TransmuteOptions = {}) {
     download,
     wait: (id: number, opts?: WaitOptions): Promise<ConversionState> => waitForConversion(http, baseUrl, id, opts),
     finish,
-    status: (id: number) => data(api.GET('/api/v1/convert/status/{id}', { params: { path: { id: String(id) } } })),
-    formats: () => data(api.GET('/api/v1/formats')).then((body) => body.formats),
+    status: (id: number) => dataOf(api.GET('/api/v1/convert/status/{id}', { params: { path: { id: String(id) } } })),
+    formats: () => dataOf(api.GET('/api/v1/formats')).then((body) => body.formats),
     compress: (file: FileInput, opts: { level?: 'low' | 'medium' | 'high'; targetSize?: number; name?: string } = {}) =>
       tool('/api/v1/compress/upload', file, { level: opts.level, target_size: opts.targetSize?.toString() }, opts.name),
     ocr: (file: FileInput, opts: { language?: string; output?: 'txt' | 'pdf'; name?: string } = {}) =>
@@ -186,11 +177,11 @@ export function createTransmute(options: TransmuteOptions = {}) {
       return (await res.json()) as Conversion;
     },
     batchStatus: (batchId: string) =>
-      data(api.GET('/api/v1/batch/{batchId}/status', { params: { path: { batchId } } })),
+      dataOf(api.GET('/api/v1/batch/{batchId}/status', { params: { path: { batchId } } })),
     /** The batch's results as one ZIP (stream or read the response). */
     downloadBatch: (batchId: string) => get(`/api/v1/batch/${encodeURIComponent(batchId)}/download`),
     share: (id: number, link: CreateShareLink = {}) =>
-      data(api.POST('/api/v1/conversions/{id}/share', { params: { path: { id: String(id) } }, body: link })),
+      dataOf(api.POST('/api/v1/conversions/{id}/share', { params: { path: { id: String(id) } }, body: link })),
   };
 }
 

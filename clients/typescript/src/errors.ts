@@ -43,3 +43,15 @@ export async function ensureOk(res: Response): Promise<Response> {
   if (!res.ok) throw await errorOf(res);
   return res;
 }
+
+/**
+ * The data of a typed call (`api.GET(...)`, `api.POST(...)`), or its TransmuteError. An answer
+ * without a body (204) gives undefined.
+ */
+export async function dataOf<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await call;
+  if (response.ok) return data as T;
+  // openapi-fetch has read the body already: its parsed error is the `{error, code}` answer.
+  const parsed = error && typeof error === 'object' ? (error as { error?: string; code?: string }) : {};
+  throw new TransmuteError(response.status, parsed, retryAfterSeconds(response.headers.get('retry-after')));
+}

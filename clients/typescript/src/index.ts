@@ -13,7 +13,8 @@ export type {
   Transmute,
   TransmuteOptions,
 } from './client.js';
-export { TransmuteError } from './errors.js';
+export { dataOf, errorOf, TransmuteError } from './errors.js';
+export { tusErrorOf } from './upload.js';
 export type { ConversionState, ConversionStatus, WaitOptions } from './wait.js';
 export { verifyWebhook, type WebhookEvent } from './webhooks.js';
 export type { components, operations, paths } from './schema.js';

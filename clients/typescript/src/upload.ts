@@ -1,5 +1,5 @@
 import * as tus from 'tus-js-client';
-import { TransmuteError } from './errors.js';
+import { retryAfterSeconds, TransmuteError } from './errors.js';
 import type { Http } from './http.js';
 
 export type TusOptions = {
@@ -15,6 +15,20 @@ export type TusOptions = {
 };
 
 const header = (value: string | string[] | undefined | null) => (Array.isArray(value) ? value : value ? [value] : []);
+
+/** A failed tus upload's TransmuteError when the server answered; the error itself when no answer came. */
+export function tusErrorOf(error: Error): Error {
+  // Read by shape: the page's own tus-js-client may be another copy than this module's.
+  const res = (error as Partial<tus.DetailedError>).originalResponse;
+  if (!res) return error;
+  let body: { error?: string; code?: string } = {};
+  try {
+    body = JSON.parse(res.getBody()) as typeof body;
+  } catch {
+    body = { error: error.message };
+  }
+  return new TransmuteError(res.getStatus(), body, retryAfterSeconds(res.getHeader('Retry-After') ?? null));
+}
 
 /** Uploads over tus (resuming an earlier attempt of the same file); resolves with the conversion id. */
 export function tusUpload(http: Http, baseUrl: string, options: TusOptions): Promise<number> {
@@ -38,17 +52,7 @@ export function tusUpload(http: Http, baseUrl: string, options: TusOptions): Pro
         else
           reject(new TransmuteError(502, { code: 'bad_gateway', error: 'The tus upload ended without a conversion' }));
       },
-      onError: (error) => {
-        const res = (error as tus.DetailedError).originalResponse;
-        if (!res) return reject(error);
-        let body: { error?: string; code?: string } = {};
-        try {
-          body = JSON.parse(res.getBody()) as typeof body;
-        } catch {
-          body = { error: error.message };
-        }
-        reject(new TransmuteError(res.getStatus(), body));
-      },
+      onError: (error) => reject(tusErrorOf(error)),
     });
     options.signal?.addEventListener('abort', () => void upload.abort().then(() => reject(options.signal!.reason)));
     upload

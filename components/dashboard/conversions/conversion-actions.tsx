@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { apiRequest } from '@/components/account/api-client';
+import { api, attempt } from '@/components/api/browser-client';
 import { smallButton } from '../small-button';
 import { ShareDialog } from './share-dialog';
 
@@ -17,9 +17,9 @@ export function ConversionActions({ id, fileName, expiresAt, completed, retryabl
 
   async function retry() {
     setPending(true);
-    const result = await apiRequest(`/api/v1/conversions/${id}/retry`, { method: 'POST' });
+    const result = await attempt(api.POST('/api/v1/conversions/{id}/retry', { params: { path: { id } } }));
     setPending(false);
-    if (!result.ok) return setMessage(result.error);
+    if (!result.ok) return setMessage(result.message);
     setMessage(`${fileName} queued again.`);
     router.refresh();
   }
@@ -27,9 +27,9 @@ export function ConversionActions({ id, fileName, expiresAt, completed, retryabl
   async function remove() {
     if (!window.confirm(`Delete ${fileName} and its result?`)) return;
     setPending(true);
-    const result = await apiRequest(`/api/v1/conversions/${id}`, { method: 'DELETE' });
+    const result = await attempt(api.DELETE('/api/v1/conversions/{id}', { params: { path: { id } } }));
     setPending(false);
-    if (!result.ok && result.status !== 404) return setMessage(result.error);
+    if (!result.ok && result.error.status !== 404) return setMessage(result.message);
     router.refresh();
   }
 

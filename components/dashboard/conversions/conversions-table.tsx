@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { apiRequest } from '@/components/account/api-client';
+import { api, attempt } from '@/components/api/browser-client';
 import { formatBytes } from '@/components/ui/format-bytes';
 import { ConfirmDialog } from '../confirm-dialog';
 import { smallButton } from '../small-button';
@@ -74,8 +74,10 @@ export function ConversionsTable({ rows }: { rows: ConversionRow[] }) {
     const failures: string[] = [];
     // One after another: a page holds at most one page of rows, and each answer is reported.
     for (const row of chosen) {
-      const result = await apiRequest(`/api/v1/conversions/${row.id}`, { method: 'DELETE' });
-      if (!result.ok && result.status !== 404) failures.push(`${row.fileName}: ${result.error}`);
+      const result = await attempt(
+        api.DELETE('/api/v1/conversions/{id}', { params: { path: { id: String(row.id) } } }),
+      );
+      if (!result.ok && result.error.status !== 404) failures.push(`${row.fileName}: ${result.message}`);
     }
     setPending(false);
     const deleted = chosen.length - failures.length;

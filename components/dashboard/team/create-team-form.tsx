@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { apiRequest } from '@/components/account/api-client';
+import { api, attempt } from '@/components/api/browser-client';
 import { TextField } from '@/components/account/text-field';
 import { InlineForm } from '../inline-form';
 import type { TeamJson } from '../types';
@@ -16,10 +16,10 @@ export function CreateTeamForm({ onCreated }: { onCreated: (team: TeamJson) => v
     const name = String(new FormData(event.currentTarget).get('name') ?? '').trim();
     if (!name) return setError('Give the team a name.');
     setPending(true);
-    const result = await apiRequest<TeamJson>('/api/v1/team', { body: { name } });
+    const result = await attempt(api.POST('/api/v1/team', { body: { name } }));
     setPending(false);
     if (result.ok) onCreated(result.data);
-    else setError(result.error);
+    else setError(result.message);
   }
 
   return (

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { apiRequest } from '@/components/account/api-client';
+import { api, attempt } from '@/components/api/browser-client';
 import { Notice } from '@/components/account/notice';
 import { TextField } from '@/components/account/text-field';
 import { InlineForm } from '../inline-form';
@@ -22,9 +22,9 @@ export function InviteForm({ onInvited }: { onInvited: (invitation: CreatedInvit
     if (!email) return setError('Enter the e-mail address to invite.');
     setError(undefined);
     setPending(true);
-    const result = await apiRequest<CreatedInvitationJson>('/api/v1/team/invites', { body: { email } });
+    const result = await attempt(api.POST('/api/v1/team/invites', { body: { email } }));
     setPending(false);
-    if (!result.ok) return setError(result.error);
+    if (!result.ok) return setError(result.message);
     form.reset();
     setCopied(false);
     setLink(`${window.location.origin}/team/join?token=${encodeURIComponent(result.data.token)}`);

@@ -2,10 +2,9 @@
 
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { apiRequest } from '@/components/account/api-client';
+import { api, attempt } from '@/components/api/browser-client';
 import { Notice } from '@/components/account/notice';
 import { buttonStyles } from '@/components/ui/button-styles';
-import type { TeamJson } from '../types';
 
 /** Accepts an invitation (POST /api/v1/team/join), then opens the team page. */
 export function JoinTeam({ token, email }: { token: string; email: string }) {
@@ -16,10 +15,10 @@ export function JoinTeam({ token, email }: { token: string; email: string }) {
   async function join() {
     setPending(true);
     setError(undefined);
-    const result = await apiRequest<TeamJson>('/api/v1/team/join', { body: { token } });
+    const result = await attempt(api.POST('/api/v1/team/join', { body: { token } }));
     if (result.ok) return router.push('/dashboard/team');
     setPending(false);
-    setError(result.error);
+    setError(result.message);
   }
 
   return (

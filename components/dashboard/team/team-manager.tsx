@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { apiRequest } from '@/components/account/api-client';
+import { api, attempt } from '@/components/api/browser-client';
 import { Notice } from '@/components/account/notice';
 import { formatDate, formatDateTime } from '@/components/ui/format-date';
 import { ConfirmDialog } from '../confirm-dialog';
@@ -24,13 +24,13 @@ export function TeamManager({ initialTeam, viewerId, canCreate }: Props) {
   const [announcement, setAnnouncement] = useState('');
 
   async function reload() {
-    const result = await apiRequest<TeamJson>('/api/v1/team');
+    const result = await attempt(api.GET('/api/v1/team'));
     setTeam(result.ok ? result.data : null);
   }
 
   async function withdraw(id: string, email: string) {
-    const result = await apiRequest(`/api/v1/team/invites/${encodeURIComponent(id)}`, { method: 'DELETE' });
-    if (!result.ok && result.status !== 404) return setError(result.error);
+    const result = await attempt(api.DELETE('/api/v1/team/invites/{id}', { params: { path: { id } } }));
+    if (!result.ok && result.error.status !== 404) return setError(result.message);
     setAnnouncement(`Invitation for ${email} withdrawn.`);
     await reload();
   }
@@ -38,10 +38,9 @@ export function TeamManager({ initialTeam, viewerId, canCreate }: Props) {
   async function confirmRemove() {
     if (!removing) return;
     setRemoving({ ...removing, pending: true });
-    const result = await apiRequest(`/api/v1/team/members/${encodeURIComponent(removing.userId)}`, {
-      method: 'DELETE',
-    });
-    if (!result.ok) return setRemoving({ ...removing, pending: false, error: result.error });
+    const params = { path: { id: removing.userId } };
+    const result = await attempt(api.DELETE('/api/v1/team/members/{id}', { params }));
+    if (!result.ok) return setRemoving({ ...removing, pending: false, error: result.message });
     setAnnouncement(removing.leaving ? 'You left the team.' : `${removing.label} was removed.`);
     setRemoving(null);
     await reload();

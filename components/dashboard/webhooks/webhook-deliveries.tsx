@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { apiRequest } from '@/components/account/api-client';
+import { api, attempt } from '@/components/api/browser-client';
 import { formatDateTime } from '@/components/ui/format-date';
 
 type DeliveryJson = {
@@ -21,11 +21,10 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    void apiRequest<{ deliveries: DeliveryJson[] }>(
-      `/api/v1/webhooks-mgmt/${encodeURIComponent(webhookId)}/deliveries`,
-    ).then((r) => {
+    const params = { path: { id: webhookId } };
+    void attempt(api.GET('/api/v1/webhooks-mgmt/{id}/deliveries', { params })).then((r) => {
       if (r.ok) setRows(r.data.deliveries);
-      else setError(r.error);
+      else setError(r.message);
     });
   }, [webhookId]);
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { apiRequest } from '@/components/account/api-client';
+import { api, attempt } from '@/components/api/browser-client';
 import { smallButton } from '@/components/dashboard/small-button';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '@/lib/domain/webhook-rules';
 import { WebhookDeliveries } from './webhook-deliveries';
@@ -23,9 +23,9 @@ export function WebhooksManager() {
   const [open, setOpen] = useState<string | null>(null);
 
   useEffect(() => {
-    void apiRequest<{ webhooks: WebhookJson[] }>('/api/v1/webhooks-mgmt').then((r) => {
+    void attempt(api.GET('/api/v1/webhooks-mgmt')).then((r) => {
       if (r.ok) setHooks(r.data.webhooks);
-      else setError(r.error);
+      else setError(r.message);
     });
   }, []);
 
@@ -33,9 +33,9 @@ export function WebhooksManager() {
     e.preventDefault();
     setPending(true);
     setError(null);
-    const r = await apiRequest<CreatedJson>('/api/v1/webhooks-mgmt', { body: { url, events } });
+    const r = await attempt(api.POST('/api/v1/webhooks-mgmt', { body: { url, events } }));
     setPending(false);
-    if (!r.ok) return setError(r.error);
+    if (!r.ok) return setError(r.message);
     setCreated(r.data);
     const { secret: _secret, ...listed } = r.data;
     void _secret;
@@ -44,8 +44,8 @@ export function WebhooksManager() {
   }
 
   async function remove(id: string) {
-    const r = await apiRequest(`/api/v1/webhooks-mgmt/${encodeURIComponent(id)}`, { method: 'DELETE' });
-    if (!r.ok && r.status !== 404) return setError(r.error);
+    const r = await attempt(api.DELETE('/api/v1/webhooks-mgmt/{id}', { params: { path: { id } } }));
+    if (!r.ok && r.error.status !== 404) return setError(r.message);
     setHooks((list) => (list ?? []).filter((h) => h.id !== id));
     if (created?.id === id) setCreated(null);
   }
