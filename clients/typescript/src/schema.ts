@@ -1231,7 +1231,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Accept an invitation (only the account with the invited e-mail address) */
+    /** Accept an invitation (only the account with the invited e-mail address, once it is verified) */
     post: operations['joinTeam'];
     delete?: never;
     options?: never;
@@ -1643,6 +1643,7 @@ export interface components {
       jobs: components['schemas']['HealthJobs'];
       /** @description Conditions to act on before a check fails, e.g. storage space under `STORAGE_WARN_FREE_MB` (stored files and job folders; under `STORAGE_MIN_FREE_MB` the storage check fails). Empty when none */
       warnings: string[];
+      connections: components['schemas']['HealthConnections'];
     };
     HealthJobs: {
       /**
@@ -1659,6 +1660,65 @@ export interface components {
         base_url: string | null;
         event_key_set: boolean;
         signing_key_set: boolean;
+      };
+    };
+    HealthConnections: {
+      /** @description The most PostgreSQL connections one process of each role opens: the sum of its pools' sizes. A deployment's total (web replicas × web + workers × worker, plus migrations and admin) must stay under the server's `max_connections` */
+      budget: {
+        web: number;
+        worker: number;
+        all_in_one: number;
+      };
+      /** @description Each pool or client: `prisma` (`DATABASE_POOL_SIZE`), `prepared` (`DATABASE_PREPARED_POOL_SIZE`), `rate_limit` (`DATABASE_RATE_LIMIT_POOL_SIZE`), `upload_locks` (`DATABASE_UPLOAD_LOCK_POOL_SIZE`), `listen` (one), `queue` (`DATABASE_QUEUE_POOL_SIZE` and pg-boss's LISTEN connection; 0 with Inngest) */
+      pools: {
+        prisma: {
+          /** @description The most connections the pool holds (its variable in the README) */
+          size: number;
+          /** @description The processes that open it (on first use) */
+          roles: ('web' | 'worker' | 'all_in_one')[];
+          /** @description Connections it holds in the process that answered, now */
+          open: number;
+        };
+        prepared: {
+          /** @description The most connections the pool holds (its variable in the README) */
+          size: number;
+          /** @description The processes that open it (on first use) */
+          roles: ('web' | 'worker' | 'all_in_one')[];
+          /** @description Connections it holds in the process that answered, now */
+          open: number;
+        };
+        rate_limit: {
+          /** @description The most connections the pool holds (its variable in the README) */
+          size: number;
+          /** @description The processes that open it (on first use) */
+          roles: ('web' | 'worker' | 'all_in_one')[];
+          /** @description Connections it holds in the process that answered, now */
+          open: number;
+        };
+        upload_locks: {
+          /** @description The most connections the pool holds (its variable in the README) */
+          size: number;
+          /** @description The processes that open it (on first use) */
+          roles: ('web' | 'worker' | 'all_in_one')[];
+          /** @description Connections it holds in the process that answered, now */
+          open: number;
+        };
+        listen: {
+          /** @description The most connections the pool holds (its variable in the README) */
+          size: number;
+          /** @description The processes that open it (on first use) */
+          roles: ('web' | 'worker' | 'all_in_one')[];
+          /** @description Connections it holds in the process that answered, now */
+          open: number;
+        };
+        queue: {
+          /** @description The most connections the pool holds (its variable in the README) */
+          size: number;
+          /** @description The processes that open it (on first use) */
+          roles: ('web' | 'worker' | 'all_in_one')[];
+          /** @description Connections it holds in the process that answered, now */
+          open: number;
+        };
       };
     };
     HealthDegraded: {
@@ -1680,6 +1740,7 @@ export interface components {
       jobs: components['schemas']['HealthJobs'];
       /** @description Conditions to act on before a check fails, e.g. storage space under `STORAGE_WARN_FREE_MB` (stored files and job folders; under `STORAGE_MIN_FREE_MB` the storage check fails). Empty when none */
       warnings: string[];
+      connections: components['schemas']['HealthConnections'];
       /** @description Names the failing checks */
       error: string;
       /** @constant */
