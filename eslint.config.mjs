@@ -36,7 +36,7 @@ const RAW_SQL_FILES = [
   'lib/system/check-health.ts',
   'lib/teams/team-rules.ts',
   'lib/uploads/finish-upload.ts',
-  'lib/uploads/parts-put.ts',
+  'lib/uploads/parts/put.ts',
   'lib/webhooks/webhook-outbox.ts',
 ];
 const restricted = {
@@ -52,9 +52,14 @@ const restricted = {
       'DATABASE_URL is read in lib/database/url.ts only (databaseUrl()); connections are opened in lib/database/.',
   },
   databaseUrlSetting: {
-    selector: "CallExpression[callee.name=/^setting(OrDefault)?$/][arguments.0.value='DATABASE_URL']",
+    selector:
+      ":matches(MemberExpression[object.name='config'][property.name='databaseUrl'], CallExpression[callee.name='settingOrDefault'][arguments.0.value='DATABASE_URL'])",
     message:
       'DATABASE_URL is read in lib/database/url.ts only (databaseUrl()); connections are opened in lib/database/.',
+  },
+  settingCall: {
+    selector: "CallExpression[callee.name='setting']",
+    message: 'Read the configuration one way: config.<name> from @/lib/config (S3_BUCKET is config.s3Bucket).',
   },
   prismaClient: {
     selector: "NewExpression[callee.name='PrismaClient']",
@@ -141,6 +146,8 @@ const config = [
   },
   { files: ['lib/database/url.ts'], rules: { 'no-restricted-syntax': syntaxRule('databaseUrlSetting') } },
   { files: ['lib/db.ts'], rules: { 'no-restricted-syntax': syntaxRule('prismaClient') } },
+  // The configuration's own module reads each variable through its schema; everyone else reads config.
+  { files: ['lib/config/**/*.ts'], rules: { 'no-restricted-syntax': syntaxRule('settingCall') } },
   // The tools' fallback to the database scripts/start.sh recorded (scripts/database-url.ts).
   {
     files: ['scripts/database-url.ts'],

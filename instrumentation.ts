@@ -6,7 +6,7 @@
 // and not from the web server's own copy of lib/ (lib/processes/in-process-worker.ts).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { sandboxStatus } = await import('@/lib/engines/sandbox-status');
+  const { sandboxStatus } = await import('@/lib/engines/sandbox/sandbox-status');
   sandboxStatus(); // probed at start, so the log says at once when engines cannot run (and why)
   const { startMetricsServer } = await import('@/lib/processes/metrics-server');
   startMetricsServer();

@@ -24,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { ocrEngine } from '@/lib/engines/ocr-engine';
+import { ocrEngine } from '@/lib/engines/ocr/ocr-engine';
 import { tessdataDir } from '@/lib/engines/ocr/languages';
 import { shutdownOcr, warmUpOcr } from '@/lib/engines/ocr/pool';
 import { shutdownSharp, warmUpSharp } from '@/lib/engines/sharp/pool';

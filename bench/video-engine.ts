@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { OUTPUT_ARGS } from '@/lib/engines/ffmpeg/args';
-import { ffmpegEngine } from '@/lib/engines/ffmpeg-engine';
+import { ffmpegEngine } from '@/lib/engines/ffmpeg/ffmpeg-engine';
 import { makeJob, type TestJob } from '@/tests/fixtures/engine-job';
 import { makeMp4 } from './lib/inputs';
 

@@ -2,7 +2,7 @@ import { connect } from 'inngest/connect';
 import { inngest } from '@/inngest/client';
 import { functions } from '@/inngest/functions';
 import { config } from '@/lib/config';
-import { log } from '@/lib/observability/logger';
+import { log } from '@/lib/log/logger';
 
 /**
  * A worker's share of Inngest's work: it opens an outbound connection to Inngest (inngest/connect)

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { preparedQuery, preparedSqlPool } from '@/lib/prepared-sql';
 import { waitFor } from '@/tests/support/wait-for';
-import { log } from '@/lib/observability/logger';
+import { log } from '@/lib/log/logger';
 
 // The pool of the hot path's prepared statements outlives its connections: one the server drops
 // while idle (a restart, an outage) is reported and replaced, never the end of the process.

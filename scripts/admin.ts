@@ -4,7 +4,7 @@
 // The logic lives in lib/admin/admin-commands.ts. Without DATABASE_URL it uses the database that
 // scripts/start.sh recorded under DATA_DIR (scripts/database-url.ts), never a guessed one.
 import { config } from '@/lib/config';
-import { exitOnInvalidConfig } from '@/lib/config/validate-config';
+import { exitOnInvalidConfig } from '@/lib/processes/exit-on-invalid-config';
 import { connectToDatabaseFor } from './database-url';
 
 // A command's answer is for the person at the terminal, not the service's log: plain lines on

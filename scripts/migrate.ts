@@ -4,9 +4,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { exitOnInvalidConfig } from '@/lib/config/validate-config';
+import { exitOnInvalidConfig } from '@/lib/processes/exit-on-invalid-config';
 import { sessionClient } from '@/lib/database/pools';
-import { log } from '@/lib/observability/logger';
+import { log } from '@/lib/log/logger';
 
 // Any fixed 64-bit key; every process that migrates this database takes the same one.
 const MIGRATION_LOCK_KEY = '7370726d69677261';

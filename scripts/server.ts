@@ -19,13 +19,13 @@ import {
   clientAddressOf,
   signedClientAddressHeaders,
 } from '@/lib/identity/client-address';
-import { setting } from '@/lib/config';
-import { exitOnInvalidConfig } from '@/lib/config/validate-config';
+import { config } from '@/lib/config';
+import { exitOnInvalidConfig } from '@/lib/processes/exit-on-invalid-config';
 import { hasMalformedPath, isApiPath, MALFORMED_PATH_MESSAGE, NOT_FOUND_PAGE } from '@/lib/http/malformed-path';
 import { ignoreLaterWrites, stalledBodyWatch } from '@/lib/http/stalled-bodies';
-import { withLogContext } from '@/lib/observability/log-context';
-import { log } from '@/lib/observability/logger';
-import { routeOutputToLog } from '@/lib/observability/route-output';
+import { withLogContext } from '@/lib/log/log-context';
+import { log } from '@/lib/log/logger';
+import { routeOutputToLog } from '@/lib/log/route-output';
 import { answerMetrics, METRICS_PATH } from '@/lib/observability/metrics-endpoint';
 import { acceptedRequestId, REQUEST_ID_HEADER } from '@/lib/observability/request-id';
 import { countTraffic } from '@/lib/observability/traffic';
@@ -39,12 +39,12 @@ routeOutputToLog(); // Next's own lines too: every line this process prints is a
 exitOnInvalidConfig('web', ['DATABASE_URL']);
 const dev = process.argv.includes('--dev') || process.env.NODE_ENV === 'development';
 const withWorker = process.argv.includes('--with-worker');
-const port = setting('PORT');
-const hostname = setting('HOST');
-const trustProxy = setting('TRUST_PROXY');
+const port = config.port;
+const hostname = config.host;
+const trustProxy = config.trustProxy;
 const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded'];
 // next-auth builds its redirects and cookie flags from NEXTAUTH_URL.
-process.env.NEXTAUTH_URL ??= setting('PUBLIC_URL') ?? `http://localhost:${port}`;
+process.env.NEXTAUTH_URL ??= config.publicUrl ?? `http://localhost:${port}`;
 
 async function main() {
   // Before Next prepares: its instrumentation hook starts the worker (and probes the sandbox).
@@ -61,7 +61,7 @@ async function main() {
     req.headers[REQUEST_ID_HEADER] = requestId;
     withLogContext({ requestId }, () => answer(req, res, requestId));
   });
-  const watchBody = stalledBodyWatch(() => setting('BODY_IDLE_SECONDS') * 1000, endStalledBody);
+  const watchBody = stalledBodyWatch(() => config.bodyIdleSeconds * 1000, endStalledBody);
   const answer = (req: IncomingMessage, res: ServerResponse, requestId: string) => {
     if (isMetricsScrape(req)) return void answerMetrics(req, res);
     watchBody(req, res);
@@ -128,7 +128,7 @@ async function main() {
 function endStalledBody(req: IncomingMessage, res: ServerResponse) {
   const error = new AppError(
     'request_timeout',
-    `The request body stopped arriving: nothing came for ${setting('BODY_IDLE_SECONDS')} s`,
+    `The request body stopped arriving: nothing came for ${config.bodyIdleSeconds} s`,
   );
   const breakOff = () => req.destroy(error);
   if (res.headersSent) return breakOff();

@@ -2,8 +2,8 @@
 import { connectInngestWorker } from '@/inngest/connect-worker';
 import { config } from '@/lib/config';
 import { shutdownEngines } from '@/lib/engines/pools';
-import { sandboxStatus } from '@/lib/engines/sandbox-status';
-import { log } from '@/lib/observability/logger';
+import { sandboxStatus } from '@/lib/engines/sandbox/sandbox-status';
+import { log } from '@/lib/log/logger';
 import { registerConversionSubscribers } from '@/lib/processes/conversion-subscribers';
 import { runWorker } from '@/lib/processes/run-worker';
 import { shutdownDeadlineMs } from '@/lib/runtime/process-shutdown';

@@ -1,10 +1,10 @@
 // The job worker process: `npm run worker` (scripts/start.sh runs the worker inside the web process
 // instead: scripts/server.ts --with-worker).
-import { exitOnInvalidConfig } from '@/lib/config/validate-config';
+import { exitOnInvalidConfig } from '@/lib/processes/exit-on-invalid-config';
 import { startWorker } from './start-worker';
-import { log } from '@/lib/observability/logger';
+import { log } from '@/lib/log/logger';
 import { startMetricsServer } from '@/lib/processes/metrics-server';
-import { routeOutputToLog } from '@/lib/observability/route-output';
+import { routeOutputToLog } from '@/lib/log/route-output';
 
 async function main() {
   routeOutputToLog(); // libraries' console lines too: every line this process prints is a log line

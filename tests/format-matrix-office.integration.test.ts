@@ -23,7 +23,7 @@ import { convertPair, expectKnownContent, twoAtATime } from '@/tests/support/for
 vi.hoisted(() => {
   process.env.LIBREOFFICE_POOL_SIZE = '2';
 });
-const { libreofficeEngine, shutdownLibreOffice, warmUp } = await import('@/lib/engines/libreoffice-engine');
+const { libreofficeEngine, shutdownLibreOffice, warmUp } = await import('@/lib/engines/libreoffice/libreoffice-engine');
 
 const BASE = path.join(process.cwd(), 'tests/fixtures/formats/office/base');
 

@@ -7,9 +7,9 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/errors';
 import { config } from '@/lib/config';
-import { libreofficeEngine, shutdownLibreOffice } from '@/lib/engines/libreoffice-engine';
+import { libreofficeEngine, shutdownLibreOffice } from '@/lib/engines/libreoffice/libreoffice-engine';
 import { OFFICE_PYTHON, officeSystemView } from '@/lib/engines/libreoffice/system-view';
-import { runSandboxed } from '@/lib/engines/sandbox';
+import { runSandboxed } from '@/lib/engines/sandbox/sandbox';
 import type { FormatName } from '@/lib/formats/catalog';
 import { makeJob, type TestJob } from '@/tests/fixtures/engine-job';
 import {

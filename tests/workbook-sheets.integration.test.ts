@@ -7,7 +7,7 @@ import * as download from '@/app/api/v1/convert/download/[id]/route';
 import * as status from '@/app/api/v1/convert/status/[id]/route';
 import { runConversion } from '@/lib/conversions/run-conversion';
 import { db } from '@/lib/db';
-import { libreofficeEngine, shutdownLibreOffice } from '@/lib/engines/libreoffice-engine';
+import { libreofficeEngine, shutdownLibreOffice } from '@/lib/engines/libreoffice/libreoffice-engine';
 import { makeJob } from '@/tests/fixtures/engine-job';
 import { workbookOds } from '@/tests/fixtures/samples-workbook';
 import { post } from '@/tests/support/convert-options';

@@ -59,7 +59,7 @@ export function uploadFile(
       filename: file.name,
       filetype: file.type,
       target_format: target,
-      // The conversion options as JSON (lib/uploads/tus-requests.ts checks them at creation).
+      // The conversion options as JSON (lib/uploads/tus/requests.ts checks them at creation).
       ...(Object.keys(options).length > 0 ? { options: JSON.stringify(options) } : {}),
     },
     removeFingerprintOnSuccess: true,

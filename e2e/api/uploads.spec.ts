@@ -171,7 +171,7 @@ function cutOffRequest(baseURL: string, head: string, body: Buffer, cut: number)
   });
 }
 
-// The running server hands tus the Node request's body (lib/uploads/tus-node-body.ts): its limits,
+// The running server hands tus the Node request's body (lib/uploads/tus/node-body.ts): its limits,
 // cut-off bodies and creation-with-upload behave as @tus/server's own web-stream path does.
 test('tus on the running server: a body past the length is 413 and keeps what fits; a cut body keeps what arrived', async ({
   request,

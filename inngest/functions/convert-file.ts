@@ -4,7 +4,7 @@ import { config } from '@/lib/config';
 import { runConversion } from '@/lib/conversions/run-conversion';
 import { conversionJobRetries, inngestRetries } from '@/lib/jobs/retries';
 import { conversionRequested, parseConversionRequested } from '@/lib/jobs/events';
-import { withLogContext } from '@/lib/observability/log-context';
+import { withLogContext } from '@/lib/log/log-context';
 
 // transmute/conversion.requested → run the conversion (logic in lib/conversions/run-conversion.ts).
 export const convertFile = inngest.createFunction(

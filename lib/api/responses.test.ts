@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { toAppError } from '@/lib/api/responses';
-import { log } from '@/lib/observability/logger';
+import { log } from '@/lib/log/logger';
 
 /** Prisma's known request error, as its runtime builds it (name and code). */
 function prismaError(code: string) {

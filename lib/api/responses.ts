@@ -2,7 +2,7 @@ import { AppError, isAppError } from '@/lib/errors';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@/lib/database/unavailable';
 import { isOutOfSpace, outOfSpaceError } from '@/lib/storage/out-of-space';
 import { z } from 'zod';
-import { log } from '@/lib/observability/logger';
+import { log } from '@/lib/log/logger';
 
 /** JSON bodies shorter than this are sent uncompressed (the compression middleware's own default threshold). */
 const COMPRESS_FROM_CHARS = 1024;

@@ -4,7 +4,7 @@ import { bodyIsOptional, type JsonResponses, type Operation } from '@/lib/schema
 import { isResponseContractError, jsonResponse, rethrowContractErrors } from '@/lib/api/response-body';
 import { errorResponse, toAppError } from '@/lib/api/responses';
 import { takeRequestPlace } from '@/lib/api/request-place';
-import { config, setting } from '@/lib/config';
+import { config } from '@/lib/config';
 import { type OriginSettings, publicOrigin } from '@/lib/http/public-origin';
 import { type RequestOriginSettings, requestOrigin } from '@/lib/http/request-origin';
 import { type AccountCaller, type Caller, hasAccount, limitSubject } from '@/lib/identity/caller';
@@ -12,8 +12,8 @@ import { parseCookies } from '@/lib/identity/cookies';
 import { guestCookieHeader } from '@/lib/identity/guest-cookie';
 import { type AuthMode, resolveCaller } from '@/lib/identity/resolve-caller';
 import { enforceRateLimit } from '@/lib/limits/rate-limit';
-import { withLogContext } from '@/lib/observability/log-context';
-import { log } from '@/lib/observability/logger';
+import { withLogContext } from '@/lib/log/log-context';
+import { log } from '@/lib/log/logger';
 import { metrics } from '@/lib/observability/metrics';
 import { requestIdOf } from '@/lib/observability/request-id';
 
@@ -151,7 +151,7 @@ export function assertSameOrigin(
   request: Request,
   settings: OriginSettings & RequestOriginSettings = {
     publicUrl: config.publicUrl,
-    port: setting('PORT'),
+    port: config.port,
     trustProxy: config.trustProxy,
   },
 ) {

@@ -2,12 +2,17 @@ import { AppError } from '@/lib/errors';
 import type { StoredInput } from '@/lib/conversions/stored-input';
 import { cleanFileName } from '@/lib/conversions/file-names';
 import { storage } from '@/lib/storage';
-import { multipartContentType, multipartParser, storeFilePart, tooManyFields } from '@/lib/uploads/multipart-file';
+import {
+  multipartContentType,
+  multipartParser,
+  storeFilePart,
+  tooManyFields,
+} from '@/lib/uploads/direct/multipart-file';
 import { releaseBody, requestBodyStream } from '@/lib/uploads/request-body';
 
 // The batch upload's multipart reader: several `file` parts, each streamed to storage as it
 // arrives (never buffered whole), and `target_format` and `options` fields. The single-file reader
-// (lib/uploads/receive-multipart.ts) refuses a second file; this one counts them against the plan.
+// (lib/uploads/direct/receive-multipart.ts) refuses a second file; this one counts them against the plan.
 
 /** `options`: JSON text, once for all files or once per file (like `target_format`). */
 export type ReceivedBatch = { files: StoredInput[]; targets: string[]; options: string[] };

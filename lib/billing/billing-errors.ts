@@ -1,6 +1,6 @@
 import { AppError, isAppError } from '@/lib/errors';
 import { stripeConfigured } from '@/lib/billing/stripe-config';
-import { log } from '@/lib/observability/logger';
+import { log } from '@/lib/log/logger';
 
 export const BILLING_NOT_CONFIGURED = 'Billing is not configured; upgrades are managed by the administrator';
 

@@ -4,7 +4,7 @@ import type { Plan } from '@/lib/generated/prisma/enums';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { readSubscription } from '@/lib/billing/read-subscription';
 import { isEntitledStatus } from '@/lib/billing/subscription-status';
-import { log } from '@/lib/observability/logger';
+import { log } from '@/lib/log/logger';
 
 // Applies Stripe webhook events to users. Three rules keep the mirror right whatever Stripe does:
 // - replays: the event id is recorded in stripe_events in the same transaction that applies it, so

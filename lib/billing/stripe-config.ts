@@ -1,21 +1,21 @@
 import Stripe from 'stripe';
 import { PAID_PLANS, type PaidPlanId } from '@/lib/plans';
-import { setting } from '@/lib/config/read-setting';
+import { config } from '@/lib/config';
 
 // Stripe is configured by STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and one price id per paid plan
 // (STRIPE_PRICE_STARTER, STRIPE_PRICE_PRO, STRIPE_PRICE_BUSINESS). STRIPE_API_BASE points the
 // client elsewhere (tests use a local fake of Stripe's HTTP API).
-export const stripeConfigured = () => Boolean(setting('STRIPE_SECRET_KEY'));
+export const stripeConfigured = () => Boolean(config.stripeSecretKey);
 
 /** The signing secret of the webhook endpoint (`whsec_…`), if set. */
-export const stripeWebhookSecret = () => setting('STRIPE_WEBHOOK_SECRET');
+export const stripeWebhookSecret = () => config.stripeWebhookSecret;
 
 // The client is cached per (key, base): changing either (tests do) builds a new one.
 let client: { key: string; client: Stripe } | undefined;
 export function stripe(): Stripe {
-  const secret = setting('STRIPE_SECRET_KEY');
+  const secret = config.stripeSecretKey;
   if (!secret) throw new Error('Stripe is not configured');
-  const apiBase = setting('STRIPE_API_BASE') ?? '';
+  const apiBase = config.stripeApiBase ?? '';
   const cacheKey = `${secret}\n${apiBase}`;
   if (client?.key !== cacheKey) {
     const base = apiBase ? new URL(apiBase) : undefined;

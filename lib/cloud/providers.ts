@@ -1,4 +1,4 @@
-import { setting } from '@/lib/config/read-setting';
+import { config } from '@/lib/config';
 import type { CloudProvider } from '@/lib/domain/cloud-providers';
 
 // Cloud import providers and their settings, read from the environment on every use (through the
@@ -20,34 +20,34 @@ export const CLOUD_IMPORT_TTL_MS = 15 * 60_000;
 
 export const providerSettings = {
   google_drive: () => ({
-    clientId: setting('GOOGLE_DRIVE_CLIENT_ID'),
-    clientSecret: setting('GOOGLE_DRIVE_CLIENT_SECRET'),
-    apiBase: setting('GOOGLE_DRIVE_API_BASE'),
-    authorizeUrl: setting('GOOGLE_DRIVE_AUTHORIZE_URL'),
-    tokenUrl: setting('GOOGLE_DRIVE_TOKEN_URL'),
+    clientId: config.googleDriveClientId,
+    clientSecret: config.googleDriveClientSecret,
+    apiBase: config.googleDriveApiBase,
+    authorizeUrl: config.googleDriveAuthorizeUrl,
+    tokenUrl: config.googleDriveTokenUrl,
   }),
   dropbox: () => ({
-    appKey: setting('DROPBOX_APP_KEY'),
-    appSecret: setting('DROPBOX_APP_SECRET'),
-    apiBase: setting('DROPBOX_API_BASE'),
-    contentApiBase: setting('DROPBOX_CONTENT_API_BASE'),
-    authorizeUrl: setting('DROPBOX_AUTHORIZE_URL'),
-    tokenUrl: setting('DROPBOX_TOKEN_URL'),
+    appKey: config.dropboxAppKey,
+    appSecret: config.dropboxAppSecret,
+    apiBase: config.dropboxApiBase,
+    contentApiBase: config.dropboxContentApiBase,
+    authorizeUrl: config.dropboxAuthorizeUrl,
+    tokenUrl: config.dropboxTokenUrl,
   }),
   onedrive: () => ({
-    clientId: setting('ONEDRIVE_CLIENT_ID'),
-    clientSecret: setting('ONEDRIVE_CLIENT_SECRET'),
-    apiBase: setting('ONEDRIVE_API_BASE'),
-    authorizeUrl: setting('ONEDRIVE_AUTHORIZE_URL'),
-    tokenUrl: setting('ONEDRIVE_TOKEN_URL'),
+    clientId: config.onedriveClientId,
+    clientSecret: config.onedriveClientSecret,
+    apiBase: config.onedriveApiBase,
+    authorizeUrl: config.onedriveAuthorizeUrl,
+    tokenUrl: config.onedriveTokenUrl,
   }),
   s3: () => ({
-    bucket: setting('CLOUD_S3_BUCKET'),
-    endpoint: setting('CLOUD_S3_ENDPOINT'),
-    region: setting('CLOUD_S3_REGION'),
-    accessKeyId: setting('CLOUD_S3_ACCESS_KEY_ID'),
-    secretAccessKey: setting('CLOUD_S3_SECRET_ACCESS_KEY'),
-    forcePathStyle: setting('CLOUD_S3_FORCE_PATH_STYLE'),
+    bucket: config.cloudS3Bucket,
+    endpoint: config.cloudS3Endpoint,
+    region: config.cloudS3Region,
+    accessKeyId: config.cloudS3AccessKeyId,
+    secretAccessKey: config.cloudS3SecretAccessKey,
+    forcePathStyle: config.cloudS3ForcePathStyle,
   }),
 };
 

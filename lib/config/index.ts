@@ -10,8 +10,6 @@ import { SETTINGS, type SettingName, type SettingValue } from './schema';
 // parsed on every read, so an operator's or a test's change applies to the next use; the values
 // derived from several variables (paths, S3, the LibreOffice pool) are written out below.
 
-export { setting } from './read-setting';
-
 const engineConcurrency = () => setting('ENGINE_CONCURRENCY') ?? Math.max(1, os.availableParallelism());
 
 const derived = {

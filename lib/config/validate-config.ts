@@ -1,5 +1,4 @@
 import { ALL_SETTINGS, configSchema, type Env, rawSetting } from './schema';
-import { log } from '@/lib/observability/logger';
 
 // Validation of the whole configuration when a process starts: a bad or missing value stops it with
 // a message that names the variable, before it opens a port or takes a job.
@@ -22,11 +21,3 @@ export function configProblems(env: Env, required: readonly string[] = []): Conf
 }
 
 export const describeProblems = (problems: ConfigProblem[]) => problems.map((p) => `${p.name} ${p.message}`).join('; ');
-
-/** Stops this process (exit status 2) when its configuration is invalid, naming each variable at fault. */
-export function exitOnInvalidConfig(processName: string, required: readonly string[] = []): void {
-  const problems = configProblems(process.env, required);
-  if (problems.length === 0) return;
-  log.fatal(`[${processName}] invalid configuration: ${describeProblems(problems)}`);
-  process.exit(2);
-}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { imagemagickEngine } from '@/lib/engines/imagemagick-engine';
+import { imagemagickEngine } from '@/lib/engines/imagemagick/imagemagick-engine';
 import { findEngine, listFormats } from '@/lib/engines/registry';
-import { sharpEngine } from '@/lib/engines/sharp-engine';
+import { sharpEngine } from '@/lib/engines/sharp/sharp-engine';
 import { applicableOptions, checkOptionsForTarget, parseConvertOptions } from './convert-options';
 
 describe('convert options', () => {

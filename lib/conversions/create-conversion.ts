@@ -1,6 +1,6 @@
 import { AppError } from '@/lib/errors';
 import { db } from '@/lib/db';
-import { sandboxRefusal } from '@/lib/engines/sandbox-status';
+import { sandboxRefusal } from '@/lib/engines/sandbox/sandbox-status';
 import { type Conversion, Prisma } from '@/lib/generated/prisma/client';
 import { type Caller, ownerOf } from '@/lib/identity/caller';
 import { enqueueCharged } from '@/lib/conversions/enqueue-charged';

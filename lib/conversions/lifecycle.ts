@@ -1,5 +1,5 @@
 import { type Conversion, Prisma } from '@/lib/generated/prisma/client';
-import { log } from '@/lib/observability/logger';
+import { log } from '@/lib/log/logger';
 
 // A conversion's run calls no feature by name: what brings in an input that is not stored yet
 // (a URL import), what is written with a run's outcome (the webhooks' outbox) and what reacts when

@@ -2,14 +2,14 @@ import { mkdir, rm, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { isAppError } from '@/lib/errors';
 import { config } from '@/lib/config';
-import { processJobsDir } from '@/lib/engines/job-folders';
+import { processJobsDir } from '@/lib/engines/sandbox/job-folders';
 import { db } from '@/lib/db';
 import { randomToken } from '@/lib/crypto';
-import { finishOutput } from '@/lib/engines/finish-output';
-import { scrubMessage } from '@/lib/engines/server-traces';
+import { finishOutput } from '@/lib/engines/output/finish-output';
+import { scrubMessage } from '@/lib/engines/output/server-traces';
 import { findEngine } from '@/lib/engines/registry';
-import { withEngineSlot } from '@/lib/engines/sandbox';
-import { sandboxRefusal } from '@/lib/engines/sandbox-status';
+import { withEngineSlot } from '@/lib/engines/sandbox/sandbox';
+import { sandboxRefusal } from '@/lib/engines/sandbox/sandbox-status';
 import type { EngineJob } from '@/lib/engines/types';
 import { FORMATS, type FormatName } from '@/lib/formats/catalog';
 import { storage } from '@/lib/storage';
@@ -24,7 +24,7 @@ import { parseConvertOptions } from '@/lib/conversions/convert-options';
 import { phaseTimer } from '@/lib/system/phase-timings';
 import { reportsOutOfSpace } from '@/lib/storage/out-of-space';
 import { isStorageFailure, storageFailed } from '@/lib/storage/storage-failure';
-import { log } from '@/lib/observability/logger';
+import { log } from '@/lib/log/logger';
 import { metrics } from '@/lib/observability/metrics';
 
 /** How a run ended; a transient failure (engine crash, timeout) is thrown instead, for the queue to retry. */

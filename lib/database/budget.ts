@@ -1,4 +1,4 @@
-import { config, setting } from '@/lib/config';
+import { config } from '@/lib/config';
 
 // The connections one process may open to PostgreSQL: each pool's size (from the configuration)
 // and which roles open it. Pools open on first use, so a worker never opens the web's rate-limit
@@ -14,17 +14,17 @@ const WEB: Role[] = ['web', 'all_in_one'];
 /** Every pool and client of a process, its size, and the roles that open it. */
 export const POOLS = {
   /** The Prisma client's pool (lib/db.ts): the model API and raw reads. */
-  prisma: { size: () => setting('DATABASE_POOL_SIZE'), roles: ALL },
+  prisma: { size: () => config.databasePoolSize, roles: ALL },
   /** The named prepared statements of every request and job (lib/prepared-sql.ts). */
-  prepared: { size: () => setting('DATABASE_PREPARED_POOL_SIZE'), roles: ALL },
+  prepared: { size: () => config.databasePreparedPoolSize, roles: ALL },
   /** The per-minute rate limit's counters (lib/limits/rate-limit.ts). */
-  rate_limit: { size: () => setting('DATABASE_RATE_LIMIT_POOL_SIZE'), roles: WEB },
-  /** One connection per tus upload lock held (lib/uploads/tus-locker.ts). */
-  upload_locks: { size: () => setting('DATABASE_UPLOAD_LOCK_POOL_SIZE'), roles: WEB },
+  rate_limit: { size: () => config.databaseRateLimitPoolSize, roles: WEB },
+  /** One connection per tus upload lock held (lib/uploads/tus/locker.ts). */
+  upload_locks: { size: () => config.databaseUploadLockPoolSize, roles: WEB },
   /** The one LISTEN connection (lib/database/listen.ts): conversion events, upload lock releases. */
   listen: { size: () => 1, roles: ALL },
   /** The embedded queue (pg-boss): its pool and the connection it LISTENs on; none with Inngest. */
-  queue: { size: () => (config.inngestEnabled ? 0 : setting('DATABASE_QUEUE_POOL_SIZE') + 1), roles: ALL },
+  queue: { size: () => (config.inngestEnabled ? 0 : config.databaseQueuePoolSize + 1), roles: ALL },
 } as const;
 export type PoolName = keyof typeof POOLS;
 export const POOL_NAMES = Object.keys(POOLS) as PoolName[];

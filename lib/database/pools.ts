@@ -1,10 +1,10 @@
 import { Client, Pool, type PoolConfig } from 'pg';
 import type { ConstructorOptions, PgBoss } from 'pg-boss';
-import { setting } from '@/lib/config';
+import { config } from '@/lib/config';
 import { type PoolName, poolSize } from '@/lib/database/budget';
 import { databaseUrl } from '@/lib/database/url';
 import { DATABASE_POOL_SETTINGS } from '@/lib/database/wait-bounds';
-import { log } from '@/lib/observability/logger';
+import { log } from '@/lib/log/logger';
 
 // Every connection this process opens to PostgreSQL is opened here: the pools, sized from the
 // configuration (lib/database/budget.ts), the LISTEN connection, migrations' session and the job
@@ -67,7 +67,7 @@ export async function queueClient(options: Omit<ConstructorOptions, 'connectionS
     ...options,
     connectionString: databaseUrl(),
     // pg-boss's own pool; its LISTEN connection is the budget's one more.
-    max: setting('DATABASE_QUEUE_POOL_SIZE'),
+    max: config.databaseQueuePoolSize,
   });
   opened().queue = boss;
   return boss;

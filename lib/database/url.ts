@@ -1,4 +1,4 @@
-import { setting } from '@/lib/config';
+import { config } from '@/lib/config';
 
 /**
  * The PostgreSQL server every pool and client of this process connects to: the one place
@@ -6,5 +6,5 @@ import { setting } from '@/lib/config';
  * database is needed, e.g. while `next build` imports the modules; a connection then fails naming it.
  */
 export function databaseUrl(): string | undefined {
-  return setting('DATABASE_URL');
+  return config.databaseUrl;
 }

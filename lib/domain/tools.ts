@@ -52,7 +52,7 @@ export type MergePart = z.output<typeof MergePart>;
 
 /**
  * A merge row's options: its parts in order, and whether the joined PDF is made PDF/A-2b (the
- * request's `pdfa`, checked with the shared pdfa option of lib/engines/pdfa-option.ts).
+ * request's `pdfa`, checked with the shared pdfa option of lib/engines/pdf/pdfa-option.ts).
  */
 export const MergeOptions = z.strictObject({
   parts: z.array(MergePart).min(2),

@@ -1,7 +1,7 @@
 import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
-import { runInJob } from './run-in-job';
-import { EngineError } from './sandbox';
+import { runInJob } from './sandbox/run-in-job';
+import { EngineError } from './sandbox/sandbox';
 import type { EngineJob } from './types';
 
 // One of our Python scripts (./data/convert.py, ./font/ttx.py) run in the sandbox with Debian's

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FORMAT_FAMILIES } from '@/lib/formats/catalog';
-import { isInstalled } from './programs';
+import { isInstalled } from './sandbox/programs';
 import { listFormats } from './registry';
 import { SPECIALIST_ENGINES } from './specialist-engines';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FORMATS, type FormatName, resolveFormatName } from '@/lib/formats/catalog';
 import { ConversionOptions } from '@/lib/schemas/conversion';
-import { isInstalled } from './programs';
+import { isInstalled } from './sandbox/programs';
 import { ENGINES, findEngine, listFormats } from './registry';
 
 describe('engine registry', () => {

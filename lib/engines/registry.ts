@@ -1,14 +1,14 @@
 import type { Tool } from '@/lib/domain/tools';
 import { FORMATS, type FormatFamily, type FormatName } from '@/lib/formats/catalog';
 import { COMPRESSORS } from './compress';
-import { ffmpegEngine } from './ffmpeg-engine';
-import { libreofficeEngine } from './libreoffice-engine';
-import { mergeEngine } from './merge-engine';
-import { ocrEngine } from './ocr-engine';
-import { sharpEngine } from './sharp-engine';
+import { ffmpegEngine } from './ffmpeg/ffmpeg-engine';
+import { libreofficeEngine } from './libreoffice/libreoffice-engine';
+import { mergeEngine } from './merge/merge-engine';
+import { ocrEngine } from './ocr/ocr-engine';
+import { sharpEngine } from './sharp/sharp-engine';
 import type { Engine } from './types';
 import { SPECIALIST_ENGINES } from './specialist-engines';
-import { isInstalled } from './programs';
+import { isInstalled } from './sandbox/programs';
 
 // Which engine runs which (tool, input format, output format). The first engine that claims
 // it wins. A conversion changes the format; a compressor keeps it; OCR reads images and PDFs; a

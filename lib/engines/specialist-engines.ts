@@ -1,25 +1,25 @@
-import { animationVideoEngine } from './animation-video-engine';
-import { archiveEngine } from './archive-engine';
-import { calibreEngine } from './calibre-engine';
-import { comicEngine } from './comic-engine';
-import { dataEngine } from './data-engine';
-import { dicomEngine } from './dicom-engine';
-import { djvuEngine } from './djvu-engine';
-import { ffmpegImageEngine } from './ffmpeg-image-engine';
-import { fontEngine } from './font-engine';
-import { imagePdfEngine } from './image-pdf-engine';
-import { imagemagickEngine } from './imagemagick-engine';
-import { jxlEngine } from './jxl-engine';
-import { mediaEngine } from './media-engine';
-import { midiEngine } from './midi-engine';
-import { netpbmEngine } from './netpbm-engine';
-import { pandocEngine } from './pandoc-engine';
-import { ghostscriptEngine, popplerEngine } from './pdf-engine';
-import { pdfaEngine } from './pdfa-engine';
-import { rawEngine } from './raw-engine';
-import { subtitleEngine } from './subtitle-engine';
-import { svgEngine } from './svg-engine';
-import { traceEngine } from './trace-engine';
+import { animationVideoEngine } from './ffmpeg/animation-video-engine';
+import { archiveEngine } from './archive/archive-engine';
+import { calibreEngine } from './ebook/calibre-engine';
+import { comicEngine } from './ebook/comic-engine';
+import { dataEngine } from './data/data-engine';
+import { dicomEngine } from './raster/dicom-engine';
+import { djvuEngine } from './ebook/djvu-engine';
+import { ffmpegImageEngine } from './ffmpeg/ffmpeg-image-engine';
+import { fontEngine } from './font/font-engine';
+import { imagePdfEngine } from './image-pdf/image-pdf-engine';
+import { imagemagickEngine } from './imagemagick/imagemagick-engine';
+import { jxlEngine } from './raster/jxl-engine';
+import { mediaEngine } from './media/media-engine';
+import { midiEngine } from './media/midi-engine';
+import { netpbmEngine } from './raster/netpbm-engine';
+import { pandocEngine } from './pandoc/pandoc-engine';
+import { ghostscriptEngine, popplerEngine } from './pdf/pdf-engine';
+import { pdfaEngine } from './pdf/pdfa-engine';
+import { rawEngine } from './raster/raw-engine';
+import { subtitleEngine } from './ffmpeg/subtitle-engine';
+import { svgEngine } from './svg/svg-engine';
+import { traceEngine } from './svg/trace-engine';
 
 /**
  * Engines for the formats the main ones (sharp, ffmpeg, LibreOffice) leave out, each around the

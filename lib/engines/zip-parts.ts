@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { uniqueEntryNames } from '@/lib/zip/zip-entry-names';
 import { type ZipEntry, zipChunks } from '@/lib/zip/zip-writer';
-import { EngineError } from './sandbox';
+import { EngineError } from './sandbox/sandbox';
 import type { EngineJob } from './types';
 
 // A result of several files (a document's pages as images, a workbook's sheets) is one ZIP at the

@@ -1,4 +1,4 @@
-import { setting } from '@/lib/config/read-setting';
+import { config } from '@/lib/config';
 
 // The address clients reach this service at, for every absolute URL we hand out (202 Location,
 // presigned downloads, share links, OAuth redirect_uri, Stripe return URLs, mails). Only the
@@ -8,7 +8,7 @@ import { setting } from '@/lib/config/read-setting';
 
 export type OriginSettings = { publicUrl?: string; port: number };
 
-const configured = (): OriginSettings => ({ publicUrl: setting('PUBLIC_URL'), port: setting('PORT') });
+const configured = (): OriginSettings => ({ publicUrl: config.publicUrl, port: config.port });
 
 /** PUBLIC_URL without its trailing slash; unset, `http://localhost:PORT` (a local install). */
 export function publicOrigin(settings: OriginSettings = configured()): string {

@@ -4,7 +4,7 @@ import { queueClient } from '@/lib/database/pools';
 import { DATABASE_POOL_SETTINGS } from '@/lib/database/wait-bounds';
 import { shutdownDeadlineMs } from '@/lib/runtime/process-shutdown';
 import { conversionJobRetries, WEBHOOK_DELIVERY_ATTEMPTS, webhookRetryDelaySeconds } from '@/lib/jobs/retries';
-import { log } from '@/lib/observability/logger';
+import { log } from '@/lib/log/logger';
 
 // The embedded durable queue (pg-boss tables in our PostgreSQL), used when Inngest is not
 // configured. Jobs survive restarts; a job whose worker dies stops heartbeating and is retried.

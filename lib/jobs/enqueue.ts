@@ -8,7 +8,7 @@ import {
 } from '@/lib/jobs/events';
 import { sendInTurn } from '@/lib/jobs/fair-order';
 import { inngest } from '@/lib/jobs/inngest-client';
-import { logContext } from '@/lib/observability/log-context';
+import { logContext } from '@/lib/log/log-context';
 
 /**
  * Queues the conversion job: on Inngest when configured, else on the embedded queue. `run` is the
@@ -17,7 +17,7 @@ import { logContext } from '@/lib/observability/log-context';
  * turns on the engines, so one caller's large batch never starves the others.
  */
 export async function enqueueConversion(conversionId: bigint, run: number, subject: string): Promise<void> {
-  // The request being answered (lib/observability/log-context.ts) travels with the job into its logs.
+  // The request being answered (lib/log/log-context.ts) travels with the job into its logs.
   const data = conversionRequestedData(conversionId, run, subject, logContext().requestId);
   // The id makes a re-send of the same run a no-op (Inngest's event id, pg-boss's singleton key).
   const key = run === 0 ? data.conversionId : `${data.conversionId}-run-${run}`;

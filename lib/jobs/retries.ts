@@ -1,5 +1,4 @@
 import { config } from '@/lib/config';
-import { setting } from '@/lib/config/read-setting';
 
 // How often each job is tried and when the retention sweep runs, read by both queues (the embedded
 // pg-boss queue and Inngest's functions), so the two cannot drift apart.
@@ -26,7 +25,7 @@ export const conversionJobRetries = () => config.engineMaxAttempts;
 export const WEBHOOK_DELIVERY_ATTEMPTS = 8;
 
 /** First delay before a webhook retry; each next one doubles (WEBHOOK_RETRY_DELAY_SECONDS, tests make it short). */
-export const webhookRetryDelaySeconds = () => setting('WEBHOOK_RETRY_DELAY_SECONDS');
+export const webhookRetryDelaySeconds = () => config.webhookRetryDelaySeconds;
 
 /** The retention sweep (lib/retention/purge-expired.ts): every 10 minutes. */
 export const PURGE_SCHEDULE = '*/10 * * * *';

@@ -6,7 +6,7 @@ import { pgPool } from '@/lib/database/pools';
 import { DATABASE_RETRY_AFTER_SECONDS } from '@/lib/database/unavailable';
 import { type Caller, limitSubject } from '@/lib/identity/caller';
 import { limitsFor } from '@/lib/plans';
-import { log } from '@/lib/observability/logger';
+import { log } from '@/lib/log/logger';
 
 // Requests per minute per subject (account, or address for anonymous callers), counted in
 // PostgreSQL so every server process shares one exact count (docs/architecture.md, "Limits").

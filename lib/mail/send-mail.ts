@@ -2,8 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { randomToken } from '@/lib/crypto';
-import { setting } from '@/lib/config/read-setting';
-import { log } from '@/lib/observability/logger';
+import { config } from '@/lib/config';
+import { log } from '@/lib/log/logger';
 
 export type Mail = { to: string; subject: string; text: string };
 
@@ -12,14 +12,14 @@ export type Mail = { to: string; subject: string; text: string };
 let transport: nodemailer.Transporter | undefined;
 
 export async function sendMail(mail: Mail): Promise<void> {
-  const from = setting('MAIL_FROM');
-  const smtpUrl = setting('SMTP_URL');
+  const from = config.mailFrom;
+  const smtpUrl = config.smtpUrl;
   if (smtpUrl) {
     transport ??= nodemailer.createTransport(smtpUrl);
     await transport.sendMail({ from, ...mail });
     return;
   }
-  const outbox = setting('MAIL_OUTBOX_DIR');
+  const outbox = config.mailOutboxDir;
   if (outbox) {
     await mkdir(outbox, { recursive: true });
     await writeFile(path.join(outbox, `${Date.now()}-${randomToken(6)}.json`), JSON.stringify({ from, ...mail }));

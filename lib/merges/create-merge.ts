@@ -1,7 +1,7 @@
 import { AppError, isAppError } from '@/lib/errors';
 import { db } from '@/lib/db';
 import { findEngine } from '@/lib/engines/registry';
-import { mergePartLabel } from '@/lib/engines/merge-engine';
+import { mergePartLabel } from '@/lib/engines/merge/merge-engine';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { type Caller, ownerOf } from '@/lib/identity/caller';
 import { enqueueCharged } from '@/lib/conversions/enqueue-charged';

@@ -5,7 +5,12 @@ import { HEAD_BYTES } from '@/lib/formats/detect-format';
 import { storage } from '@/lib/storage';
 import { captureHead } from '@/lib/storage/capture-head';
 import { newStorageKey } from '@/lib/storage/keys';
-import { ENVELOPE_BYTES, multipartContentType, multipartParser, tooManyFields } from '@/lib/uploads/multipart-file';
+import {
+  ENVELOPE_BYTES,
+  multipartContentType,
+  multipartParser,
+  tooManyFields,
+} from '@/lib/uploads/direct/multipart-file';
 import { releaseBody, requestBodyStream } from '@/lib/uploads/request-body';
 
 // The merge's multipart reader: its `files` parts, in order, streamed end to end into ONE stored

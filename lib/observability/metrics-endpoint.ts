@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { metrics } from '@/lib/observability/metrics';
 import { settleOpenTraffic } from '@/lib/observability/traffic';
-import { setting } from '@/lib/config/read-setting';
+import { config } from '@/lib/config';
 
 // GET /metrics, as the web server (beside the API) and the private metrics listener answer it. With
 // METRICS_TOKEN set a scrape must carry `Authorization: Bearer <token>`: the web port is public,
@@ -10,7 +10,7 @@ import { setting } from '@/lib/config/read-setting';
 
 export const METRICS_PATH = '/metrics';
 
-const metricsToken = (): string => setting('METRICS_TOKEN') ?? '';
+const metricsToken = (): string => config.metricsToken ?? '';
 
 /** Whether the request may read the metrics: no token configured, or the right bearer token. */
 export function mayScrape(authorization: string | undefined): boolean {

@@ -1,4 +1,4 @@
-import { setting } from '@/lib/config/read-setting';
+import { config } from '@/lib/config';
 
 // OUTBOUND_ALLOW_HOSTS: comma-separated `host:port` pairs an administrator lets the server reach
 // although they resolve to refused addresses (an intranet file server; the tests' local servers).
@@ -6,7 +6,7 @@ import { setting } from '@/lib/config/read-setting';
 
 /** The allow-list, read on every use so a test or an operator's change applies at once. */
 export function allowedHosts(): Set<string> {
-  return new Set(setting('OUTBOUND_ALLOW_HOSTS'));
+  return new Set(config.outboundAllowHosts);
 }
 
 /** The `host:port` key of a URL (default port filled in; IPv6 keeps its brackets). */

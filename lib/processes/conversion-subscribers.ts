@@ -1,6 +1,6 @@
 import { notifyBatchIfDone } from '@/lib/batches/notify-batch-completed';
 import { onConversionFinished, registerInputSource, writeWithOutcome } from '@/lib/conversions/lifecycle';
-import { log } from '@/lib/observability/logger';
+import { log } from '@/lib/log/logger';
 import { metrics } from '@/lib/observability/metrics';
 import { fetchSource, needsFetch } from '@/lib/url-import/fetch-source';
 import { relayWebhookOutbox, writeOutboxWithOutcome } from '@/lib/webhooks/webhook-outbox';

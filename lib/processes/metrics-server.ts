@@ -1,14 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import { answerMetrics, METRICS_PATH } from '@/lib/observability/metrics-endpoint';
-import { setting } from '@/lib/config/read-setting';
+import { config } from '@/lib/config';
 import { checkHealth } from '@/lib/system/check-health';
-import { log } from '@/lib/observability/logger';
+import { log } from '@/lib/log/logger';
 
 /** The port of each process's metrics listener (METRICS_PORT); unset or 0: no listener. */
-export const metricsPort = (): number => setting('METRICS_PORT') ?? 0;
+export const metricsPort = (): number => config.metricsPort ?? 0;
 
 /** The address it binds (METRICS_HOST): by default the web server's HOST, so a loopback process keeps its metrics private too. */
-export const metricsHost = (): string => setting('METRICS_HOST') ?? setting('HOST');
+export const metricsHost = (): string => config.metricsHost ?? config.host;
 
 /** Paths the metrics listener answers: Prometheus's scrape, the process's liveness and its readiness. */
 export const METRICS_PATHS = { metrics: METRICS_PATH, live: '/health/live', ready: '/health' } as const;

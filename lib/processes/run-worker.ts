@@ -1,10 +1,10 @@
 import { config } from '@/lib/config';
 import { runConversion } from '@/lib/conversions/run-conversion';
-import { processJobsDir } from '@/lib/engines/job-folders';
+import { processJobsDir } from '@/lib/engines/sandbox/job-folders';
 import { embeddedQueue, QUEUES, stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
 import { parseConversionRequested, parseWebhookDelivery } from '@/lib/jobs/events';
 import { PURGE_SCHEDULE } from '@/lib/jobs/retries';
-import { withLogContext } from '@/lib/observability/log-context';
+import { withLogContext } from '@/lib/log/log-context';
 import { purgeExpiredConversions } from '@/lib/retention/purge-expired';
 import { withHeapGrowth } from '@/lib/runtime/heap-growth';
 import { deliverWebhook } from '@/lib/webhooks/deliver-webhook';

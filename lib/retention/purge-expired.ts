@@ -1,6 +1,6 @@
 import { db } from '@/lib/db';
 import { storage, sweepIncompletePuts } from '@/lib/storage';
-import { purgeExpiredUploads } from '@/lib/uploads/parts-abandon';
+import { purgeExpiredUploads } from '@/lib/uploads/parts/abandon';
 import { purgeExpiredBatches } from '@/lib/batches/purge-expired-batches';
 import { purgeExpiredCloudImports } from '@/lib/cloud/cloud-imports';
 import { purgeExpiredConnectAttempts } from '@/lib/cloud/connect-cloud';

@@ -1,5 +1,5 @@
-import { setting } from '@/lib/config/read-setting';
-import { log } from '@/lib/observability/logger';
+import { config } from '@/lib/config';
+import { log } from '@/lib/log/logger';
 
 // This process's stop, as long-lived work must hear of it: on SIGTERM a web process tells each
 // progress stream to send `event: reconnect` and end (its client reconnects to another process)
@@ -17,7 +17,7 @@ const shutdown = (global.transmuteShutdown ??= { announced: false, listeners: ne
  * under the 30 s a container runtime or supervisor waits before its SIGKILL.
  */
 export function shutdownDeadlineMs(): number {
-  return setting('SHUTDOWN_SECONDS') * 1000;
+  return config.shutdownSeconds * 1000;
 }
 
 /** Whether this process is stopping. */

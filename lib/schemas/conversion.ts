@@ -5,7 +5,7 @@ import { CONVERSION_STATUSES } from '@/lib/domain/conversion-status';
 import { MediaOptions } from '@/lib/engines/ffmpeg/options';
 import { ImagePdfOptions } from '@/lib/engines/image-pdf/options';
 import { DocumentOptions } from '@/lib/engines/libreoffice/options';
-import { PdfOutputOptions } from '@/lib/engines/pdfa-option';
+import { PdfOutputOptions } from '@/lib/engines/pdf/pdfa-option';
 import { ImageOptions } from '@/lib/engines/sharp/options';
 import { binaryContent, ConversionIdParams, errors, json, text } from '@/lib/schemas/common';
 

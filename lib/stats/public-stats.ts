@@ -2,12 +2,12 @@ import type { z } from 'zod';
 import { db } from '@/lib/db';
 import { listFormats } from '@/lib/engines/registry';
 import type { PublicStats } from '@/lib/schemas/stats';
-import { setting } from '@/lib/config/read-setting';
+import { config } from '@/lib/config';
 
 type Aggregates = Omit<z.input<typeof PublicStats>, 'uptime_seconds'>;
 
 /** Seconds the aggregates are reused for (at most 60; STATS_CACHE_SECONDS lowers it, 0 = always fresh). */
-const cacheSeconds = (): number => setting('STATS_CACHE_SECONDS');
+const cacheSeconds = (): number => config.statsCacheSeconds;
 
 // One computation per process per minute; concurrent requests during a refresh share the pending promise.
 let cached: { at: number; value: Promise<Aggregates> } | undefined;

@@ -2,7 +2,7 @@ import { config } from '@/lib/config';
 import { localDiskStorage } from '@/lib/storage/local-disk';
 import { s3Storage } from '@/lib/storage/s3';
 import type { Storage } from '@/lib/storage/types';
-import { log } from '@/lib/observability/logger';
+import { log } from '@/lib/log/logger';
 
 /** A put untouched this long was cut short by a crashed process (a live one keeps writing). */
 export const INCOMPLETE_PUT_AGE_MS = 10 * 60 * 1000;

@@ -10,7 +10,7 @@ import { createFileWriter } from '@/lib/storage/file-writer';
 import { assertValidKey, KEY_KINDS } from '@/lib/storage/keys';
 import { signDownload } from '@/lib/storage/signed-download';
 import type { Storage } from '@/lib/storage/types';
-import { log } from '@/lib/observability/logger';
+import { log } from '@/lib/log/logger';
 
 const PART_SUFFIX = '.part';
 /** A multipart object being assembled; its expiry is the upload's (lib/uploads), not the sweep's. */

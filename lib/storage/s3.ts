@@ -30,7 +30,7 @@ export type S3Settings = {
 };
 
 /**
- * An S3 client's options: this module's client, the tus store's (lib/uploads/tus-store.ts) and cloud
+ * An S3 client's options: this module's client, the tus store's (lib/uploads/tus/store.ts) and cloud
  * import's reader of the administrator's bucket (lib/cloud/fetch-cloud-file.ts).
  */
 export function s3ClientOptions(settings: Omit<S3Settings, 'bucket'>): S3ClientConfig {

@@ -1,8 +1,8 @@
 import { db } from '@/lib/db';
 import { embeddedQueue, QUEUES } from '@/lib/jobs/embedded-queue';
-import { config, setting } from '@/lib/config';
+import { config } from '@/lib/config';
 import { connectionReport } from '@/lib/database/report';
-import { SANDBOX_OFF_WARNING, sandboxRefusal, sandboxStatus } from '@/lib/engines/sandbox-status';
+import { SANDBOX_OFF_WARNING, sandboxRefusal, sandboxStatus } from '@/lib/engines/sandbox/sandbox-status';
 import { inngest } from '@/lib/jobs/inngest-client';
 import { storage } from '@/lib/storage';
 import { checkDiskSpace, type DiskSpace } from '@/lib/system/disk-space';
@@ -36,8 +36,8 @@ async function checkSpace(): Promise<DiskSpace> {
  */
 export function jobEngineReport() {
   if (!config.inngestEnabled) return { engine: 'embedded' as const };
-  const dev = setting('INNGEST_DEV');
-  const given = setting('INNGEST_BASE_URL');
+  const dev = config.inngestDev;
+  const given = config.inngestBaseUrl;
   const baseUrl = given ? new URL(given).origin : null;
   return {
     engine: 'inngest' as const,
@@ -45,8 +45,8 @@ export function jobEngineReport() {
       app_id: inngest.id,
       mode: dev ? ('dev' as const) : baseUrl ? ('self-hosted' as const) : ('cloud' as const),
       base_url: baseUrl,
-      event_key_set: Boolean(setting('INNGEST_EVENT_KEY')),
-      signing_key_set: Boolean(setting('INNGEST_SIGNING_KEY')),
+      event_key_set: Boolean(config.inngestEventKey),
+      signing_key_set: Boolean(config.inngestSigningKey),
     },
   };
 }
@@ -76,7 +76,7 @@ export async function checkHealth() {
     }),
     checkSpace(),
   ]);
-  // Engines cannot run outside their sandbox (lib/engines/sandbox-status.ts): then nothing converts,
+  // Engines cannot run outside their sandbox (lib/engines/sandbox/sandbox-status.ts): then nothing converts,
   // and the reason (with what to change) is a warning line.
   const refusal = sandboxRefusal();
   const sandbox = refusal ? ('error' as const) : ('ok' as const);

@@ -1,4 +1,4 @@
-import { log } from '@/lib/observability/logger';
+import { log } from '@/lib/log/logger';
 // Where a request's time goes, for bench/ (bench/png-to-webp.ts sets PHASE_TIMINGS=1): each timer
 // logs one line `[phases]` with `phases: {scope, id, at, ms: {phase: ms since the previous mark}}`
 // when it ends. `at` is the wall-clock start (ms), so phases can be lined up across processes

@@ -1,6 +1,6 @@
 import { AppError } from '@/lib/errors';
 import type { Caller } from '@/lib/identity/caller';
-import { convertUpload } from '@/lib/uploads/convert-upload';
+import { convertUpload } from '@/lib/uploads/direct/convert-upload';
 import { getConversionOrThrow } from '@/lib/conversions/get-conversion-or-throw';
 import { openResult } from '@/lib/conversions/open-result';
 import { serializeConversion } from '@/lib/conversions/serialize-conversion';

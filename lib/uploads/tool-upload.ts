@@ -8,7 +8,7 @@ import type { Caller } from '@/lib/identity/caller';
 import { limitsFor } from '@/lib/plans';
 import { text } from '@/lib/schemas/common';
 import { storage } from '@/lib/storage';
-import { receiveMultipart } from '@/lib/uploads/receive-multipart';
+import { receiveMultipart } from '@/lib/uploads/direct/receive-multipart';
 
 // POST /compress/upload and POST /tools/ocr: the direct upload's streaming reception, the tool's
 // form fields checked, then createConversion with the tool (same limits, allowance, retention).

@@ -8,7 +8,7 @@ import { captureHead } from '@/lib/storage/capture-head';
 import { checkInput } from '@/lib/conversions/check-input';
 import { outboundRequest } from '@/lib/outbound/client';
 import { nameFromContentDisposition, nameFromUrl } from '@/lib/url-import/source-name';
-import { setting } from '@/lib/config/read-setting';
+import { config } from '@/lib/config';
 
 /**
  * Whether a claimed conversion still has to fetch its input (a URL import's first job phase). Not
@@ -18,7 +18,7 @@ export const needsFetch = (row: Pick<Conversion, 'sourceUrl' | 'sourceFetchedAt'
   row.sourceUrl !== null && row.sourceFetchedAt === null;
 
 /** The whole fetch, from the first lookup to the last byte (URL_IMPORT_TIMEOUT_SECONDS, default 300). */
-const fetchTimeoutMs = () => setting('URL_IMPORT_TIMEOUT_SECONDS') * 1000;
+const fetchTimeoutMs = () => config.urlImportTimeoutSeconds * 1000;
 
 /**
  * The job phase before the engine for a URL import: fetches the file through the outbound client

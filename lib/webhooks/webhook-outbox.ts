@@ -5,7 +5,7 @@ import { db } from '@/lib/db';
 import { OUTBOX_RELAY_INTERVAL_MS, type WebhookEvent } from '@/lib/domain/webhook-rules';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { enqueueWebhookDelivery } from '@/lib/jobs/enqueue';
-import { log } from '@/lib/observability/logger';
+import { log } from '@/lib/log/logger';
 import { newMessageId, webhookBody } from '@/lib/webhooks/notify-webhooks';
 
 // A conversion's `conversion.completed` / `conversion.failed` deliveries are owed rows (the outbox,

@@ -1,9 +1,9 @@
-// Where a tus upload's lock stands, read from PostgreSQL (lib/uploads/tus-locker.ts), so tests that
+// Where a tus upload's lock stands, read from PostgreSQL (lib/uploads/tus/locker.ts), so tests that
 // race PATCHes across web processes wait for the lock instead of a fixed time.
 import { Client } from 'pg';
 import { db } from '@/lib/db';
-import { RELEASE_CHANNEL, tusLockKeys } from '@/lib/uploads/tus-locker';
-import { tusIdOf } from '@/lib/uploads/tus-server';
+import { RELEASE_CHANNEL, tusLockKeys } from '@/lib/uploads/tus/locker';
+import { tusIdOf } from '@/lib/uploads/tus/server';
 import { waitFor } from '@/tests/support/wait-for';
 
 /** Waits until a web process holds the tus lock of upload `token`: its PATCH is in and the body may come. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as tus from 'tus-js-client';
 import { db } from '@/lib/db';
 import { storage } from '@/lib/storage';
-import { purgeExpiredUploads } from '@/lib/uploads/parts-abandon';
+import { purgeExpiredUploads } from '@/lib/uploads/parts/abandon';
 import { MAX_FILE_SIZE_BYTES } from '@/lib/domain/upload-rules';
 import { signedUpUser } from '@/tests/support/accounts';
 import { withEnv } from '@/tests/support/env';

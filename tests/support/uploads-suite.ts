@@ -8,7 +8,7 @@ import * as part from '@/app/api/v1/uploads/[token]/parts/[number]/route';
 import * as complete from '@/app/api/v1/uploads/[token]/complete/route';
 import { db } from '@/lib/db';
 import { storage } from '@/lib/storage';
-import { purgeExpiredUploads } from '@/lib/uploads/parts-abandon';
+import { purgeExpiredUploads } from '@/lib/uploads/parts/abandon';
 import { PART_SIZE_BYTES } from '@/lib/domain/upload-rules';
 import { withEnv } from '@/tests/support/env';
 import { makePng } from '@/tests/support/fixtures';

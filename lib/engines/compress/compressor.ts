@@ -4,7 +4,7 @@ import type { FormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
 import { readHead } from '@/lib/formats/read-head';
 import type { Engine, EngineJob, EngineLimits } from '../types';
-import { log } from '@/lib/observability/logger';
+import { log } from '@/lib/log/logger';
 
 // The rules every compressor shares, whatever tool does the work: the result is never larger
 // than the input (the original bytes are the result then) and always the input's own format,

@@ -6,7 +6,7 @@ import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { isAppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
-import { assertSafeZip } from '../zip-guard';
+import { assertSafeZip } from '../archive/zip-guard';
 import type { CompressFamily } from './compressor';
 import { compressImageFile } from './images';
 

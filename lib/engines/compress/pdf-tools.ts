@@ -1,7 +1,7 @@
 import { AppError } from '@/lib/errors';
 import { PAGE_LIMITS } from '../limits';
-import { runInJob } from '../run-in-job';
-import { EngineError } from '../sandbox';
+import { runInJob } from '../sandbox/run-in-job';
+import { EngineError } from '../sandbox/sandbox';
 
 // Poppler and qpdf runs on untrusted PDFs, sandboxed (no network, only the job folder: ../run-in-job.ts),
 // shared by PDF compression and OCR.

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestJob } from '@/tests/fixtures/engine-job';
 import { convertWith, ffmpegJob, lavfi, probeVideo } from '@/tests/support/media-probe';
-import { ffmpegEngine } from '../ffmpeg-engine';
-import { mediaEngine } from '../media-engine';
+import { ffmpegEngine } from './ffmpeg-engine';
+import { mediaEngine } from '../media/media-engine';
 import type { Engine } from '../types';
 import { GIF_CAPS } from './gif';
 

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { assertOutput } from '../run-tool';
+import { assertOutput } from '../sandbox/run-tool';
 import type { EngineJob } from '../types';
 import { clip, ffmpegCommand } from './args';
 import type { MediaOptions } from './options';

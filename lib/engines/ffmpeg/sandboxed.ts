@@ -4,7 +4,7 @@ import { config } from '@/lib/config';
 import type { FormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
 import { readHead } from '@/lib/formats/read-head';
-import { EngineError, runSandboxed, type RunResult } from '../sandbox';
+import { EngineError, runSandboxed, type RunResult } from '../sandbox/sandbox';
 import { PIXEL_LIMITS } from '../limits';
 import type { EngineJob, EngineLimits } from '../types';
 

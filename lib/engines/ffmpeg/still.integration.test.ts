@@ -7,7 +7,7 @@ import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import type { TestJob } from '@/tests/fixtures/engine-job';
 import { colourRun, convertWith, ffmpegJob, lavfi, meanColour } from '@/tests/support/media-probe';
-import { mediaEngine } from '../media-engine';
+import { mediaEngine } from '../media/media-engine';
 import { findEngine, listFormats } from '../registry';
 
 // Video → one still image: its size (upright), a representative frame by default (not the black

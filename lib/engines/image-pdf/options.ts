@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pdfaOption } from '../pdfa-option';
+import { pdfaOption } from '../pdf/pdfa-option';
 import type { EngineOptions } from '../types';
 
 // How a picture is laid on its PDF page (../image-pdf-engine.ts passes them to img2pdf). Pure data

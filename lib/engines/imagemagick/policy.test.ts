@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { coder, imagemagickEngine } from '../imagemagick-engine';
+import { coder, imagemagickEngine } from './imagemagick-engine';
 
 // policy.xml turns every ImageMagick coder off, then back on only those the engine uses: a format
 // the engine gained without its coder fails at run time, and a coder left on after the engine

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/errors';
-import { assertSafeZip, ZIP_LIMITS } from '@/lib/engines/zip-guard';
+import { assertSafeZip, ZIP_LIMITS } from '@/lib/engines/archive/zip-guard';
 import {
   complexField,
   docx,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatInfo } from '@/lib/formats/catalog';
-import { pdfaOption } from '../pdfa-option';
+import { pdfaOption } from '../pdf/pdfa-option';
 import type { EngineOptions } from '../types';
 import { appOf, ONE_TABLE } from './filters';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { UNSAFE_TEXT } from '@/lib/display-text';
 import { AppError } from '@/lib/errors';
 import { FORMATS } from '@/lib/formats/catalog';
-import { EngineError } from '../sandbox';
+import { EngineError } from '../sandbox/sandbox';
 import type { EngineJob } from '../types';
 import type { WorkerReply } from '../warm/sandboxed-worker';
 import { takeOut } from '../warm/exchange';

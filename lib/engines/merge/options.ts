@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pdfaOption } from '../pdfa-option';
+import { pdfaOption } from '../pdf/pdfa-option';
 
 /** What a merge request's `options` may hold: the merged PDF's own settings (each file takes none). */
 export const MergeRequestOptions = z

@@ -1,12 +1,12 @@
 import { readdirSync } from 'node:fs';
-import { setting } from '@/lib/config/read-setting';
+import { config } from '@/lib/config';
 import { OCR_LANGUAGE_CODE } from '@/lib/domain/tools';
 
 // The OCR languages are the traineddata files installed on this machine (Debian's
 // tesseract-ocr-<lang> packages, scripts/setup.sh): the list is read from the folder, never kept
 // by hand. `osd` (orientation and script detection) is a helper model, not a language.
 
-export const tessdataDir = () => setting('OCR_TESSDATA_DIR');
+export const tessdataDir = () => config.ocrTessdataDir;
 
 /** English names of the languages Debian packages most often; other codes show as the code. */
 const NAMES: Record<string, string> = {

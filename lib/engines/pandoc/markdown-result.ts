@@ -1,7 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FORMATS } from '@/lib/formats/catalog';
-import { assertOutput } from '../run-tool';
+import { assertOutput } from '../sandbox/run-tool';
 import type { EngineJob } from '../types';
 import { type ResultPart, zipParts } from '../zip-parts';
 import { readTree, writeTree } from './document-tree';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { libreofficeEngine } from '../libreoffice-engine';
+import { libreofficeEngine } from '../libreoffice/libreoffice-engine';
 import type { EngineJob } from '../types';
 import { type Attr, readTree, setTableAttributes, writeTree } from './document-tree';
 import { dataUri, placePictures } from './pictures';

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { JobFolder } from '../run-in-job';
-import { runTool } from '../run-tool';
+import type { JobFolder } from '../sandbox/run-in-job';
+import { runTool } from '../sandbox/run-tool';
 import { pandocSystemView } from './system-view';
 
 // One sandboxed pandoc run. GHC reserves a huge address space, so memory is capped with the RTS's

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { config } from '@/lib/config';
-import { processJobsDir } from '@/lib/engines/job-folders';
-import { EngineError } from '../sandbox';
+import { processJobsDir } from '@/lib/engines/sandbox/job-folders';
+import { EngineError } from '../sandbox/sandbox';
 import { createWarmPool } from '../warm/warm-pool';
 import type { WorkerSpec } from '../warm/sandboxed-worker';
 import { WORKER_LOOP } from '../warm/worker-loop';

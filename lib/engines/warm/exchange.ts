@@ -2,7 +2,7 @@ import { constants, createReadStream, createWriteStream } from 'node:fs';
 import { copyFile, link, lstat, mkdtemp, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { EngineError } from '../sandbox';
+import { EngineError } from '../sandbox/sandbox';
 
 // Moving files in and out of a warm worker's exchange folder. The worker's folder and the job
 // folder both live under the jobs folder, so a hard link (in) and a rename (out) cost no copy;

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EngineError } from '../sandbox';
+import { EngineError } from '../sandbox/sandbox';
 import { SandboxedWorker, type WorkerSpec } from './sandboxed-worker';
 
 let parentDir: string;

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { EngineError, forEachLine, killTree, spawnSandboxed } from '../sandbox';
+import { EngineError, forEachLine, killTree, spawnSandboxed } from '../sandbox/sandbox';
 
 // A long-lived engine process in its own bubblewrap sandbox, whose only writable (and only
 // non-system) folder is its instance folder. Protocol, one JSON object per line:

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { coder } from '@/lib/engines/imagemagick-engine';
+import { coder } from '@/lib/engines/imagemagick/imagemagick-engine';
 import type { FormatName } from '@/lib/formats/catalog';
 
 // The bits a channel of a picture result holds, for the targets that can hold more than 8: a

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { coder } from '@/lib/engines/imagemagick-engine';
+import { coder } from '@/lib/engines/imagemagick/imagemagick-engine';
 import type { FormatName } from '@/lib/formats/catalog';
 import type { Picture } from '@/tests/fixtures/known-content';
 import { fromFits, fromPnm, fromPsd, fromSixel, type Pixels } from './pixels';

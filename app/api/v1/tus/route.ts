@@ -1,7 +1,7 @@
 import { withApi } from '@/lib/api/with-api';
 import { tusCreateOp, tusOptionsOp } from '@/lib/schemas/uploads';
-import { createTusUpload } from '@/lib/uploads/tus-requests';
-import { tusDiscovery } from '@/lib/uploads/tus-server';
+import { createTusUpload } from '@/lib/uploads/tus/requests';
+import { tusDiscovery } from '@/lib/uploads/tus/server';
 
 // OPTIONS /api/v1/tus – tus discovery: version, extensions, maximum size
 export const OPTIONS = withApi(tusOptionsOp, ({ request }) => tusDiscovery(request));

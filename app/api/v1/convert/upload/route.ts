@@ -1,5 +1,5 @@
 import { withApi } from '@/lib/api/with-api';
-import { convertUpload } from '@/lib/uploads/convert-upload';
+import { convertUpload } from '@/lib/uploads/direct/convert-upload';
 import { serializeConversion } from '@/lib/conversions/serialize-conversion';
 import { convertUploadOp } from '@/lib/schemas/conversion';
 

@@ -1,7 +1,7 @@
 import { withApi } from '@/lib/api/with-api';
 import { withMissingHeaders } from '@/lib/api/with-missing-headers';
 import { tusDeleteOp, tusHeadOp, tusPatchOp } from '@/lib/schemas/uploads';
-import { continueTusUpload, tusUploadOffset } from '@/lib/uploads/tus-requests';
+import { continueTusUpload, tusUploadOffset } from '@/lib/uploads/tus/requests';
 
 // HEAD /api/v1/tus/{token} – tus: offset to resume from (and X-Conversion-Id once finished)
 export const HEAD = withApi(tusHeadOp, async ({ caller, request, params }) => {

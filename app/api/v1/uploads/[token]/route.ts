@@ -1,7 +1,7 @@
 import { withApi } from '@/lib/api/with-api';
 import { deleteUploadOp, getUploadOp } from '@/lib/schemas/uploads';
 import { getUploadOrThrow } from '@/lib/uploads/get-upload-or-throw';
-import { abandonUpload } from '@/lib/uploads/parts-abandon';
+import { abandonUpload } from '@/lib/uploads/parts/abandon';
 import { serializeUpload } from '@/lib/uploads/serialize-upload';
 
 // GET /api/v1/uploads/{token} – the upload and the part numbers already stored

@@ -1,6 +1,6 @@
 import { withApi } from '@/lib/api/with-api';
 import { initUploadOp } from '@/lib/schemas/uploads';
-import { initUpload } from '@/lib/uploads/parts-init';
+import { initUpload } from '@/lib/uploads/parts/init';
 import { serializeUpload } from '@/lib/uploads/serialize-upload';
 
 // POST /api/v1/uploads/init – open a resumable upload

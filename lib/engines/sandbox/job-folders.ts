@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { config } from '@/lib/config';
+import { log } from '@/lib/log/logger';
+
+// Every process that runs jobs keeps its job folders and its warm engines' folders under one folder
+// of its own in the jobs folder, named for its owner: host, pid and the pid's start time (so a pid
+// reused after a crash is not taken for the dead owner). A crashed process (kill -9, OOM) never
+// removes its folders; any process on the same host sweeps the folders whose owner is no longer
+// running, at its start and periodically. A folder of a live process is never touched, and folders
+// of other hosts sharing DATA_DIR are left to their own host (its pids mean nothing here).
+
+/** How often a running process sweeps its host's dead owners' folders. */
+export const JOB_FOLDER_SWEEP_MS = 10 * 60 * 1000;
+
+const OWNER_FOLDER = /^(?<host>.+)\.(?<pid>\d+)\.(?<started>\d+)$/;
+
+/**
+ * A pid's start time in clock ticks since boot (/proc/<pid>/stat, field 22), or null if it is not
+ * running. A zombie (state Z or X: killed, not yet reaped by its parent, which for a worker killed
+ * with its process group may take a while) is not running.
+ */
+function startTicks(pid: number | 'self'): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: fields are counted after its last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields[0] === 'Z' || fields[0] === 'X') return null;
+    return fields[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+let own: string | undefined;
+let sweeper: NodeJS.Timeout | undefined;
+
+/**
+ * This process's folder under the jobs folder, where its job and engine folders go. The first call
+ * also starts the sweep of dead owners' folders (now and every JOB_FOLDER_SWEEP_MS).
+ */
+export function processJobsDir(): string {
+  if (!own) {
+    own = path.join(config.jobsDir, `${os.hostname()}.${process.pid}.${startTicks('self') ?? '0'}`);
+    void sweepDeadJobFolders();
+    sweeper = setInterval(() => void sweepDeadJobFolders(), JOB_FOLDER_SWEEP_MS);
+    sweeper.unref();
+  }
+  return own;
+}
+
+/** Removes the folders of this host's processes that are no longer running; resolves with how many. */
+export async function sweepDeadJobFolders(): Promise<number> {
+  const names = await readdir(config.jobsDir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    const owner = OWNER_FOLDER.exec(name)?.groups;
+    if (!owner || owner.host !== os.hostname()) continue;
+    const pid = Number(owner.pid);
+    if (pid === process.pid || startTicks(pid) === owner.started) continue; // alive
+    try {
+      await rm(path.join(config.jobsDir, name), { recursive: true, force: true });
+      removed++;
+    } catch (e) {
+      log.error({ err: e, folder: name }, '[jobs] could not remove the folder of a finished process');
+    }
+  }
+  return removed;
+}

@@ -1,0 +1,211 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { config } from '@/lib/config';
+import { errorBrand } from '@/lib/errors';
+import { sandboxRefusal, sandboxStatus } from './sandbox-status';
+
+// Every engine program runs here: no network, no view of the disk beyond its job folder
+// (plus read-only system files), an empty environment, a memory cap, a time limit, and on
+// timeout/cancel the whole sandbox dies at once (see killTree).
+
+/** Engine failure that is not the user's fault (crash, timeout, cancel). Not an AppError on purpose. */
+export class EngineError extends Error {
+  readonly timedOut: boolean;
+  readonly cancelled: boolean;
+  /** No engine can run in this process (lib/engines/sandbox/sandbox-status.ts): retrying cannot help. */
+  readonly sandboxUnavailable: boolean;
+  constructor(
+    message: string,
+    opts: { timedOut?: boolean; cancelled?: boolean; sandboxUnavailable?: boolean; cause?: unknown } = {},
+  ) {
+    super(message, { cause: opts.cause });
+    this.name = 'EngineError';
+    this.timedOut = opts.timedOut ?? false;
+    this.cancelled = opts.cancelled ?? false;
+    this.sandboxUnavailable = opts.sandboxUnavailable ?? false;
+    engineErrorBrand.mark(this);
+  }
+}
+const engineErrorBrand = errorBrand<EngineError>('EngineError');
+export const isEngineError = engineErrorBrand.is;
+
+export type SandboxSpec = {
+  command: string;
+  args: readonly string[];
+  /** The only writable (and the only non-system) folder the program sees, at the same path. */
+  workDir: string;
+  /**
+   * What the program sees of the system, read-only at the same paths (missing ones skipped).
+   * Default FULL_SYSTEM_VIEW: all of /usr. An engine that reads files named inside documents
+   * (LibreOffice) gets an allow-list instead, so there is nothing outside its install to read.
+   */
+  systemView?: readonly string[];
+  /** Extra read-only paths, bound at the same path (e.g. the bridge script); these must exist. */
+  extraRoBinds?: readonly string[];
+  /** RLIMIT_AS for the program and its children (prlimit --as). */
+  memoryLimitBytes?: number;
+  /** RLIMIT_FSIZE: largest file the program may write (default 4 GiB), so a runaway output cannot fill the disk. */
+  fileSizeLimitBytes?: number;
+  /** Extra environment variables (e.g. MAGICK_CONFIGURE_PATH); never secrets. */
+  env?: Readonly<Record<string, string>>;
+};
+
+export type RunSandboxedOptions = SandboxSpec & {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  onStdoutLine?: (line: string) => void;
+  /** Each stderr line as it comes (the tail is kept either way). */
+  onStderrLine?: (line: string) => void;
+};
+
+export type RunResult = { code: number | null; signal: NodeJS.Signals | null; stderrTail: string };
+
+const DEFAULT_FILE_SIZE_LIMIT = 4 * 1024 ** 3;
+export const FULL_SYSTEM_VIEW: readonly string[] = ['/usr', '/etc/alternatives', '/etc/fonts', '/etc/ld.so.cache'];
+
+/** The argv (program + args) that runs `spec` inside the sandbox. */
+function sandboxArgv(spec: SandboxSpec): { file: string; args: string[]; cwd: string; env: Record<string, string> } {
+  const limits = [`--fsize=${Math.floor(spec.fileSizeLimitBytes ?? DEFAULT_FILE_SIZE_LIMIT)}`];
+  if (spec.memoryLimitBytes) limits.push(`--as=${Math.floor(spec.memoryLimitBytes)}`);
+  const inner = ['prlimit', ...limits, '--', spec.command, ...spec.args];
+  // MALLOC_ARENA_MAX: glibc reserves 64 MB of address space per thread arena, which on a
+  // many-core host would trip the RLIMIT_AS cap long before real memory use does.
+  const env = { ...spec.env, PATH: '/usr/bin:/bin', HOME: spec.workDir, LANG: 'C.UTF-8', MALLOC_ARENA_MAX: '2' };
+  const refusal = sandboxRefusal();
+  if (refusal) throw new EngineError(refusal, { sandboxUnavailable: true });
+  // The operator's explicit opt-out (lib/engines/sandbox/sandbox-status.ts): limits and an empty environment only.
+  if (sandboxStatus().state === 'off') return { file: inner[0], args: inner.slice(1), cwd: spec.workDir, env };
+  const w = spec.workDir;
+  const args = [
+    '--unshare-all',
+    '--die-with-parent',
+    '--new-session',
+    ...(spec.systemView ?? FULL_SYSTEM_VIEW).flatMap((p) => ['--ro-bind-try', p, p]),
+    '--symlink',
+    'usr/lib',
+    '/lib',
+    '--symlink',
+    'usr/lib64',
+    '/lib64',
+    '--symlink',
+    'usr/bin',
+    '/bin',
+    '--symlink',
+    'usr/sbin',
+    '/sbin',
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    '--tmpfs',
+    '/tmp',
+    ...(spec.extraRoBinds ?? []).flatMap((p) => ['--ro-bind', p, p]),
+    '--bind',
+    w,
+    w,
+    '--chdir',
+    w,
+    '--clearenv',
+    ...Object.entries(env).flatMap(([k, v]) => ['--setenv', k, v]),
+    '--',
+    ...inner,
+  ];
+  return { file: 'bwrap', args, cwd: w, env };
+}
+
+/** Starts the sandbox in its own process group; stdin is a pipe only if asked (the LibreOffice bridge). */
+export function spawnSandboxed(spec: SandboxSpec, opts: { stdin?: boolean } = {}): ChildProcess {
+  const { file, args, cwd, env } = sandboxArgv(spec);
+  // Only PATH, HOME and LANG: no secret from our environment reaches an engine.
+  return spawn(file, args, {
+    cwd,
+    env: env as NodeJS.ProcessEnv,
+    detached: true,
+    stdio: [opts.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+  });
+}
+
+/**
+ * Kills the sandbox's process group. With bwrap that is enough for everything inside: bwrap
+ * dies, --die-with-parent kills the sandbox's PID 1, and the kernel kills the rest of the PID
+ * namespace (bwrap's --new-session puts them in another group, so a group kill alone would not).
+ */
+export function killTree(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+}
+
+export function forEachLine(stream: Readable | null, fn: (line: string) => void): void {
+  if (!stream) return;
+  createInterface({ input: stream, crlfDelay: Infinity }).on('line', fn);
+}
+
+const TAIL_BYTES = 4096;
+
+/** Runs a program in the sandbox; resolves with its exit status, rejects with EngineError on timeout/cancel. */
+export function runSandboxed(opts: RunSandboxedOptions): Promise<RunResult> {
+  const timeoutMs = opts.timeoutMs ?? config.engineTimeoutMs;
+  return new Promise<RunResult>((resolve, reject) => {
+    if (opts.signal?.aborted) return reject(new EngineError('engine run cancelled', { cancelled: true }));
+    const child = spawnSandboxed(opts);
+    let tail = '';
+    let failure: EngineError | undefined;
+    const stop = (err: EngineError) => {
+      failure ??= err;
+      killTree(child);
+    };
+    const timer = setTimeout(
+      () => stop(new EngineError(`engine run timed out after ${timeoutMs} ms`, { timedOut: true })),
+      timeoutMs,
+    );
+    const onAbort = () => stop(new EngineError('engine run cancelled', { cancelled: true }));
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+
+    forEachLine(child.stderr, (line) => {
+      tail = (tail + line + '\n').slice(-TAIL_BYTES);
+      opts.onStderrLine?.(line);
+    });
+    if (opts.onStdoutLine) forEachLine(child.stdout, opts.onStdoutLine);
+    else child.stdout?.resume();
+
+    const finish = () => {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
+    };
+    child.once('error', (err) => {
+      finish();
+      reject(new EngineError(`could not start ${opts.command}: ${err.message}`, { cause: err }));
+    });
+    child.once('close', (code, signal) => {
+      finish();
+      if (failure) reject(failure);
+      else resolve({ code, signal, stderrTail: tail });
+    });
+  });
+}
+
+// A counting semaphore: at most config.engineConcurrency engine runs at once in this process. On
+// globalThis: Next's build holds this module once per layer, and a web process may run engines from
+// two (Inngest's steps in its route, the worker started by instrumentation.ts).
+type Slots = { active: number; waiting: Array<() => void> };
+const SLOTS = Symbol.for('transmute.engineSlots');
+const shared = globalThis as { [SLOTS]?: Slots };
+const slots: Slots = (shared[SLOTS] ??= { active: 0, waiting: [] });
+
+export async function withEngineSlot<T>(fn: () => Promise<T>): Promise<T> {
+  if (slots.active >= Math.max(1, config.engineConcurrency)) await new Promise<void>((r) => slots.waiting.push(r));
+  else slots.active++;
+  try {
+    return await fn();
+  } finally {
+    const next = slots.waiting.shift();
+    if (next)
+      next(); // hand the slot over directly
+    else slots.active--;
+  }
+}
