@@ -5,7 +5,7 @@ import { usePathname } from 'next/navigation';
 import type { ReactNode } from 'react';
 
 /** `pathname` is `href`'s page or one below it ("/" only itself). */
-export const isCurrent = (href: string, pathname: string) =>
+const isCurrent = (href: string, pathname: string) =>
   href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
 
 /**

@@ -6,7 +6,7 @@
 // copy's class is no instance of the other's. `Symbol.for` gives one symbol per process, whichever
 // copy asks for it.
 
-export const errorStatus = {
+const errorStatus = {
   bad_request: 400,
   validation_failed: 400,
   missing_file: 400,

@@ -25,6 +25,7 @@ export const PLAN_NAMES: Record<PlanId, string> = {
 
 // Compile-time check: the database's `Plan` enum (prisma/schema.prisma) lists exactly PLANS.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** @public A check the compiler makes; nothing reads it. */
 export const PLANS_MATCH_DATABASE_ENUM: Same<PlanId, Plan> = true;
 
 const MB = 1_000_000;

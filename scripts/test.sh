@@ -22,6 +22,8 @@ step() { echo; echo "=== $1"; }
 
 step "lint, format and typecheck"
 npx eslint . --max-warnings=0 || { echo "[test] lint failed"; failed=1; }
+# Exports, types and files nothing uses (knip.json; a deliberate one is marked `/** @public */`).
+npx knip --include exports,types,files --no-config-hints || { echo "[test] unused exports or files (knip)"; failed=1; }
 npx prettier --check . --log-level warn || { echo "[test] formatting differs from Prettier (npx prettier --write .)"; failed=1; }
 npx tsc --noEmit || { echo "[test] typecheck failed"; failed=1; }
 

@@ -12,7 +12,7 @@ export const UNLIMITED = 'Unlimited';
 
 const number = new Intl.NumberFormat('en-US');
 
-export function formatCount(value: number | null, one: string, many: string): string {
+function formatCount(value: number | null, one: string, many: string): string {
   if (value === null) return UNLIMITED;
   return `${number.format(value)} ${value === 1 ? one : many}`;
 }

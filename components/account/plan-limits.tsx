@@ -7,7 +7,7 @@ const size = (bytes: number | null) => (bytes === null ? UNLIMITED : formatBytes
 const team = (size: number | null) => (size === null ? UNLIMITED : size <= 0 ? 'None' : `Up to ${number.format(size)}`);
 
 /** The rows of a plan's limits, as shown on /pricing and in the dashboard. */
-export function limitRows(limits: LimitsJson): Array<{ key: string; label: string; value: string }> {
+function limitRows(limits: LimitsJson): Array<{ key: string; label: string; value: string }> {
   return [
     { key: 'daily_conversions', label: 'Conversions per day', value: count(limits.daily_conversions) },
     { key: 'max_upload_bytes', label: 'Largest upload', value: size(limits.max_upload_bytes) },

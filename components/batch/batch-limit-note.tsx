@@ -23,7 +23,7 @@ const sizeNote = (limit: BatchLimit) =>
   limit.maxUploadBytes === null ? '' : ` Each file may have up to ${formatBytes(limit.maxUploadBytes)}.`;
 
 /** Conversions the daily allowance still takes, after `charged` more since the page was read; null: no limit. */
-export const allowanceLeft = (limit: BatchLimit, charged: number) =>
+const allowanceLeft = (limit: BatchLimit, charged: number) =>
   limit.dailyConversions === null ? null : Math.max(0, limit.dailyConversions - limit.usedToday - charged);
 
 const conversions = (n: number) => `${n} conversion${n === 1 ? '' : 's'}`;

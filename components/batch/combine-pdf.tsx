@@ -22,7 +22,7 @@ type Merge =
   | { state: 'failed'; message: string };
 
 /** Whether the file can become a page of a PDF (it is one, or its format lists PDF as a target). */
-export function canBecomePdf(file: File, formats: readonly FormatEntry[]): boolean {
+function canBecomePdf(file: File, formats: readonly FormatEntry[]): boolean {
   const source = guessSource(file.name, formats);
   return source?.format === 'pdf' || (source?.targets.includes('pdf') ?? false);
 }

@@ -8,17 +8,8 @@ import { watchConversion } from '@/components/converter/watch-conversion';
 import type { OptionValues } from '@/components/converter/options-panel';
 import type { Conversion, ErrorInfo } from '@/components/converter/types';
 
-export const FILE_STATES = [
-  'ready',
-  'queued',
-  'uploading',
-  'paused',
-  'converting',
-  'completed',
-  'failed',
-  'cancelled',
-] as const;
-export type FileState = (typeof FILE_STATES)[number];
+export type FileState =
+  'ready' | 'queued' | 'uploading' | 'paused' | 'converting' | 'completed' | 'failed' | 'cancelled';
 
 export type FileItem = {
   key: string;

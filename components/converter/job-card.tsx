@@ -10,7 +10,7 @@ import type { Conversion } from './types';
 // The frame the converter and the tool pages share: the card, and its job view
 // (summary, progress, result, then the buttons the page passes as children).
 
-export const isBusy = (phase: Phase) => phase.kind === 'uploading' || phase.kind === 'converting';
+const isBusy = (phase: Phase) => phase.kind === 'uploading' || phase.kind === 'converting';
 
 /** The card; when it swaps between the picker and the job view, keyboard focus stays inside it. */
 export function JobCard({ label, jobView, children }: { label: string; jobView: boolean; children: ReactNode }) {

@@ -3,7 +3,7 @@ import { ProgressBar } from './progress-bar';
 import type { Phase } from './converter-state';
 
 /** The words shown (and announced) for each step. */
-export function statusText(phase: Phase): string {
+function statusText(phase: Phase): string {
   switch (phase.kind) {
     case 'idle':
       return 'Ready';

@@ -2,7 +2,7 @@ import { FAMILY_LABELS, describeFormat } from './format-utils';
 import { popularTargetsOf } from './popular-targets';
 import type { FormatEntry, FormatFamily } from './types';
 
-export type TargetOption = { format: string; label: string };
+type TargetOption = { format: string; label: string };
 export type TargetGroup = { id: string; label: string; options: TargetOption[] };
 
 const FAMILY_ORDER = Object.keys(FAMILY_LABELS) as FormatFamily[];

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { Notice } from '@/components/account/notice';
 import { smallButton } from './small-button';
 
-export const PLAN_REQUIRED_MESSAGE = 'API keys need a paid plan (Starter, Pro or Business)';
+const PLAN_REQUIRED_MESSAGE = 'API keys need a paid plan (Starter, Pro or Business)';
 
 /** Shown on Free, and when creating a key answers 403 plan_required. */
 export function PlanRequiredNotice({

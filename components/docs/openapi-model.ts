@@ -3,8 +3,8 @@ import type { oas31 } from 'zod-openapi';
 export type Schema = oas31.SchemaObject | oas31.ReferenceObject;
 export type Doc = oas31.OpenAPIObject;
 
-export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
+const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
+type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export type OperationEntry = { method: HttpMethod; path: string; op: oas31.OperationObject; anchor: string };
 export type TagGroup = { tag: string; description?: string; anchor: string; operations: OperationEntry[] };
@@ -15,7 +15,7 @@ export const isRef = (v: unknown): v is oas31.ReferenceObject =>
 /** "#/components/schemas/Conversion" → "Conversion" */
 export const refName = (ref: string) => ref.slice(ref.lastIndexOf('/') + 1);
 
-export const slug = (s: string) =>
+const slug = (s: string) =>
   s
     .toLowerCase()
     .replace(/[{}]/g, '')

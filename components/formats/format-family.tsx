@@ -8,7 +8,7 @@ import { FormatRow } from './format-row';
 import type { FormatMatch } from './search-formats';
 
 /** Formats a family shows before "Show all": its most common ones, as the catalog lists them first. */
-export const FORMATS_SHOWN = 8;
+const FORMATS_SHOWN = 8;
 
 type Props = {
   family: FormatFamily;

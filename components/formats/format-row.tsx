@@ -6,13 +6,12 @@ import { popularFirst } from '@/components/converter/popular-targets';
 import type { FormatTerms } from '@/lib/engines/format-reference-data';
 
 /** Targets shown before "Show all": the family's popular ones come first, so these are the likely picks. */
-export const TARGETS_SHOWN = 12;
+const TARGETS_SHOWN = 12;
 
 export const displayName = (format: string) => format.toUpperCase();
 
 /** The converter's address with this pair chosen. */
-export const converterHref = (from: string, to: string) =>
-  `/?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+const converterHref = (from: string, to: string) => `/?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
 
 type Props = {
   format: string;

@@ -23,7 +23,7 @@ const bareName = (term: string) => term.replace(/^\./, '');
  * How well `term` names a format: 3 its name, extension or alias exactly; 2 the start of one, or
  * its family ("video", "spreadsheets"); 1 a word of its label begins with it.
  */
-export function matchScore(term: string, format: string, terms: FormatTerms | undefined): number {
+function matchScore(term: string, format: string, terms: FormatTerms | undefined): number {
   const word = bareName(term);
   if (word === '') return 0;
   const names = [format, terms?.extension.toLowerCase() ?? '', ...(terms?.aliases ?? [])];

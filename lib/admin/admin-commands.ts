@@ -6,7 +6,7 @@ import { errorBrand } from '@/lib/errors';
 
 // Administration for self-hosters (scripts/admin.ts): plans without Stripe, verification without mail.
 
-export class AdminError extends Error {
+class AdminError extends Error {
   constructor(message: string) {
     super(message);
     adminErrorBrand.mark(this);
@@ -14,7 +14,7 @@ export class AdminError extends Error {
 }
 const adminErrorBrand = errorBrand<AdminError>('AdminError');
 
-export const ADMIN_USAGE = `Usage: npm run admin -- <command> [arguments]
+const ADMIN_USAGE = `Usage: npm run admin -- <command> [arguments]
 
 Commands:
   set-plan <email> <${PLANS.join('|')}>   Put an account on a plan (takes effect on its next request)

@@ -63,6 +63,6 @@ export function toAppError(e: unknown, requestId: string): AppError {
   return new AppError('internal_error', 'Internal server error, please retry');
 }
 
-export function describeZodError(e: z.ZodError): string {
+function describeZodError(e: z.ZodError): string {
   return e.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
 }

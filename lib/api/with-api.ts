@@ -21,7 +21,7 @@ type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 
 /** `bearer` operations always have an account, so their handlers get it typed and never re-check. */
-export type CallerFor<A extends AuthMode> = A extends 'bearer' ? AccountCaller : Caller;
+type CallerFor<A extends AuthMode> = A extends 'bearer' ? AccountCaller : Caller;
 
 export type ApiContext<P, Q, B, A extends AuthMode = AuthMode> = {
   request: Request;

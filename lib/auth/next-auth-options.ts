@@ -6,7 +6,7 @@ import { nextAuthSecret } from '@/lib/identity/browser-session';
 // Browser sign-in (next-auth, e-mail + password, JWT session cookie). API clients use
 // /api/v1/auth/token instead; lib/identity/resolve-caller.ts accepts both.
 
-export const SESSION_MAX_AGE_SECONDS = 7 * 86_400;
+const SESSION_MAX_AGE_SECONDS = 7 * 86_400;
 
 export function nextAuthOptions(): NextAuthOptions {
   return {

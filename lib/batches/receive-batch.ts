@@ -18,7 +18,7 @@ import { releaseBody, requestBodyStream } from '@/lib/uploads/request-body';
 export type ReceivedBatch = { files: StoredInput[]; targets: string[]; options: string[] };
 
 const malformed = () => new AppError('bad_request', 'Malformed or incomplete multipart body');
-export const batchTooLarge = (maxFiles: number) =>
+const batchTooLarge = (maxFiles: number) =>
   new AppError('batch_too_large', `Too many files: your plan takes at most ${maxFiles} per batch`);
 const fileTooLarge = (fileName: string, maxBytes: number) =>
   new AppError(

@@ -5,7 +5,7 @@ import { handleStripeEvent } from '@/lib/billing/handle-stripe-event';
 import { stripe, stripeConfigured, stripeWebhookSecret } from '@/lib/billing/stripe-config';
 
 /** Verifies the signature over the exact bytes Stripe sent; anything else is a 400. */
-export function verifyStripeEvent(rawBody: string, signature: string | null): Stripe.Event {
+function verifyStripeEvent(rawBody: string, signature: string | null): Stripe.Event {
   const secret = stripeWebhookSecret();
   if (!stripeConfigured() || !secret)
     throw new AppError(

@@ -39,7 +39,7 @@ export function connectableOrThrow(provider: CloudProvider): OAuthSettings {
 }
 
 /** The callback address registered with the provider, on this service's public origin. */
-export const callbackUrl = (origin: string, provider: CloudProvider) => `${origin}${callbackPath(provider)}`;
+const callbackUrl = (origin: string, provider: CloudProvider) => `${origin}${callbackPath(provider)}`;
 
 /** Opens a connection attempt: the provider's authorize URL, and the nonce the browser keeps in a cookie. */
 export async function startCloudConnect(options: { userId: string; provider: CloudProvider; origin: string }) {

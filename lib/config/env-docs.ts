@@ -24,7 +24,7 @@ function rows(group: string): Row[] {
 }
 
 /** What applies when the variable is unset, as the schema says it. */
-export function defaultOf(setting: Setting): string {
+function defaultOf(setting: Setting): string {
   if (setting.defaultText) return setting.defaultText;
   const parsed = setting.schema.safeParse(undefined);
   const value: unknown = parsed.success ? parsed.data : undefined;

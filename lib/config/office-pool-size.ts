@@ -7,9 +7,9 @@ import os from 'node:os';
 // rest is for sharp, ffmpeg, Node and the database). More instances than engine slots would idle.
 
 /** Resident memory budgeted per LibreOffice instance. */
-export const OFFICE_INSTANCE_BUDGET_BYTES = 1024 ** 3;
+const OFFICE_INSTANCE_BUDGET_BYTES = 1024 ** 3;
 /** Above this the gain flattens (document jobs are a share of all jobs) while memory keeps growing. */
-export const MAX_DEFAULT_POOL_SIZE = 8;
+const MAX_DEFAULT_POOL_SIZE = 8;
 
 export function defaultOfficePoolSize(
   machine: { cores: number; memoryBytes: number; engineSlots: number } = {

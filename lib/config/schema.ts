@@ -68,7 +68,7 @@ const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
  * elsewhere (not on loopback, not a Unix socket), S3 storage, or a STORAGE_DIR (a shared folder).
  * A secret generated into one machine's DATA_DIR would then differ on every other machine.
  */
-export function sharesData(values: {
+function sharesData(values: {
   DATABASE_URL?: string;
   STORAGE_DIR?: string;
   STORAGE_DRIVER?: string;

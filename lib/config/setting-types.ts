@@ -18,7 +18,7 @@ export const SETTING_GROUPS = [
   'URL import and webhooks',
   'Plan limit overrides',
 ] as const;
-export type SettingGroup = (typeof SETTING_GROUPS)[number];
+type SettingGroup = (typeof SETTING_GROUPS)[number];
 
 export type Setting = {
   group: SettingGroup;

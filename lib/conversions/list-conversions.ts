@@ -101,8 +101,6 @@ export async function listConversions(userId: string, filter: ConversionFilter) 
   };
 }
 
-export type ConversionItem = Awaited<ReturnType<typeof listConversions>>['items'][number];
-
 /** Conversions per UTC day for the last 30 days (the allowance's ledger: a team's when in one), and the allowance. */
 export async function usageHistory(caller: Caller) {
   const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());

@@ -7,8 +7,7 @@ import { z } from 'zod';
 // for status, progress, download, cancel and delete. So is a merge: several files stored end to
 // end as one input, joined into one PDF. Pure data, so the browser imports it too.
 
-export const TOOLS = ['convert', 'compress', 'ocr', 'merge'] as const;
-export type Tool = (typeof TOOLS)[number];
+export type Tool = 'convert' | 'compress' | 'ocr' | 'merge';
 
 export const COMPRESS_LEVELS = ['low', 'medium', 'high'] as const;
 export type CompressLevel = (typeof COMPRESS_LEVELS)[number];
@@ -60,7 +59,7 @@ export const MergeOptions = z.strictObject({
 });
 export type MergeOptions = z.output<typeof MergeOptions>;
 
-export const OPTIONS_SCHEMAS = {
+const OPTIONS_SCHEMAS = {
   // Checked per (source, target) by convert-options.ts, once the source format is known.
   convert: z.record(z.string(), z.unknown()),
   compress: CompressOptions,
@@ -68,7 +67,7 @@ export const OPTIONS_SCHEMAS = {
   merge: MergeOptions,
 } as const satisfies Record<Tool, z.ZodType>;
 
-export type ToolOptions = { [K in Tool]: z.output<(typeof OPTIONS_SCHEMAS)[K]> };
+type ToolOptions = { [K in Tool]: z.output<(typeof OPTIONS_SCHEMAS)[K]> };
 
 /** A job's tool and its parsed options, as the engine receives them. */
 export type ToolJob = { [K in Tool]: { name: K; options: ToolOptions[K] } }[Tool];

@@ -9,7 +9,7 @@ import { listFormats } from './registry';
 export type FormatTerms = { label: string; extension: string; aliases: readonly string[]; family: FormatFamily };
 
 /** One source format and what it converts to, the targets in the catalog's order (common ones first). */
-export type SourceFormat = { format: FormatName; targets: FormatName[] };
+type SourceFormat = { format: FormatName; targets: FormatName[] };
 
 export type FormatReference = { sources: SourceFormat[]; terms: Partial<Record<FormatName, FormatTerms>> };
 

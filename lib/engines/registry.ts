@@ -72,7 +72,7 @@ export type FormatListing = {
 };
 
 /** The options one pair takes: their schema's OpenAPI id, and which of its fields apply. */
-export type TargetOptions = { schema: string; names: string[] };
+type TargetOptions = { schema: string; names: string[] };
 
 /** The options each target takes from `format`, as the engine converting that pair declares them. */
 function targetOptions(format: FormatName, targets: readonly FormatName[]): FormatListing['target_options'] {

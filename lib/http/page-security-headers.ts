@@ -19,7 +19,7 @@ function carriesSecret(url: URL): boolean {
   return url.pathname.startsWith(sharePagePath('')) || url.searchParams.has('token');
 }
 
-export function contentSecurityPolicy(nonce: string, { development = false } = {}): string {
+function contentSecurityPolicy(nonce: string, { development = false } = {}): string {
   return [
     "default-src 'self'",
     // React needs eval in development only, for its error overlays.

@@ -10,7 +10,7 @@ import {
 import { preparedQuery } from '@/lib/prepared-sql';
 
 // API keys look like `tm_<random>`; only their SHA-256 is stored.
-export const API_KEY_PREFIX = 'tm_';
+const API_KEY_PREFIX = 'tm_';
 
 export const looksLikeApiKey = (value: string) => value.startsWith(API_KEY_PREFIX);
 
@@ -19,7 +19,7 @@ export function generateApiKey(): { secret: string; prefix: string; keyHash: str
   return { secret, prefix: secret.slice(0, 10), keyHash: sha256(secret) };
 }
 
-export const hashApiKey = (secret: string) => sha256(secret);
+const hashApiKey = (secret: string) => sha256(secret);
 
 export type KeyAccount = { id: string; lastUsedAt: Date | null; userId: string; account: EffectivePlan };
 

@@ -1,17 +1,11 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { logContext } from '@/lib/log/log-context';
-import { config } from '@/lib/config';
 import { settingOrDefault } from '@/lib/config/read-setting';
 
 // The service's log: one line per event, with its level, time and the ids that tie it to a request
 // or a conversion. LOG_FORMAT=json writes JSON lines for a collector; the default is readable text.
 // LOG_LEVEL sets the threshold (default info; request lines are debug). The request and conversion
 // ids in force (lib/log/log-context.ts) are on every line without each call naming them.
-
-export const LOG_FORMATS = ['text', 'json'] as const;
-export type LogFormat = (typeof LOG_FORMATS)[number];
-
-export const logFormat = (): LogFormat => config.logFormat;
 
 /** `12:00:00.000 INFO message key=value`, from pino's JSON line. */
 const textLines: DestinationStream = {

@@ -19,7 +19,7 @@ import { parseMergeOptions } from '@/lib/merges/merge-options';
 const MAX_MERGE_FILES = 1000;
 
 /** The fewest files a merge takes. */
-export const MIN_MERGE_FILES = 2;
+const MIN_MERGE_FILES = 2;
 
 /** Each file's format, detected from its bytes; a file that cannot become a PDF is refused by name and place. */
 async function checkParts(received: ReceivedMerge, key: string): Promise<MergePart[]> {

@@ -19,7 +19,7 @@ import { releaseBody, requestBodyStream } from '@/lib/uploads/request-body';
 // are for any conversion: one input key.
 
 /** One received file: its name as sent, its length and its first HEAD_BYTES. */
-export type ReceivedPart = { fileName: string; size: number; head: Buffer };
+type ReceivedPart = { fileName: string; size: number; head: Buffer };
 export type ReceivedMerge = {
   fields: Record<string, string>;
   parts: ReceivedPart[];
@@ -34,7 +34,7 @@ const MAX_FIELDS = 20;
 export const MERGE_FILES_FIELD = 'files';
 
 const malformed = () => new AppError('bad_request', 'Malformed or incomplete multipart body');
-export const tooManyMergeFiles = (maxFiles: number) =>
+const tooManyMergeFiles = (maxFiles: number) =>
   new AppError('batch_too_large', `Too many files: your plan merges at most ${maxFiles} files into one PDF`);
 const tooLarge = (maxBytes: number) =>
   new AppError(

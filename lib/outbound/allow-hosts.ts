@@ -5,12 +5,12 @@ import { config } from '@/lib/config';
 // Matching is on the URL's hostname and port exactly as written; nothing else bypasses the rule.
 
 /** The allow-list, read on every use so a test or an operator's change applies at once. */
-export function allowedHosts(): Set<string> {
+function allowedHosts(): Set<string> {
   return new Set(config.outboundAllowHosts);
 }
 
 /** The `host:port` key of a URL (default port filled in; IPv6 keeps its brackets). */
-export function hostKey(url: URL): string {
+function hostKey(url: URL): string {
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
   return `${url.hostname.toLowerCase()}:${port}`;
 }

@@ -13,7 +13,7 @@ import { isAllowListed } from '@/lib/outbound/allow-hosts';
 // http module with our own `createConnection`: no agent, so no proxy environment variables and
 // no pooled socket to another host; no decompression (we ask for `identity` and never decode).
 
-export type ResolvedAddress = { address: string; family: number };
+type ResolvedAddress = { address: string; family: number };
 /** Resolves a hostname to every address (tests pass a stub). */
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 /** Opens the socket to a checked address (tests pass a hook that records instead of dialling). */
@@ -37,7 +37,7 @@ export type OutboundOptions = {
 
 export type OutboundResponse = { status: number; headers: IncomingHttpHeaders; url: URL; body: Readable };
 
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** A request that failed for a network or protocol reason (not a policy refusal). */
@@ -49,12 +49,12 @@ export class OutboundError extends Error {
   }
 }
 const outboundErrorBrand = errorBrand<OutboundError>('OutboundError');
-export const isOutboundError = outboundErrorBrand.is;
+const isOutboundError = outboundErrorBrand.is;
 
 const refused = (message: string) => new AppError('refused_destination', message);
 
 /** Parses and checks what can be checked without DNS: scheme, credentials, literal hosts. */
-export function checkUrl(raw: string | URL): URL {
+function checkUrl(raw: string | URL): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -73,7 +73,7 @@ export function checkUrl(raw: string | URL): URL {
 const systemResolver: Resolver = async (hostname) => lookup(hostname, { all: true, verbatim: true });
 
 /** The address to dial for a checked URL: the first public one (any, for an allow-listed host). */
-export async function resolveChecked(url: URL, resolver: Resolver = systemResolver): Promise<ResolvedAddress> {
+async function resolveChecked(url: URL, resolver: Resolver = systemResolver): Promise<ResolvedAddress> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIpLiteral(host)) {
     if (!isAllowListed(url) && isRefusedAddress(host)) throw refused('The URL points at a private or reserved address');

@@ -5,13 +5,13 @@ import { checkHealth } from '@/lib/system/check-health';
 import { log } from '@/lib/log/logger';
 
 /** The port of each process's metrics listener (METRICS_PORT); unset or 0: no listener. */
-export const metricsPort = (): number => config.metricsPort ?? 0;
+const metricsPort = (): number => config.metricsPort ?? 0;
 
 /** The address it binds (METRICS_HOST): by default the web server's HOST, so a loopback process keeps its metrics private too. */
-export const metricsHost = (): string => config.metricsHost ?? config.host;
+const metricsHost = (): string => config.metricsHost ?? config.host;
 
 /** Paths the metrics listener answers: Prometheus's scrape, the process's liveness and its readiness. */
-export const METRICS_PATHS = { metrics: METRICS_PATH, live: '/health/live', ready: '/health' } as const;
+const METRICS_PATHS = { metrics: METRICS_PATH, live: '/health/live', ready: '/health' } as const;
 
 /**
  * Starts this process's metrics listener on METRICS_PORT (at METRICS_HOST), apart from the API so a scraper never

@@ -20,9 +20,6 @@ export function shutdownDeadlineMs(): number {
   return config.shutdownSeconds * 1000;
 }
 
-/** Whether this process is stopping. */
-export const shuttingDown = (): boolean => shutdown.announced;
-
 /** Calls `listener` once when the process begins to stop (at once if it already has); returns the unsubscribe. */
 export function onShutdown(listener: Listener): () => void {
   if (shutdown.announced) {

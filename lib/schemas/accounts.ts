@@ -26,7 +26,7 @@ export const Profile = z
   })
   .meta({ id: 'Profile' });
 
-export const TokenPair = z
+const TokenPair = z
   .object({
     access_token: z.string().meta({ description: 'JWT session token for `Authorization: Bearer`' }),
     token_type: z.literal('Bearer'),

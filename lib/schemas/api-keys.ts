@@ -12,9 +12,9 @@ export const ApiKey = z
   })
   .meta({ id: 'ApiKey' });
 
-export const CreatedApiKey = ApiKey.extend({ secret: z.string() }).meta({ id: 'CreatedApiKey' });
+const CreatedApiKey = ApiKey.extend({ secret: z.string() }).meta({ id: 'CreatedApiKey' });
 
-export const ApiKeyList = z.object({ api_keys: z.array(ApiKey) });
+const ApiKeyList = z.object({ api_keys: z.array(ApiKey) });
 
 export const listApiKeysOp = defineOperation({
   operationId: 'listApiKeys',

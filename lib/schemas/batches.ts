@@ -4,7 +4,7 @@ import { BATCH_STATUSES } from '@/lib/domain/batch-status';
 import { Conversion, ConversionOptions, OPTIONS_ENCODING } from '@/lib/schemas/conversion';
 import { binaryContent, errors, json, text } from '@/lib/schemas/common';
 
-export const BatchStatusValue = z.enum(BATCH_STATUSES).meta({
+const BatchStatusValue = z.enum(BATCH_STATUSES).meta({
   id: 'BatchStatus',
   description:
     'pending (nothing started), processing, completed (every file), partial (finished, some failed or ' +

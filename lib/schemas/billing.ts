@@ -5,11 +5,11 @@ import { errors, json } from '@/lib/schemas/common';
 
 // The billing operations (routes: app/api/v1/billing/*, app/api/webhooks/stripe).
 
-export const CheckoutRequest = z
+const CheckoutRequest = z
   .strictObject({ plan: z.enum(PAID_PLANS).meta({ description: 'The paid plan to subscribe to' }) })
   .meta({ id: 'CheckoutRequest' });
 
-export const BillingRedirect = z
+const BillingRedirect = z
   .object({ url: z.string().meta({ format: 'uri', description: 'Stripe-hosted page to send the user to' }) })
   .meta({ id: 'BillingRedirect' });
 
@@ -48,7 +48,7 @@ export const portalOp = defineOperation({
   },
 });
 
-export const WebhookReceipt = z.object({ received: z.literal(true), duplicate: z.literal(true).optional() });
+const WebhookReceipt = z.object({ received: z.literal(true), duplicate: z.literal(true).optional() });
 
 const StripeEvent = z
   .looseObject({ id: z.string(), type: z.string(), created: z.number().int() })

@@ -19,7 +19,7 @@ export const PlanLimits = z
   })
   .meta({ id: 'PlanLimits' });
 
-export const PlanId = z.enum(PLANS);
+const PlanId = z.enum(PLANS);
 
 export const PlanEntry = z
   .object({ id: PlanId, name: z.string(), price_monthly_usd: z.number(), limits: PlanLimits })

@@ -11,7 +11,7 @@ const ALIAS_LIST = Object.entries(FORMAT_ALIASES)
 /** The option schemas a pair can take, by their ids in components/schemas. */
 const OPTION_SCHEMA_IDS = ConversionOptions.options.map((o) => String(o.meta()?.id)) as [string, ...string[]];
 
-export const TargetOptions = z
+const TargetOptions = z
   .object({
     schema: z.enum(OPTION_SCHEMA_IDS).meta({ description: 'The schema that describes these options' }),
     names: z.array(z.string()).meta({ description: 'The options of that schema this pair takes' }),
@@ -132,7 +132,7 @@ const HealthConnections = z
   })
   .meta({ id: 'HealthConnections' });
 
-export const Health = z
+const Health = z
   .object({
     status: z.literal('ok'),
     checks: HealthChecks,
@@ -143,7 +143,7 @@ export const Health = z
   .meta({ id: 'Health' });
 
 /** A failing check: the checks, plus the error body every failure carries. */
-export const HealthDegraded = z
+const HealthDegraded = z
   .object({
     status: z.literal('degraded'),
     checks: HealthChecks,
@@ -155,7 +155,7 @@ export const HealthDegraded = z
   })
   .meta({ id: 'HealthDegraded' });
 
-export const Liveness = z.object({ status: z.literal('ok') }).meta({ id: 'Liveness' });
+const Liveness = z.object({ status: z.literal('ok') }).meta({ id: 'Liveness' });
 
 export const livenessOp = defineOperation({
   operationId: 'getLiveness',

@@ -6,7 +6,7 @@ import { PLANS } from '@/lib/plans';
 
 const dateTime = () => z.string().meta({ format: 'date-time' });
 
-export const TeamRole = z.enum(['owner', 'member']);
+const TeamRole = z.enum(['owner', 'member']);
 
 export const Team = z
   .object({

@@ -17,7 +17,7 @@ export const Webhook = z
   })
   .meta({ id: 'Webhook' });
 
-export const WebhookCreated = Webhook.extend({
+const WebhookCreated = Webhook.extend({
   secret: z.string().meta({
     description:
       'Shown once: `whsec_` + base64 of 32 random bytes. Verify deliveries with any Standard Webhooks library',

@@ -10,7 +10,7 @@ export const expiredLink = () => new AppError('link_expired', 'This share link h
 export const usedUpLink = () => new AppError('link_used_up', 'This share link has used up its downloads');
 
 /** Whether a link still has accesses left (null limit: unlimited). */
-export const hasAccessesLeft = (share: { accessLimit: number | null; accessCount: number }) =>
+const hasAccessesLeft = (share: { accessLimit: number | null; accessCount: number }) =>
   share.accessLimit === null || share.accessCount < share.accessLimit;
 
 /**

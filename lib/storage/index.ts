@@ -5,7 +5,7 @@ import type { Storage } from '@/lib/storage/types';
 import { log } from '@/lib/log/logger';
 
 /** A put untouched this long was cut short by a crashed process (a live one keeps writing). */
-export const INCOMPLETE_PUT_AGE_MS = 10 * 60 * 1000;
+const INCOMPLETE_PUT_AGE_MS = 10 * 60 * 1000;
 
 let instance: Storage | undefined;
 

@@ -7,7 +7,7 @@ const storageFailureBrand = errorBrand<StorageFailure>('StorageFailure');
  * error), as a conversion's run met it: the run retries it like an engine crash, and its last
  * failure names the store, not the engine or the caller's file.
  */
-export class StorageFailure extends Error {
+class StorageFailure extends Error {
   override name = 'StorageFailure';
   constructor(cause: unknown) {
     super(`File storage failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });

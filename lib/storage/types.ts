@@ -42,9 +42,9 @@ export interface Storage {
   abortMultipart(key: string, handle: string): Promise<void>;
 }
 
-export type MultipartPart = { number: number; offset: number; size: number };
+type MultipartPart = { number: number; offset: number; size: number };
 
-export type PresignOptions = {
+type PresignOptions = {
   expiresInSeconds: number;
   fileName: string;
   contentType: string;

@@ -34,7 +34,7 @@ async function checkSpace(): Promise<DiskSpace> {
  * Inngest with where it is (its server's origin; Inngest Cloud when none) and whether each key is
  * set. Never a key itself, nor credentials or a path of the server's address.
  */
-export function jobEngineReport() {
+function jobEngineReport() {
   if (!config.inngestEnabled) return { engine: 'embedded' as const };
   const dev = config.inngestDev;
   const given = config.inngestBaseUrl;

@@ -1,7 +1,7 @@
 import { sendMail } from '@/lib/mail/send-mail';
 
 /** The page that accepts an invitation (app/team/join). */
-export const joinLink = (origin: string, token: string) => `${origin.replace(/\/$/, '')}/team/join?token=${token}`;
+const joinLink = (origin: string, token: string) => `${origin.replace(/\/$/, '')}/team/join?token=${token}`;
 
 export async function sendTeamInvitationMail(
   invite: { to: string; teamName: string; token: string; expiresAt: Date },

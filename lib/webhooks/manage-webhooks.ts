@@ -42,7 +42,7 @@ export const listWebhooks = (caller: AccountCaller) =>
   db.webhook.findMany({ where: { userId: caller.userId }, orderBy: { createdAt: 'desc' } });
 
 /** The caller's webhook, else 404 (another account's id is not told apart from a missing one). */
-export async function getWebhookOrThrow(caller: AccountCaller, id: string) {
+async function getWebhookOrThrow(caller: AccountCaller, id: string) {
   const row = await db.webhook.findUnique({ where: { id } });
   if (!row || row.userId !== caller.userId) throw new AppError('not_found', 'Webhook not found');
   return row;

@@ -1,6 +1,6 @@
 import { retryAfterSeconds } from './errors.js';
 
-export type FetchLike = (request: Request) => Promise<Response>;
+type FetchLike = (request: Request) => Promise<Response>;
 
 export type HttpOptions = {
   /** Sent as `X-API-Key`; without it the server gives an anonymous (guest) identity. */

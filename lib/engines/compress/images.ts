@@ -14,7 +14,7 @@ import type { CompressFamily } from './compressor';
 // top effort takes minutes). Metadata is dropped (sharp writes none unless asked: GPS, camera,
 // comments) and the EXIF orientation is applied to the pixels, so the picture stays upright.
 
-export const IMAGE_FORMATS = ['jpg', 'png', 'webp', 'avif', 'gif'] as const satisfies readonly FormatName[];
+const IMAGE_FORMATS = ['jpg', 'png', 'webp', 'avif', 'gif'] as const satisfies readonly FormatName[];
 type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
 const QUALITY: Record<CompressLevel, number> = { low: 88, medium: 75, high: 55 };

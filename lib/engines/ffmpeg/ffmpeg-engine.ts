@@ -22,7 +22,7 @@ const isAudio = (f: FormatName) => (AUDIO as readonly FormatName[]).includes(f);
  * which apply to a pair). Every value is a number checked by its schema, written with String():
  * nothing from the request reaches ffmpeg as text.
  */
-export function outputArgs(target: FormatName, o: Partial<MediaOptions>): string[] {
+function outputArgs(target: FormatName, o: Partial<MediaOptions>): string[] {
   const args = [...(OUTPUT_ARGS[target] ?? [])];
   const set = (flag: string, value: string) => {
     const i = args.indexOf(flag);

@@ -17,12 +17,12 @@ import { jobPart, runFfmpegOnInput } from './sandboxed';
 export const GIF_CAPS = { longSide: 1280, fps: 30 } as const;
 
 /** GIF delays are whole hundredths of a second, and players slow down delays under 2: faster is written at 50. */
-export const GIF_MAX_FPS = 50;
+const GIF_MAX_FPS = 50;
 
 type Picture = Pick<Partial<MediaOptions>, 'width' | 'height' | 'fps'>;
 
 /** The frame rate and size filters: the asked `fps`/`width`/`height`, else the source's within GIF_CAPS. */
-export function gifFrameFilters(o: Picture): string {
+function gifFrameFilters(o: Picture): string {
   const { longSide, fps: maxFps } = GIF_CAPS;
   const fps = o.fps ? String(Math.min(o.fps, GIF_MAX_FPS)) : `'min(${maxFps},source_fps)'`;
   // Without a size, each side is held to the cap and force_original_aspect_ratio shrinks the

@@ -76,8 +76,8 @@ export function mediaInput(demuxers: Demuxers) {
   return { inspect, inputArgs, cappedInputArgs };
 }
 
-/** The main media formats' input rules (../ffmpeg-engine.ts and ../compress/media.ts). */
-export const { inspect, inputArgs, cappedInputArgs } = mediaInput(DEMUXER);
+/** The main media formats' input rules (ffmpeg-engine.ts and ../compress/media.ts). */
+export const { inspect, cappedInputArgs } = mediaInput(DEMUXER);
 
 /**
  * ffmpeg in the sandbox with `args` (from ffmpegCommand in ./args.ts), reporting progress against

@@ -40,7 +40,7 @@ const DEFAULT_DPI = 96;
 const PAPER: Record<Exclude<ImagePdfOptions['page_size'], 'fit'>, string> = { a4: 'A4', letter: 'Letter' };
 
 /** img2pdf's page layout for the options. */
-export function layoutArgs({ page_size = 'fit', margin = 0 }: Partial<ImagePdfOptions>): string[] {
+function layoutArgs({ page_size = 'fit', margin = 0 }: Partial<ImagePdfOptions>): string[] {
   // img2pdf gives a picture over 200 inches at its resolution a page in larger units (UserUnit).
   const args: string[] = [];
   // The paper turns with the picture; the picture is scaled to fit inside the margins.

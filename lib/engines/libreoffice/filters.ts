@@ -4,7 +4,7 @@ import type { FormatName } from '@/lib/formats/catalog';
 // registry in /usr/lib/libreoffice/share/registry/*.xcd, LibreOffice 7.4). Both are always named:
 // LibreOffice never re-detects an input, so a file only reaches the filter of the format its bytes proved.
 
-export type Filter = { name: string; options?: string };
+type Filter = { name: string; options?: string };
 export type App = 'writer' | 'calc' | 'impress' | 'draw';
 
 // comma, ", UTF-8, from row 1; on export also: language 0, quote only where needed (token 7 false).
@@ -141,7 +141,7 @@ const NEVER: Partial<Record<FormatName, readonly FormatName[]>> = {
   uot: ['pdf'],
 };
 
-export const APPS = Object.keys(IMPORT) as App[];
+const APPS = Object.keys(IMPORT) as App[];
 
 export const appOf = (format: FormatName): App | undefined => APPS.find((app) => IMPORT[app][format]);
 

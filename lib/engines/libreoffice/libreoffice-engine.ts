@@ -57,7 +57,7 @@ async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat'>): Promi
  * PDF export settings from the conversion's options, as the JSON FilterOptions LibreOffice (7.4+)
  * reads into the PDF filter's FilterData: PageRange, PDF/A-2b, picture resolution.
  */
-export function pdfExportOptions(o: Partial<DocumentOptions>): string | undefined {
+function pdfExportOptions(o: Partial<DocumentOptions>): string | undefined {
   const data: Record<string, { type: string; value: string }> = {};
   if (o.pages) data.PageRange = { type: 'string', value: o.pages.replace(/\s+/g, '') };
   if (o.pdfa) data.SelectPdfVersion = { type: 'long', value: '2' };

@@ -9,7 +9,7 @@ import { appOf, ONE_TABLE } from './filters';
 // format (./sheets.ts). Pure data, described in OpenAPI as DocumentOptions.
 
 /** `1-3,5`: pages and ranges from 1, in any order. */
-export const PAGE_RANGES = /^\s*\d{1,5}(\s*-\s*\d{1,5})?(\s*,\s*\d{1,5}(\s*-\s*\d{1,5})?)*\s*$/;
+const PAGE_RANGES = /^\s*\d{1,5}(\s*-\s*\d{1,5})?(\s*,\s*\d{1,5}(\s*-\s*\d{1,5})?)*\s*$/;
 
 export const DocumentOptions = z
   .strictObject({

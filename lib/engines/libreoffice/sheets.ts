@@ -28,7 +28,7 @@ export function sheetPick(options: Partial<DocumentOptions>): SheetPick {
  * The file the bridge writes for sheet n of the request whose `out` is outFile. No dot before the
  * number: dBase takes the file's name as its table's, and refuses a table name with a dot.
  */
-export function sheetFile(outFile: string, n: number): string {
+function sheetFile(outFile: string, n: number): string {
   const { dir, name, ext } = path.parse(outFile);
   return path.join(dir, `${name}-${n}${ext}`);
 }

@@ -27,7 +27,7 @@ const CONVERT_SHARE = 90;
 export const mergePartLabel = (name: string, index: number) => `"${name}" (file ${index + 1})`;
 
 /** The formats a merge takes: PDF, and every format `pdfEngineOf` converts to PDF. */
-export function mergeSources(pdfEngineOf: PdfEngineOf): FormatName[] {
+function mergeSources(pdfEngineOf: PdfEngineOf): FormatName[] {
   return (Object.keys(FORMATS) as FormatName[]).filter((f) => f === 'pdf' || pdfEngineOf(f) !== undefined);
 }
 

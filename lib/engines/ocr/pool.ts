@@ -23,7 +23,7 @@ import { tessdataDir } from './languages';
  * worker (Node, buffers) gets the other ≈ 5 GB. The worker loads one LSTM-only instance: with the
  * full legacy + LSTM build a second wasm instance failed to allocate at 16 GB.
  */
-export const OCR_MEMORY_LIMIT = 16 * 1024 ** 3;
+const OCR_MEMORY_LIMIT = 16 * 1024 ** 3;
 const MAX_JOBS = 200;
 
 /** A package and everything it requires at run time, as real paths (what the sandbox must see). */

@@ -28,7 +28,7 @@ export async function finishOutput(engine: Engine, job: EngineJob, parts?: numbe
 }
 
 /** Removes the server's traces from `file`, a result in the job folder (text, or a PDF's metadata). */
-export async function removeServerTraces(job: JobFolder, file: string): Promise<void> {
+async function removeServerTraces(job: JobFolder, file: string): Promise<void> {
   const head = await readHead(file);
   const scrub = traceScrubber(await serverTraces(job.workDir));
   if (head.subarray(0, 5).toString('latin1') === '%PDF-') {

@@ -55,7 +55,7 @@ const isNode = (v: unknown): v is TreeNode =>
  * Every node of type `type`, in document order. Walked with a stack of its own, not recursion: a
  * document nested thousands deep must not overflow the call stack.
  */
-export function nodesOf(tree: unknown, type: string): TreeNode[] {
+function nodesOf(tree: unknown, type: string): TreeNode[] {
   const found: TreeNode[] = [];
   const stack: unknown[] = [tree];
   while (stack.length > 0) {

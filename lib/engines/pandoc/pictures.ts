@@ -10,7 +10,7 @@ import { EXTRACTED, type Image, imagesOf } from './document-tree';
 // a path of the machine) is not a picture we have, and is never fetched or read.
 
 /** All the pictures of one document together, decoded. */
-export const PICTURE_LIMIT_BYTES = 256 * 1024 ** 2;
+const PICTURE_LIMIT_BYTES = 256 * 1024 ** 2;
 
 export type Picture = { bytes: Buffer; extension: string; mime: string };
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 // embedded by the DOCX/ODT/EPUB writers); where `--sandbox` cannot be used (../pandoc-engine.ts)
 // this list is what keeps those reads to files that are safe to end up in a result.
 
-export const PANDOC = '/usr/bin/pandoc';
+const PANDOC = '/usr/bin/pandoc';
 const PRLIMIT = '/usr/bin/prlimit'; // the sandbox runs the program under prlimit
 const DATA = ['/usr/share/pandoc', '/usr/lib/locale/C.utf8', '/etc/ld.so.cache'];
 

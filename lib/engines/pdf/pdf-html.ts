@@ -13,7 +13,7 @@ import type { EngineJob } from '../types';
 // so the title is the PDF's own or "Document", never a path, and the links become `#page`.
 
 /** The page with every picture inlined; a larger one is refused, not half written. */
-export const HTML_LIMIT_BYTES = 512 * 1024 ** 2;
+const HTML_LIMIT_BYTES = 512 * 1024 ** 2;
 
 const NAME = 'Document';
 

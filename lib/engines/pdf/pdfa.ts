@@ -12,7 +12,7 @@ import { assertOutput, runTool } from '../sandbox/run-tool';
 // a Title of "Title".
 
 /** Debian's ghostscript (libgs-common) ships it; inside the sandbox it is under the read-only /usr. */
-export const SRGB_PROFILE = '/usr/share/color/icc/ghostscript/srgb.icc';
+const SRGB_PROFILE = '/usr/share/color/icc/ghostscript/srgb.icc';
 
 /** PostScript run before the PDF: the ICC stream and the output intent that points at it. */
 const PROLOGUE = `%!

@@ -13,7 +13,7 @@ import { log } from '@/lib/log/logger';
 // of other hosts sharing DATA_DIR are left to their own host (its pids mean nothing here).
 
 /** How often a running process sweeps its host's dead owners' folders. */
-export const JOB_FOLDER_SWEEP_MS = 10 * 60 * 1000;
+const JOB_FOLDER_SWEEP_MS = 10 * 60 * 1000;
 
 const OWNER_FOLDER = /^(?<host>.+)\.(?<pid>\d+)\.(?<started>\d+)$/;
 
@@ -52,7 +52,7 @@ export function processJobsDir(): string {
 }
 
 /** Removes the folders of this host's processes that are no longer running; resolves with how many. */
-export async function sweepDeadJobFolders(): Promise<number> {
+async function sweepDeadJobFolders(): Promise<number> {
   const names = await readdir(config.jobsDir).catch(() => [] as string[]);
   let removed = 0;
   for (const name of names) {

@@ -28,7 +28,6 @@ export class EngineError extends Error {
   }
 }
 const engineErrorBrand = errorBrand<EngineError>('EngineError');
-export const isEngineError = engineErrorBrand.is;
 
 export type SandboxSpec = {
   command: string;
@@ -62,7 +61,7 @@ export type RunSandboxedOptions = SandboxSpec & {
 export type RunResult = { code: number | null; signal: NodeJS.Signals | null; stderrTail: string };
 
 const DEFAULT_FILE_SIZE_LIMIT = 4 * 1024 ** 3;
-export const FULL_SYSTEM_VIEW: readonly string[] = ['/usr', '/etc/alternatives', '/etc/fonts', '/etc/ld.so.cache'];
+const FULL_SYSTEM_VIEW: readonly string[] = ['/usr', '/etc/alternatives', '/etc/fonts', '/etc/ld.so.cache'];
 
 /** The argv (program + args) that runs `spec` inside the sandbox. */
 function sandboxArgv(spec: SandboxSpec): { file: string; args: string[]; cwd: string; env: Record<string, string> } {

@@ -17,7 +17,7 @@ import { WORKER_LOOP } from '../warm/worker-loop';
  * Node + sharp idle 1.2 GB / 0.1 GB; the largest image we accept (PIXEL_LIMITS.image in ../limits.ts) to
  * WebP 1.7 / 0.5 GB, to JPEG 1.8 / 0.7 GB, to AVIF 5.3 / 2.0 GB (libaom reserves generously).
  */
-export const SHARP_MEMORY_LIMIT = 6 * 1024 ** 3;
+const SHARP_MEMORY_LIMIT = 6 * 1024 ** 3;
 const MAX_JOBS = 500;
 
 const WORKER_CANDIDATES = [path.join(process.cwd(), 'lib/engines/sharp/worker.cjs')];

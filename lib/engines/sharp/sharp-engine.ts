@@ -18,7 +18,7 @@ import type { WorkerReply } from '../warm/sandboxed-worker';
 
 const LIMITS: EngineLimits = { maxPixels: PIXEL_LIMITS.image };
 /** Default AVIF effort (0–9): libaom at default effort takes a minute for 12 MP. */
-export const DEFAULT_AVIF_EFFORT = 2;
+const DEFAULT_AVIF_EFFORT = 2;
 
 const INPUTS = ['png', 'jpg', 'webp', 'avif', 'tiff', 'gif', 'heic'] as const satisfies readonly FormatName[];
 const OUTPUTS = ['png', 'jpg', 'webp', 'avif', 'tiff', 'gif'] as const satisfies readonly FormatName[];
@@ -118,7 +118,7 @@ const clampInt = (v: unknown, min: number, max: number, d: number) =>
 type Encoding = { format: string; formatOptions: Record<string, unknown>; flatten?: string };
 
 /** What the worker does besides encoding, from the conversion's options (./sharp/options.ts). */
-export function adjustments(to: Output, options: Partial<ImageOptions>) {
+function adjustments(to: Output, options: Partial<ImageOptions>) {
   const { width, height, fit = 'inside', background, dpi, strip_metadata: strip = true } = options;
   return {
     resize: width || height ? { width, height, fit } : undefined,

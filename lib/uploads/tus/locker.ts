@@ -19,7 +19,7 @@ import { pgPool } from '@/lib/database/pools';
 // process writes at once).
 
 /** How long a request waits for an upload another request holds before it is refused. */
-export const TUS_LOCK_WAIT_MS = 10_000;
+const TUS_LOCK_WAIT_MS = 10_000;
 const RETRY_MS = 100;
 /** A waiter repeats its release request this often, as @tus/server's MemoryLocker does on each try. */
 const RELEASE_REPEAT_MS = 1_000;
