@@ -14,7 +14,7 @@ describe('withApiErrorStatuses', () => {
     // open, nothing to validate: only the limits
     expect(statusesOf('listFormats')).toEqual([429, 503]);
     // open with a JSON body: no credentials to refuse
-    expect(statusesOf('registerAccount')).toEqual([400, 429, 503]);
+    expect(statusesOf('registerAccount')).toEqual([400, 413, 429, 503]);
     // the provider is one of a fixed set: a wrong one is a 400, not a missing resource
     expect(statusesOf('connectCloudProvider')).toEqual([400, 401, 403, 429, 503]);
   });

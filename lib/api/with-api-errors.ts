@@ -7,7 +7,7 @@ import type { AnyOperation } from '@/lib/schemas/operation';
 // over the plan, 403 for another caller's resource...). Only the API's own operations (/api/v1/):
 // the others (next-auth, Stripe's webhook, Inngest) follow their protocol's answers.
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 429 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 413 | 429 | 503;
 
 /** A path parameter that names a resource (an id, a token), not one of a fixed set (a provider). */
 const namesResource = (param: unknown) => !(param instanceof z.ZodEnum);
@@ -23,6 +23,8 @@ export function withApiErrorStatuses(op: AnyOperation): ErrorStatus[] {
   if (op.auth !== 'open' && op.method !== 'get') statuses.push(403);
   // The resource its path names does not exist (or is not the caller's to see).
   if (Object.values(op.params?.shape ?? {}).some(namesResource)) statuses.push(404);
+  // A JSON body past JSON_BODY_LIMIT_BYTES (lib/api/with-api.ts).
+  if (op.body) statuses.push(413);
   // 429 past the subject's requests at once (lib/limits/concurrent-requests.ts) or its rate, and 503
   // when the rate limit cannot be counted or the database is busy or unreachable.
   if (op.rateLimited !== false) statuses.push(429, 503);

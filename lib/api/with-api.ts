@@ -126,19 +126,43 @@ function parse<T>(schema: z.ZodType<T> | undefined, input: unknown, where: strin
   throw new AppError(code, `Invalid ${where}${field ? ` field "${field}"` : ''}: ${issue.message}`);
 }
 
+/** The API's JSON bodies are small (ids, settings, a URL): a larger one is refused, not read whole. */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+const jsonTooLarge = () =>
+  new AppError('payload_too_large', `The JSON body is larger than ${JSON_BODY_LIMIT_BYTES / 1024 / 1024} MiB`);
+
 /** The JSON body; `undefined` for an optional one left out (no JSON Content-Type, or nothing sent). */
 async function readJson(request: Request, optional: boolean): Promise<unknown> {
   if (!request.headers.get('content-type')?.toLowerCase().startsWith('application/json')) {
     if (optional) return undefined;
     throw new AppError('unsupported_media_type', 'Expected Content-Type: application/json');
   }
-  const text = await request.text();
+  const text = await readCappedText(request);
   if (optional && text.trim() === '') return undefined;
   try {
     return JSON.parse(text);
   } catch {
     throw new AppError('bad_request', 'Request body is not valid JSON');
   }
+}
+
+/** The body as text, refused once it passes JSON_BODY_LIMIT_BYTES (declared or sent). */
+async function readCappedText(request: Request): Promise<string> {
+  if (Number(request.headers.get('content-length')) > JSON_BODY_LIMIT_BYTES) throw jsonTooLarge();
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    if (size > JSON_BODY_LIMIT_BYTES) {
+      await reader.cancel(); // the rest of the body is never read
+      throw jsonTooLarge();
+    }
+    chunks.push(read.value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**

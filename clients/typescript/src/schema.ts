@@ -2412,6 +2412,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The upload exceeds the plan's maximum upload size (or a batch its files per batch) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Rate limit or plan quota exceeded */
       429: {
         headers: {
@@ -3542,6 +3551,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The upload exceeds the plan's maximum upload size (or a batch its files per batch) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Rate limit or plan quota exceeded */
       429: {
         headers: {
@@ -3605,6 +3623,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The upload exceeds the plan's maximum upload size (or a batch its files per batch) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Rate limit or plan quota exceeded */
       429: {
         headers: {
@@ -3660,6 +3687,15 @@ export interface operations {
       };
       /** @description Invalid or missing credentials */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The upload exceeds the plan's maximum upload size (or a batch its files per batch) */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -3791,6 +3827,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The upload exceeds the plan's maximum upload size (or a batch its files per batch) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Rate limit or plan quota exceeded */
       429: {
         headers: {
@@ -3915,6 +3960,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The upload exceeds the plan's maximum upload size (or a batch its files per batch) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Rate limit or plan quota exceeded */
       429: {
         headers: {
@@ -3965,6 +4019,15 @@ export interface operations {
       };
       /** @description Invalid request parameters */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The upload exceeds the plan's maximum upload size (or a batch its files per batch) */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -4219,6 +4282,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The upload exceeds the plan's maximum upload size (or a batch its files per batch) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Rate limit or plan quota exceeded */
       429: {
         headers: {
@@ -4459,6 +4531,15 @@ export interface operations {
       };
       /** @description The resource is not in a state that allows this */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The upload exceeds the plan's maximum upload size (or a batch its files per batch) */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -5034,6 +5115,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The upload exceeds the plan's maximum upload size (or a batch its files per batch) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Rate limit or plan quota exceeded */
       429: {
         headers: {
@@ -5126,6 +5216,15 @@ export interface operations {
       };
       /** @description The resource is not in a state that allows this */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The upload exceeds the plan's maximum upload size (or a batch its files per batch) */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -6133,6 +6232,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The upload exceeds the plan's maximum upload size (or a batch its files per batch) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Rate limit or plan quota exceeded */
       429: {
         headers: {
@@ -6513,6 +6621,15 @@ export interface operations {
       };
       /** @description Resource not found (or expired) */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The upload exceeds the plan's maximum upload size (or a batch its files per batch) */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -6926,6 +7043,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The upload exceeds the plan's maximum upload size (or a batch its files per batch) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Rate limit or plan quota exceeded */
       429: {
         headers: {
@@ -7009,6 +7135,15 @@ export interface operations {
       };
       /** @description The resource is not in a state that allows this */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The upload exceeds the plan's maximum upload size (or a batch its files per batch) */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -7196,6 +7331,15 @@ export interface operations {
       };
       /** @description The share link or invitation has expired or been used up */
       410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The upload exceeds the plan's maximum upload size (or a batch its files per batch) */
+      413: {
         headers: {
           [name: string]: unknown;
         };
