@@ -10,8 +10,8 @@ import { signedUpUser } from '@/tests/support/accounts';
 import { makeNoisyPng, makePng } from '@/tests/support/fixtures';
 import { emptyConversionQueue } from '@/tests/support/job-queue';
 import { freePort, logLines } from '@/tests/support/multi-process-cluster';
-import { uploadForm } from '@/tests/support/route-client';
 import { startWorkerProcess, type WorkerProcess } from '@/tests/support/worker-process';
+import { uploadConversion } from '@/tests/support/multi-process-cases';
 import { waitFor } from '@/tests/support/wait-for';
 
 // The all-in-one mode (scripts/run-services.sh, the image's `transmute-server start`): the real web
@@ -57,16 +57,9 @@ async function startAllInOne(): Promise<Server> {
   return { child, url: `http://127.0.0.1:${port}`, output: () => text, exited };
 }
 
-async function createConversion(file: Buffer, target: string): Promise<string> {
-  const form = new Response(uploadForm(file, 'photo.png', target));
-  const res = await fetch(`${server.url}/api/v1/convert/upload`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': form.headers.get('content-type')! },
-    body: Buffer.from(await form.arrayBuffer()),
-  });
-  expect(res.status).toBe(201);
-  return String(((await res.json()) as { id: string | number }).id);
-}
+/** A conversion sent to the server under test; its id as the API writes it. */
+const createConversion = async (file: Buffer, target: string) =>
+  String(await uploadConversion(server.url, auth, file, target));
 
 const conversionRow = (id: string) => db.conversion.findUniqueOrThrow({ where: { id: BigInt(id) } });
 

@@ -11,7 +11,7 @@ import { signedUpUser } from '@/tests/support/accounts';
 import { makeNoisyPng, makePng } from '@/tests/support/fixtures';
 import { emptyConversionQueue } from '@/tests/support/job-queue';
 import { freePort } from '@/tests/support/multi-process-cluster';
-import { uploadForm } from '@/tests/support/route-client';
+import { uploadConversion } from '@/tests/support/multi-process-cases';
 import { waitFor } from '@/tests/support/wait-for';
 
 // LOG_FORMAT=json promises one JSON object per line for every line the service writes, on stdout
@@ -92,16 +92,9 @@ function parseLines(output: string, stream: string): Line[] {
 }
 const allLines = () => [...parseLines(server.stdout(), 'stdout'), ...parseLines(server.stderr(), 'stderr')];
 
-async function createConversion(file: Buffer, target: string): Promise<string> {
-  const form = new Response(uploadForm(file, 'photo.png', target));
-  const res = await fetch(`${server.url}/api/v1/convert/upload`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': form.headers.get('content-type')! },
-    body: Buffer.from(await form.arrayBuffer()),
-  });
-  expect(res.status).toBe(201);
-  return String(((await res.json()) as { id: string | number }).id);
-}
+/** A conversion sent to the server under test; its id as the API writes it. */
+const createConversion = async (file: Buffer, target: string) =>
+  String(await uploadConversion(server.url, auth, file, target));
 
 const conversionRow = (id: string) => db.conversion.findUniqueOrThrow({ where: { id: BigInt(id) } });
 const finished = (id: string) =>

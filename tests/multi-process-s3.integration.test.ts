@@ -88,6 +88,18 @@ async function expectStoredAndConverted(id: bigint, file: Buffer, via: string) {
   expect((await download(via, id)).subarray(8, 12).toString()).toBe('WEBP');
 }
 
+/** Six conversions of a picture slow enough to be cut in the middle, sent to both web processes, once one runs. */
+async function sixRunning(): Promise<bigint[]> {
+  const slowPng = await makeNoisyPng(900, 900);
+  const ids = await Promise.all(Array.from({ length: 6 }, (_, i) => createConversion(web[i % 2].url, slowPng)));
+  await waitFor(
+    () => db.conversion.count({ where: { id: { in: ids }, status: 'processing' } }),
+    (n) => n > 0,
+    { timeoutMs: 60_000, intervalMs: 50 },
+  );
+  return ids;
+}
+
 describe('two web processes and two workers on one database and one S3 bucket', () => {
   it('runs conversions sent to either web process exactly once, on both workers; each result downloads from either', async () => {
     expect(config.storageDriver).toBe('s3');
@@ -181,13 +193,7 @@ describe('two web processes and two workers on one database and one S3 bucket', 
   }, 180_000);
 
   it('S3 unreachable while conversions run: each completes after it returns or fails with its reason, nothing half-written', async () => {
-    const slowPng = await makeNoisyPng(900, 900);
-    const ids = await Promise.all(Array.from({ length: 6 }, (_, i) => createConversion(web[i % 2].url, slowPng)));
-    await waitFor(
-      () => db.conversion.count({ where: { id: { in: ids }, status: 'processing' } }),
-      (n) => n > 0,
-      { timeoutMs: 60_000, intervalMs: 50 },
-    );
+    const ids = await sixRunning();
     const attemptFailed = () =>
       workers
         .flatMap((w) => logLines(w.output()))
@@ -227,13 +233,7 @@ describe('two web processes and two workers on one database and one S3 bucket', 
 
   it('PostgreSQL unreachable while conversions run: each completes once after it returns, its result in the bucket, nothing half-written', async () => {
     const before = await Promise.all(workers.map(completedBy));
-    const slowPng = await makeNoisyPng(900, 900);
-    const ids = await Promise.all(Array.from({ length: 6 }, (_, i) => createConversion(web[i % 2].url, slowPng)));
-    await waitFor(
-      () => db.conversion.count({ where: { id: { in: ids }, status: 'processing' } }),
-      (n) => n > 0,
-      { timeoutMs: 60_000, intervalMs: 50 },
-    );
+    const ids = await sixRunning();
     await proxy.cut();
     await workersReady(workers, 503).finally(() => proxy.open());
     await workersReady(workers, 200);

@@ -2,12 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as hooksRoute from '@/app/api/v1/webhooks-mgmt/route';
 import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { QUEUE_SCHEMA, QUEUES, stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
+import { QUEUE_SCHEMA, QUEUES } from '@/lib/jobs/embedded-queue';
 import { signedUpUser } from '@/tests/support/accounts';
-import { overrideEnv } from '@/tests/support/env';
 import { makeNoisyPng } from '@/tests/support/fixtures';
-import { emptyConversionQueue, holdQueueSends } from '@/tests/support/job-queue';
-import { uploadConversion, webhookReceiver, workersReady } from '@/tests/support/multi-process-cases';
+import { holdQueueSends } from '@/tests/support/job-queue';
+import {
+  clusterBehindProxy,
+  uploadConversion,
+  webhookReceiver,
+  workersReady,
+} from '@/tests/support/multi-process-cases';
 import { Cluster, type WebProcess, type WorkerProcess } from '@/tests/support/multi-process-cluster';
 import { DatabaseProxy } from '@/tests/support/multi-process-db-proxy';
 import { jsonBody } from '@/tests/support/route-client';
@@ -24,16 +28,11 @@ let web: WebProcess;
 let workers: WorkerProcess[];
 let auth: { authorization: string };
 let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
-let restoreEnv: () => void;
+let stop: () => Promise<void>;
 let hookId: string;
 
 beforeAll(async () => {
-  await emptyConversionQueue(); // the workers here must find only this file's jobs
-  proxy = await DatabaseProxy.start(process.env.DATABASE_URL!);
-  receiver = await webhookReceiver();
-  const outbound = { OUTBOUND_ALLOW_HOSTS: new URL(receiver.url).host };
-  restoreEnv = overrideEnv(outbound);
-  cluster = await Cluster.create({ ...outbound, DATABASE_URL: proxy.urlFor(process.env.DATABASE_URL!) });
+  ({ proxy, receiver, cluster, stop } = await clusterBehindProxy());
   [web, ...workers] = await Promise.all([
     cluster.startWeb('web'),
     cluster.startWorker('worker-a'),
@@ -50,13 +49,7 @@ beforeAll(async () => {
   hookId = ((await hook.json()) as { id: string }).id;
 }, 180_000);
 
-afterAll(async () => {
-  await cluster?.stop();
-  await proxy?.cut();
-  receiver?.close();
-  restoreEnv?.();
-  await stopEmbeddedQueue();
-});
+afterAll(() => stop?.());
 
 describe('webhooks across a database outage, on real processes', () => {
   it('a conversion finishing while PostgreSQL is cut: its webhook is delivered once after recovery', async () => {

@@ -3,11 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as hooksRoute from '@/app/api/v1/webhooks-mgmt/route';
 import { db } from '@/lib/db';
-import { stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
 import { signedUpUser } from '@/tests/support/accounts';
 import { makeNoisyPng, makePng } from '@/tests/support/fixtures';
-import { overrideEnv } from '@/tests/support/env';
-import { emptyConversionQueue } from '@/tests/support/job-queue';
 import {
   Cluster,
   completedBy,
@@ -17,6 +14,7 @@ import {
   type WorkerProcess,
 } from '@/tests/support/multi-process-cluster';
 import {
+  clusterBehindProxy,
   killWorkerRunning,
   uploadConversion,
   webhookReceiver,
@@ -41,22 +39,15 @@ let auth: { authorization: string };
 let account: RouteClient;
 // A webhook receiver on loopback: the conversion.completed deliveries it got, by conversion id.
 let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
-let restoreEnv: () => void;
+let stop: () => Promise<void>;
 let smallPng: Buffer;
 
 beforeAll(async () => {
-  await emptyConversionQueue(); // the workers here must find only this file's jobs
-  proxy = await DatabaseProxy.start(process.env.DATABASE_URL!);
-  receiver = await webhookReceiver();
-  // Webhooks may go to this receiver only: registered here, delivered by the workers.
-  const outbound = { OUTBOUND_ALLOW_HOSTS: new URL(receiver.url).host };
-  restoreEnv = overrideEnv(outbound);
-  cluster = await Cluster.create({
-    ...outbound,
-    DATABASE_URL: proxy.urlFor(process.env.DATABASE_URL!),
+  // Webhooks may go to the receiver only: registered here, delivered by the workers.
+  ({ proxy, receiver, cluster, stop } = await clusterBehindProxy({
     PLAN_FREE_RATE_PER_MINUTE: String(ANONYMOUS_RATE),
     ENGINE_CONCURRENCY: '2',
-  });
+  }));
   web = await Promise.all([cluster.startWeb('web-a'), cluster.startWeb('web-b')]);
   workers = await Promise.all([cluster.startWorker('worker-a'), cluster.startWorker('worker-b')]);
   const { tokens, client } = await signedUpUser('pro');
@@ -65,13 +56,7 @@ beforeAll(async () => {
   smallPng = await makePng(32, 32);
 }, 180_000);
 
-afterAll(async () => {
-  await cluster?.stop();
-  await proxy?.cut();
-  receiver?.close();
-  restoreEnv?.();
-  await stopEmbeddedQueue();
-});
+afterAll(() => stop?.());
 
 const createConversion = (base: string, file: Buffer, target = 'webp', headers: Record<string, string> = {}) =>
   uploadConversion(base, { ...auth, ...headers }, file, target);

@@ -132,24 +132,21 @@ const HealthConnections = z
   })
   .meta({ id: 'HealthConnections' });
 
-const Health = z
-  .object({
-    status: z.literal('ok'),
-    checks: HealthChecks,
-    jobs: HealthJobs,
-    warnings: HealthWarnings,
-    connections: HealthConnections,
-  })
-  .meta({ id: 'Health' });
+/** What every answer of health holds, whatever its status. */
+const healthReport = {
+  checks: HealthChecks,
+  jobs: HealthJobs,
+  warnings: HealthWarnings,
+  connections: HealthConnections,
+};
+
+const Health = z.object({ status: z.literal('ok'), ...healthReport }).meta({ id: 'Health' });
 
 /** A failing check: the checks, plus the error body every failure carries. */
 const HealthDegraded = z
   .object({
     status: z.literal('degraded'),
-    checks: HealthChecks,
-    jobs: HealthJobs,
-    warnings: HealthWarnings,
-    connections: HealthConnections,
+    ...healthReport,
     error: z.string().meta({ description: 'Names the failing checks' }),
     code: z.literal('service_unavailable'),
   })

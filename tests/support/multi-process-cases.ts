@@ -4,7 +4,11 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { db } from '@/lib/db';
-import type { Cluster, WorkerProcess } from '@/tests/support/multi-process-cluster';
+import { stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
+import { overrideEnv } from '@/tests/support/env';
+import { emptyConversionQueue } from '@/tests/support/job-queue';
+import { Cluster, type WorkerProcess } from '@/tests/support/multi-process-cluster';
+import { DatabaseProxy } from '@/tests/support/multi-process-db-proxy';
 import { localServers } from '@/tests/support/local-servers';
 import { uploadForm } from '@/tests/support/route-client';
 import { waitFor } from '@/tests/support/wait-for';
@@ -91,4 +95,32 @@ export async function webhookReceiver() {
     deliveriesOf: (id: bigint) => delivered.filter((d) => d.id === String(id)),
     close: () => servers.closeAll(),
   };
+}
+
+/**
+ * A cluster whose processes reach PostgreSQL through a loopback proxy the test can cut, with a
+ * webhook receiver on loopback that the workers may deliver to (the only outbound host allowed);
+ * `env` adds the processes' own settings. `stop` ends the processes, the proxy and the receiver.
+ */
+export async function clusterBehindProxy(env: Record<string, string> = {}) {
+  await emptyConversionQueue(); // the workers here must find only this file's jobs
+  const proxy = await DatabaseProxy.start(process.env.DATABASE_URL!);
+  const receiver = await webhookReceiver();
+  const outbound = { OUTBOUND_ALLOW_HOSTS: new URL(receiver.url).host };
+  const restoreEnv = overrideEnv(outbound);
+  let cluster: Cluster | undefined;
+  const stop = async () => {
+    await cluster?.stop();
+    await proxy.cut();
+    receiver.close();
+    restoreEnv();
+    await stopEmbeddedQueue();
+  };
+  try {
+    cluster = await Cluster.create({ ...outbound, ...env, DATABASE_URL: proxy.urlFor(process.env.DATABASE_URL!) });
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { proxy, receiver, cluster, stop };
 }
