@@ -155,6 +155,16 @@ describe('POST /api/v1/convert: one request, the converted file back', () => {
   });
 
   describe('bad input answers 400 and keeps nothing', () => {
+    // The conversions the tests above left running write their results meanwhile: let them end
+    // first, so that a file or row appearing below is one of these requests'.
+    beforeAll(() =>
+      waitFor(
+        () => db.conversion.count({ where: { status: { in: ['pending', 'processing'] } } }),
+        (running) => running === 0,
+        { timeoutMs: 120_000, intervalMs: 250 },
+      ),
+    );
+
     const cases: Array<[string, Buffer | undefined, Fields, string, RegExp]> = [
       ['no file', undefined, { target_format: 'webp' }, '', /No file uploaded/],
       ['no target', Buffer.alloc(0), {}, '', /target_format/],
