@@ -21,8 +21,11 @@ import { TextLink } from './text-link';
 type Field = 'name' | 'email' | 'password';
 type Errors = Partial<Record<Field, string>> & { form?: string; code?: string };
 
-/** Registers through POST /api/v1/auth/register, then signs in with the same credentials. */
-export function SignUpForm({ callbackPath }: { callbackPath: string }) {
+/**
+ * Registers through POST /api/v1/auth/register, then signs in with the same credentials. An
+ * invitation's token goes with the registration: where only invited people may sign up it admits them.
+ */
+export function SignUpForm({ callbackPath, invitation }: { callbackPath: string; invitation?: string }) {
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -42,9 +45,8 @@ export function SignUpForm({ callbackPath }: { callbackPath: string }) {
     if (first) return focusField(formRef.current, first);
 
     setPending(true);
-    const registered = await attempt(
-      api.POST('/api/v1/auth/register', { body: { email, password, ...(name ? { name } : {}) } }),
-    );
+    const body = { email, password, ...(name ? { name } : {}), ...(invitation ? { invitation } : {}) };
+    const registered = await attempt(api.POST('/api/v1/auth/register', { body }));
     if (!registered.ok) {
       setPending(false);
       const { status, code } = registered.error;

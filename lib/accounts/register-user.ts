@@ -3,18 +3,31 @@ import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { hashPassword } from '@/lib/accounts/password';
 import { sendVerificationMail } from '@/lib/accounts/account-mails';
+import { assertMaySignUp } from '@/lib/accounts/signup-rule';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-/** Creates an account (Free plan) and mails a verification link. Sign-in works before verification. */
-export async function registerUser(input: { email: string; password: string; name?: string }, baseUrl: string) {
+/**
+ * Creates an account (Free plan) when the sign-up rule admits the address, and mails a verification
+ * link, unless an invitation mailed to the address already proved it. Sign-in works before verification.
+ */
+export async function registerUser(
+  input: { email: string; password: string; name?: string; invitation?: string },
+  baseUrl: string,
+) {
   const email = normalizeEmail(input.email);
+  const { verified } = await assertMaySignUp(email, input.invitation);
   try {
     const user = await db.user.create({
-      data: { email, name: input.name?.trim() || null, passwordHash: await hashPassword(input.password) },
+      data: {
+        email,
+        name: input.name?.trim() || null,
+        passwordHash: await hashPassword(input.password),
+        emailVerifiedAt: verified ? new Date() : null,
+      },
     });
     try {
-      await sendVerificationMail(user, baseUrl);
+      if (!verified) await sendVerificationMail(user, baseUrl);
     } catch (e) {
       // No half-made account: the caller can simply retry once mail works again.
       await db.user.delete({ where: { id: user.id } }).catch(() => {});

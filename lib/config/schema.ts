@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Setting } from './setting-types';
+import { accountSettings } from './variables/accounts';
 import {
   billingSettings,
   cloudSettings,
@@ -40,6 +41,7 @@ export const OUTSIDE_SCHEMA = [
 /** The variables modules read by name (typed). */
 export const SETTINGS = {
   ...serviceSettings,
+  ...accountSettings,
   ...processingSettings,
   ...mailSettings,
   ...billingSettings,
@@ -96,6 +98,14 @@ export const configSchema = z
         code: 'custom',
         path: ['APP_SECRET'],
         message: `must be set (at least 32 characters, the same in every process) because ${reasons.join(' and ')}`,
+      });
+    }
+    const domains = (values as { SIGNUP_DOMAINS?: string[] }).SIGNUP_DOMAINS ?? [];
+    if (v.SIGNUP === 'domains' && domains.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SIGNUP_DOMAINS'],
+        message: 'must name at least one domain when SIGNUP is domains',
       });
     }
   });

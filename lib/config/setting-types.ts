@@ -7,6 +7,7 @@ import { z } from 'zod';
 /** The sections of the configuration tables and of `.env.example`, in their order. */
 export const SETTING_GROUPS = [
   'Server',
+  'Accounts',
   'Database',
   'Storage',
   'Jobs',

@@ -103,3 +103,17 @@ describe('settings read while modules load', () => {
     expect(names({ LOG_LEVEL: 'loud' })).toEqual(['LOG_LEVEL']);
   });
 });
+
+describe('who may sign up', () => {
+  it('takes one of the four rules, and domains only with domains to allow', () => {
+    expect(names({ SIGNUP: 'everyone' })).toEqual(['SIGNUP']);
+    expect(names({ SIGNUP: 'domains' })).toEqual(['SIGNUP_DOMAINS']);
+    expect(names({ SIGNUP: 'domains', SIGNUP_DOMAINS: 'example.com, @Example.org' })).toEqual([]);
+    expect(names({ SIGNUP_DOMAINS: 'not a domain' })).toEqual(['SIGNUP_DOMAINS']);
+    expect(setting('SIGNUP_DOMAINS', { SIGNUP_DOMAINS: 'example.com, @Example.org' })).toEqual([
+      'example.com',
+      'example.org',
+    ]);
+    expect(setting('SIGNUP', {})).toBe('open');
+  });
+});

@@ -42,12 +42,28 @@ export const registerOp = defineOperation({
   method: 'post',
   path: '/api/v1/auth/register',
   auth: 'open',
-  body: z.strictObject({ email: Email, password: Password, name: text().trim().max(100).optional() }),
+  body: z.strictObject({
+    email: Email,
+    password: Password,
+    name: text().trim().max(100).optional(),
+    invitation: text()
+      .max(200)
+      .optional()
+      .meta({
+        description:
+          'The token of an invitation to this address (a team invitation). Needed where the server lets only ' +
+          'invited people sign up; with it the address counts as verified and no verification link is mailed. ' +
+          'The invitation stays open: joining the team still takes POST /api/v1/team/join',
+      }),
+  }),
   responses: { 200: json(Profile, 'The new profile') },
   openapi: {
     tags: ['Accounts'],
     summary: 'Create an account (Free plan); a verification link is mailed',
-    responses: errors(409),
+    description:
+      'The server decides who may sign up (`SIGNUP`): anyone, addresses at some domains, only invited ' +
+      'addresses, or no one. A refused address answers 403 with the reason.',
+    responses: errors(403, 409),
   },
 });
 

@@ -3,6 +3,8 @@ import { redirect } from 'next/navigation';
 import { AuthCard } from '@/components/account/auth-card';
 import { safeCallbackPath, withCallback } from '@/lib/accounts/callback-url';
 import { currentProfile } from '@/lib/accounts/current-account';
+import { signupRule, signupRuleText } from '@/lib/accounts/signup-rule';
+import { Notice } from '@/components/account/notice';
 import { SignUpForm } from '@/components/account/sign-up-form';
 import { TextLink } from '@/components/account/text-link';
 
@@ -10,9 +12,19 @@ export const metadata: Metadata = { title: 'Create an account' };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
+/** The invitation's token: given as `?invitation=`, or the one a team's join link sent the person here with. */
+function invitationOf(given: string | string[] | undefined, callbackPath: string): string | undefined {
+  if (typeof given === 'string' && given) return given;
+  const callback = new URL(callbackPath, 'http://callback');
+  return callback.pathname === '/team/join' ? callback.searchParams.get('token') || undefined : undefined;
+}
+
 export default async function SignUpPage({ searchParams }: Props) {
-  const callbackPath = safeCallbackPath((await searchParams).callbackUrl);
+  const params = await searchParams;
+  const callbackPath = safeCallbackPath(params.callbackUrl);
   if (await currentProfile()) redirect(callbackPath);
+  const rule = signupRule();
+  const ruleText = signupRuleText(rule);
 
   return (
     <AuthCard
@@ -27,7 +39,10 @@ export default async function SignUpPage({ searchParams }: Props) {
         </p>
       }
     >
-      <SignUpForm callbackPath={callbackPath} />
+      {ruleText && <Notice tone={rule.mode === 'closed' ? 'error' : 'info'} testId="sign-up-rule" title={ruleText} />}
+      {rule.mode !== 'closed' && (
+        <SignUpForm callbackPath={callbackPath} invitation={invitationOf(params.invitation, callbackPath)} />
+      )}
     </AuthCard>
   );
 }
