@@ -69,7 +69,8 @@ describe('embedded durable queue (pg-boss)', () => {
     stop ??= await runWorker();
     const id = await upload(wav(2), 'tone.wav', 'mp3');
     // Once it has completed, its input is pointed at a key never stored and a new run is queued:
-    // every attempt then fails copying the input, which is not the input's doing and is retried.
+    // every attempt then fails copying the input, which is the store's failing, not the input's, and
+    // is retried; the last failure names the store.
     const row = await waitForStatus(id, ['completed', 'failed']);
     await db.conversion.update({
       where: { id: BigInt(id) },
@@ -78,7 +79,7 @@ describe('embedded durable queue (pg-boss)', () => {
     await enqueueConversion(row.id, row.run + 1, `test:${id}`);
     const failed = await waitForStatus(id, ['failed', 'completed'], 90_000);
     expect(failed.status).toBe('failed');
-    expect(failed.error).toMatch(/could not be converted/);
+    expect(failed.error).toMatch(/file storage failed/);
     expect(failed.attempts).toBe(3);
   });
 
