@@ -76,6 +76,26 @@ export const httpUrl = () => z.url({ protocol: /^https?$/, error: 'must be an ht
 export const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `must be one of ${values.join(', ')}` }).describe(values.map((v) => `\`${v}\``).join(' or '));
 
+/** Comma-separated names (`type` as the tables say it), trimmed and lower-cased; with `known`, each must pass it. */
+export const nameList = (type: string, known?: { test: (name: string) => boolean; what: string }) =>
+  z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.string().refine((name) => !known || known.test(name), {
+          error: (issue) => `names no ${known?.what}: "${String(issue.input)}"`,
+        }),
+      ),
+    )
+    .describe(type)
+    .default([]);
+
 /** The type of a variable as the tables say it (the description its parser carries). */
 export function typeOf(setting: Setting): string | undefined {
   let schema: z.ZodType | undefined = setting.schema;

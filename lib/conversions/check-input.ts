@@ -1,5 +1,6 @@
 import { AppError } from '@/lib/errors';
 import { findEngine } from '@/lib/engines/registry';
+import { disabledPairMessage } from '@/lib/engines/format-policy';
 import { type FormatName, resolveFormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
 import { cleanFileName } from '@/lib/conversions/file-names';
@@ -40,6 +41,8 @@ export async function detectSource(input: StoredInput): Promise<{ fileName: stri
 export function engineFor(source: FormatName, target: FormatName) {
   const engine = findEngine(source, target);
   if (!engine) {
+    const disabled = disabledPairMessage(source, target);
+    if (disabled) throw new AppError('unsupported_conversion', disabled);
     throw new AppError('unsupported_conversion', `Cannot convert ${source} to ${target}; see GET /api/v1/formats`);
   }
   return engine;

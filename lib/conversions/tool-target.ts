@@ -1,5 +1,6 @@
 import { AppError } from '@/lib/errors';
 import { findEngine, inputFormats } from '@/lib/engines/registry';
+import { disabledPairMessage } from '@/lib/engines/format-policy';
 import type { FormatName } from '@/lib/formats/catalog';
 import type { ToolJob } from '@/lib/domain/tools';
 
@@ -13,6 +14,8 @@ export type ToolRequest = Extract<ToolJob, { name: 'compress' | 'ocr' }>;
 export function toolTarget(tool: ToolRequest, source: FormatName): FormatName {
   const target = tool.name === 'compress' ? source : tool.options.output;
   if (findEngine(source, target, tool.name)) return target;
+  const disabled = disabledPairMessage(source, target);
+  if (disabled) throw new AppError('unsupported_format', disabled);
   const formats = inputFormats(tool.name).join(', ');
   throw new AppError(
     'unsupported_format',

@@ -4,6 +4,7 @@ import 'server-only';
 
 import { FORMAT_RECORDS, type FormatFamily, type FormatName } from '@/lib/formats/catalog';
 import { listFormats } from './registry';
+import { policyKey } from './format-policy';
 
 /** What a search matches a format by, for every format that is a source or a target here. */
 export type FormatTerms = { label: string; extension: string; aliases: readonly string[]; family: FormatFamily };
@@ -13,11 +14,13 @@ type SourceFormat = { format: FormatName; targets: FormatName[] };
 
 export type FormatReference = { sources: SourceFormat[]; terms: Partial<Record<FormatName, FormatTerms>> };
 
-let reference: FormatReference | undefined;
+let reference: { key: string; data: FormatReference } | undefined;
 
+/** Built once per policy (./format-policy.ts): a format turned off is neither a source nor a target. */
 export function loadFormatReference(): FormatReference {
-  reference ??= buildReference();
-  return reference;
+  const key = policyKey();
+  if (reference?.key !== key) reference = { key, data: buildReference() };
+  return reference.data;
 }
 
 function buildReference(): FormatReference {

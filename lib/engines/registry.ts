@@ -9,10 +9,12 @@ import { sharpEngine } from './sharp/sharp-engine';
 import type { Engine } from './types';
 import { SPECIALIST_ENGINES } from './specialist-engines';
 import { isInstalled } from './sandbox/programs';
+import { engineDisabled, formatDisabled, policyKey, unknownDisabledEngines } from './format-policy';
 
 // Which engine runs which (tool, input format, output format). The first engine that claims
 // it wins. A conversion changes the format; a compressor keeps it; OCR reads images and PDFs; a
 // merge joins files into one PDF, each made a PDF by the engine this registry picks for it.
+// What the operator turned off (./format-policy.ts) is left out of every answer below.
 
 const ALL_ENGINES: readonly Engine[] = [
   sharpEngine,
@@ -40,14 +42,28 @@ export function sameFormatOption(engine: Engine, from: FormatName, to: FormatNam
 }
 
 const INSTALLED: readonly Engine[] = ALL_ENGINES.filter(isInstalled);
-const MERGE = mergeEngine((from) => findIn(INSTALLED, from, 'pdf', 'convert'));
+// The merge's list of sources is made while this module loads, of every installed engine; once the
+// registry is built, each file goes to the engine findEngine picks under the policy.
+let pdfEngineOf = (from: FormatName) => findIn(INSTALLED, from, 'pdf', 'convert');
+const MERGE = mergeEngine((from) => pdfEngineOf(from));
 
 /** The engines whose programs are installed here: GET /api/v1/formats lists only what they convert. */
 export const ENGINES: readonly Engine[] = isInstalled(MERGE) ? [...INSTALLED, MERGE] : INSTALLED;
 
+pdfEngineOf = (from) => findEngine(from, 'pdf');
+
+/** The installed engines the policy leaves on. */
+const enabledEngines = () => ENGINES.filter((e) => !engineDisabled(e));
+
 export function findEngine(from: FormatName, to: FormatName, tool: Tool = 'convert'): Engine | undefined {
-  return findIn(ENGINES, from, to, tool);
+  if (formatDisabled(from) || formatDisabled(to)) return undefined;
+  // A merge makes each file a PDF first: a file with no way to PDF left on does not merge.
+  if (tool === 'merge' && from !== 'pdf' && !findEngine(from, 'pdf')) return undefined;
+  return findIn(enabledEngines(), from, to, tool);
 }
+
+/** Names in ENGINES_DISABLED that no engine here or elsewhere has (health warns of them). */
+export const unknownDisabledEngineNames = () => unknownDisabledEngines([...ALL_ENGINES, MERGE]);
 
 /** Every option some engine declares, installed here or not: any other name is an unknown option. */
 export const OPTION_NAMES: ReadonlySet<string> = new Set(
@@ -56,7 +72,12 @@ export const OPTION_NAMES: ReadonlySet<string> = new Set(
 
 /** The input formats a tool takes, sorted (compressible formats, OCR inputs). */
 export function inputFormats(tool: Tool): FormatName[] {
-  const found = ENGINES.filter((e) => serves(e, tool)).flatMap((e) => e.conversions.flatMap((c) => c.from));
+  const found = enabledEngines()
+    .filter((e) => serves(e, tool))
+    .flatMap((e) =>
+      e.conversions.flatMap((c) => c.from.filter((from) => c.to.some((to) => findEngine(from, to, tool)))),
+    );
+  return [...new Set(found)].sort(byName);
   return [...new Set(found)].sort(byName);
 }
 
@@ -89,24 +110,29 @@ function byName(a: FormatName, b: FormatName) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-let listing: readonly FormatListing[] | undefined;
+let listing: { key: string; formats: readonly FormatListing[] } | undefined;
 
 /** Every input format with its targets and tools (drives GET /api/v1/formats), sorted by name. */
 export function listFormats(): readonly FormatListing[] {
-  // Built once: the installed engines are known when this module loads.
-  listing ??= buildListing();
-  return listing;
+  // Built once per policy: the installed engines are known when this module loads.
+  const key = policyKey();
+  if (listing?.key !== key) listing = { key, formats: buildListing() };
+  return listing.formats;
 }
 
 function buildListing(): FormatListing[] {
   const targets = new Map<FormatName, Set<FormatName>>();
-  for (const engine of ENGINES) {
-    for (const c of engine.conversions) for (const from of c.from) if (!targets.has(from)) targets.set(from, new Set());
+  const on = (name: FormatName) => !formatDisabled(name);
+  for (const engine of enabledEngines()) {
+    const tool = engine.tool ?? 'convert';
+    for (const c of engine.conversions)
+      for (const from of c.from)
+        if (c.to.some((to) => findEngine(from, to, tool))) targets.set(from, targets.get(from) ?? new Set());
     if (!serves(engine, 'convert')) continue;
     for (const c of engine.conversions) {
-      for (const from of c.from) {
+      for (const from of c.from.filter(on)) {
         const set = targets.get(from) ?? new Set<FormatName>();
-        for (const to of c.to) if (to !== from || c.onlyWith !== undefined) set.add(to);
+        for (const to of c.to.filter(on)) if (to !== from || c.onlyWith !== undefined) set.add(to);
         targets.set(from, set);
       }
     }

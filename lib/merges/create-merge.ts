@@ -1,6 +1,7 @@
 import { AppError, isAppError } from '@/lib/errors';
 import { db } from '@/lib/db';
 import { findEngine } from '@/lib/engines/registry';
+import { disabledPairMessage } from '@/lib/engines/format-policy';
 import { mergePartLabel } from '@/lib/engines/merge/merge-engine';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { type Caller, ownerOf } from '@/lib/identity/caller';
@@ -28,6 +29,8 @@ async function checkParts(received: ReceivedMerge, key: string): Promise<MergePa
     try {
       const { fileName, source } = await detectSource({ key, ...part });
       if (!findEngine(source, 'pdf', 'merge')) {
+        const disabled = disabledPairMessage(source, 'pdf');
+        if (disabled) throw new AppError('unsupported_conversion', disabled);
         throw new AppError(
           'unsupported_conversion',
           `${source} files cannot be merged into a PDF: a merge takes PDFs, images and every format that ` +

@@ -132,12 +132,24 @@ const HealthConnections = z
   })
   .meta({ id: 'HealthConnections' });
 
+const HealthPolicy = z
+  .object({
+    formats_disabled: z.array(z.string()).meta({
+      description: 'Formats and families turned off (`FORMATS_DISABLED`): neither read nor written here',
+    }),
+    engines_disabled: z.array(z.string()).meta({
+      description: 'Engines that never run (`ENGINES_DISABLED`); a name no engine has is also a warning',
+    }),
+  })
+  .meta({ id: 'HealthPolicy' });
+
 /** What every answer of health holds, whatever its status. */
 const healthReport = {
   checks: HealthChecks,
   jobs: HealthJobs,
   warnings: HealthWarnings,
   connections: HealthConnections,
+  policy: HealthPolicy,
 };
 
 const Health = z.object({ status: z.literal('ok'), ...healthReport }).meta({ id: 'Health' });

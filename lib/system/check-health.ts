@@ -6,6 +6,8 @@ import { SANDBOX_OFF_WARNING, sandboxRefusal, sandboxStatus } from '@/lib/engine
 import { inngest } from '@/lib/jobs/inngest-client';
 import { storage } from '@/lib/storage';
 import { checkDiskSpace, type DiskSpace } from '@/lib/system/disk-space';
+import { formatPolicy } from '@/lib/engines/format-policy';
+import { unknownDisabledEngineNames } from '@/lib/engines/registry';
 
 type Check = 'ok' | 'error';
 
@@ -59,6 +61,12 @@ function inngestWarnings(jobs: ReturnType<typeof jobEngineReport>): string[] {
     : ['INNGEST_EVENT_KEY is set without INNGEST_SIGNING_KEY: Inngest cannot call the service or its workers'];
 }
 
+/** A name in ENGINES_DISABLED that no engine has turns nothing off: the operator sees it here. */
+function policyWarnings(): string[] {
+  const unknown = unknownDisabledEngineNames();
+  return unknown.length > 0 ? [`ENGINES_DISABLED names no engine: ${unknown.join(', ')}`] : [];
+}
+
 /**
  * Database, storage and job queue, each checked with a short timeout, and the process's connection
  * budget (lib/database/budget.ts). Storage fails when the store
@@ -93,7 +101,8 @@ export async function checkHealth() {
     status,
     checks,
     jobs,
-    warnings: [...space.warnings, ...sandboxWarnings, ...inngestWarnings(jobs)],
+    warnings: [...space.warnings, ...sandboxWarnings, ...inngestWarnings(jobs), ...policyWarnings()],
     connections: connectionReport(),
+    policy: formatPolicy(),
   };
 }

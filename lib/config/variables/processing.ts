@@ -1,4 +1,5 @@
-import { choice, defineSettings, flag, httpUrl, integer, port, seconds, text } from '../setting-types';
+import { FORMAT_FAMILIES, isFormatName } from '@/lib/formats/catalog';
+import { choice, defineSettings, flag, httpUrl, integer, nameList, port, seconds, text } from '../setting-types';
 
 // How jobs reach the workers, how engines run, and what the processes report.
 
@@ -54,6 +55,28 @@ export const processingSettings = defineSettings({
     defaultText: 'required',
     description:
       '`off` runs engines without their bubblewrap sandbox (warned at every start); otherwise nothing converts while the sandbox cannot be set up',
+  },
+  FORMATS_DISABLED: {
+    group: 'Engines',
+    // A name the catalog does not know stops the process at start: a typo must not leave a format on.
+    schema: nameList('format or family names, comma-separated', {
+      test: (name) => isFormatName(name) || (FORMAT_FAMILIES as readonly string[]).includes(name),
+      what: 'format (as GET /api/v1/formats writes it) or family',
+    }),
+    defaultText: 'empty',
+    description:
+      'Formats (`heic`, as `GET /api/v1/formats` names them) or families (`video`, `audio`, `ebook`…) this server neither reads nor writes: gone from `GET /api/v1/formats` and the converter, a request for one is a 400',
+    example: 'heic,video',
+  },
+  ENGINES_DISABLED: {
+    group: 'Engines',
+    // Checked against the registered engines when read (lib/engines/format-policy.ts): the engines
+    // load after the configuration, so an unknown name is a warning of `GET /api/v1/health`.
+    schema: nameList('engine names, comma-separated'),
+    defaultText: 'empty',
+    description:
+      'Engines (`calibre`, `libreoffice`, `ffmpeg`…) that never run: the pairs only they convert are gone; an unknown name is a warning of `GET /api/v1/health`',
+    example: 'calibre',
   },
   LIBREOFFICE_POOL_SIZE: {
     group: 'Engines',

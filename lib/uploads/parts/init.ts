@@ -5,6 +5,7 @@ import { parseTargetFormat } from '@/lib/conversions/check-input';
 import { cleanFileName } from '@/lib/conversions/file-names';
 import { randomToken } from '@/lib/crypto';
 import { listFormats } from '@/lib/engines/registry';
+import { disabledPairMessage } from '@/lib/engines/format-policy';
 import type { FormatName } from '@/lib/formats/catalog';
 import { limitsFor } from '@/lib/plans';
 import { storage } from '@/lib/storage';
@@ -16,6 +17,8 @@ import { partLayout, UPLOAD_TTL_MS } from '@/lib/domain/upload-rules';
 export function parseProducibleTarget(raw: string): FormatName {
   const target = parseTargetFormat(raw);
   if (!listFormats().some((f) => f.targets.includes(target))) {
+    const disabled = disabledPairMessage(target, target);
+    if (disabled) throw new AppError('unsupported_format', disabled);
     throw new AppError('unsupported_format', `No engine produces ${target}; see GET /api/v1/formats`);
   }
   return target;

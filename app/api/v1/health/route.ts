@@ -4,9 +4,11 @@ import { healthOp } from '@/lib/schemas/system';
 
 // GET /api/v1/health – database, storage (reachable, with free space) and queue checks; 503 naming the failing ones
 export const GET = withApi(healthOp, async () => {
-  const { status, checks, jobs, warnings, connections } = await checkHealth();
-  if (status === 'ok') return { data: { status, checks, jobs, warnings, connections } };
-  const failing = Object.keys(checks).filter((name) => checks[name as keyof typeof checks] === 'error');
+  const { status, ...report } = await checkHealth();
+  if (status === 'ok') return { data: { status, ...report } };
+  const failing = Object.keys(report.checks).filter(
+    (name) => report.checks[name as keyof typeof report.checks] === 'error',
+  );
   const error = `Unavailable: ${failing.join(', ')}`;
-  return { status: 503, data: { status, checks, jobs, warnings, connections, error, code: 'service_unavailable' } };
+  return { status: 503, data: { status, ...report, error, code: 'service_unavailable' } };
 });
