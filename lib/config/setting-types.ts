@@ -76,25 +76,31 @@ export const httpUrl = () => z.url({ protocol: /^https?$/, error: 'must be an ht
 export const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `must be one of ${values.join(', ')}` }).describe(values.map((v) => `\`${v}\``).join(' or '));
 
-/** Comma-separated names (`type` as the tables say it), trimmed and lower-cased; with `known`, each must pass it. */
-export const nameList = (type: string, known?: { test: (name: string) => boolean; what: string }) =>
+/**
+ * A comma-separated list (`type` as the tables say it): entries trimmed, lower-cased and passed
+ * through `normalize`, empty ones dropped, each checked by `entry`; empty by default.
+ */
+export const commaList = (type: string, entry: z.ZodType<string, string> = z.string(), normalize = (s: string) => s) =>
   z
     .string()
     .transform((v) =>
       v
         .split(',')
-        .map((s) => s.trim().toLowerCase())
+        .map((s) => normalize(s.trim().toLowerCase()))
         .filter(Boolean),
     )
-    .pipe(
-      z.array(
-        z.string().refine((name) => !known || known.test(name), {
-          error: (issue) => `names no ${known?.what}: "${String(issue.input)}"`,
-        }),
-      ),
-    )
+    .pipe(z.array(entry))
     .describe(type)
     .default([]);
+
+/** Comma-separated names; with `known`, each must pass it. */
+export const nameList = (type: string, known?: { test: (name: string) => boolean; what: string }) =>
+  commaList(
+    type,
+    z.string().refine((name) => !known || known.test(name), {
+      error: (issue) => `names no ${known?.what}: "${String(issue.input)}"`,
+    }),
+  );
 
 /** The type of a variable as the tables say it (the description its parser carries). */
 export function typeOf(setting: Setting): string | undefined {

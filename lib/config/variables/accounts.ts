@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { choice, defineSettings } from '../setting-types';
+import { choice, commaList, defineSettings } from '../setting-types';
 
 // Who may create an account on this server (lib/accounts/signup-rule.ts applies it).
 
@@ -12,19 +12,11 @@ export const accountSettings = defineSettings({
   },
   SIGNUP_DOMAINS: {
     group: 'Accounts',
-    schema: z
-      .string()
-      .transform((v) =>
-        v
-          .split(',')
-          .map((s) => s.trim().toLowerCase().replace(/^@/, ''))
-          .filter(Boolean),
-      )
-      .pipe(
-        z.array(z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, { error: 'must be domain names, comma-separated' })),
-      )
-      .describe('domain names, comma-separated')
-      .default([]),
+    schema: commaList(
+      'domain names, comma-separated',
+      z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, { error: 'must be domain names, comma-separated' }),
+      (domain) => domain.replace(/^@/, ''),
+    ),
     defaultText: 'empty',
     description: 'With `SIGNUP=domains`: the domains whose addresses may sign up (exactly these, not their subdomains)',
     example: 'example.com,example.org',

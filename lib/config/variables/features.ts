@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAID_PLANS, PLAN_LIMIT_ENV_NAMES, PLAN_NAMES, PLANS } from '@/lib/plans';
-import { defineSettings, flag, httpUrl, seconds, text, type Setting } from '../setting-types';
+import { commaList, defineSettings, flag, httpUrl, seconds, text, type Setting } from '../setting-types';
 
 // The optional features. Each is on when its variables are set and off when they are not: a missing
 // provider secret turns its feature off, it never stops the service.
@@ -162,21 +162,10 @@ export const cloudSettings = defineSettings({
 export const outboundSettings = defineSettings({
   OUTBOUND_ALLOW_HOSTS: {
     group: 'URL import and webhooks',
-    schema: z
-      .string()
-      .transform((v) =>
-        v
-          .split(',')
-          .map((s) => s.trim().toLowerCase())
-          .filter(Boolean),
-      )
-      .pipe(
-        z.array(
-          z.string().regex(/^(\[[0-9a-f:.]+\]|[^:\s/]+):\d+$/, { error: 'must be host:port pairs, comma-separated' }),
-        ),
-      )
-      .describe('`host:port` pairs, comma-separated')
-      .default([]),
+    schema: commaList(
+      '`host:port` pairs, comma-separated',
+      z.string().regex(/^(\[[0-9a-f:.]+\]|[^:\s/]+):\d+$/, { error: 'must be host:port pairs, comma-separated' }),
+    ),
     defaultText: 'empty',
     description:
       "Comma-separated `host:port` pairs the server may reach although they are not public (an intranet file server); matched on the URL's host and port as written",
