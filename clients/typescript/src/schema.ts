@@ -388,7 +388,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create an account (Free plan); a verification link is mailed */
+    /**
+     * Create an account (Free plan); a verification link is mailed
+     * @description The server decides who may sign up (`SIGNUP`): anyone, addresses at some domains, only invited addresses, or no one. A refused address answers 403 with the reason.
+     */
     post: operations['registerAccount'];
     delete?: never;
     options?: never;
@@ -1644,6 +1647,7 @@ export interface components {
       /** @description Conditions to act on before a check fails, e.g. storage space under `STORAGE_WARN_FREE_MB` (stored files and job folders; under `STORAGE_MIN_FREE_MB` the storage check fails). Empty when none */
       warnings: string[];
       connections: components['schemas']['HealthConnections'];
+      policy: components['schemas']['HealthPolicy'];
     };
     HealthJobs: {
       /**
@@ -1721,6 +1725,12 @@ export interface components {
         };
       };
     };
+    HealthPolicy: {
+      /** @description Formats and families turned off (`FORMATS_DISABLED`): neither read nor written here */
+      formats_disabled: string[];
+      /** @description Engines that never run (`ENGINES_DISABLED`); a name no engine has is also a warning */
+      engines_disabled: string[];
+    };
     HealthDegraded: {
       /** @constant */
       status: 'degraded';
@@ -1741,6 +1751,7 @@ export interface components {
       /** @description Conditions to act on before a check fails, e.g. storage space under `STORAGE_WARN_FREE_MB` (stored files and job folders; under `STORAGE_MIN_FREE_MB` the storage check fails). Empty when none */
       warnings: string[];
       connections: components['schemas']['HealthConnections'];
+      policy: components['schemas']['HealthPolicy'];
       /** @description Names the failing checks */
       error: string;
       /** @constant */
@@ -3520,6 +3531,8 @@ export interface operations {
           email: string;
           password: string;
           name?: string;
+          /** @description The token of an invitation to this address (a team invitation). Needed where the server lets only invited people sign up; with it the address counts as verified and no verification link is mailed. The invitation stays open: joining the team still takes POST /api/v1/team/join */
+          invitation?: string;
         };
       };
     };
@@ -3535,6 +3548,15 @@ export interface operations {
       };
       /** @description Invalid request parameters */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not permitted on this plan, or the resource is not the caller's */
+      403: {
         headers: {
           [name: string]: unknown;
         };
