@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as register from '@/app/api/v1/auth/register/route';
+import * as registerRoute from '@/app/api/v1/auth/register/route';
 import { db } from '@/lib/db';
 import { JSON_BODY_LIMIT_BYTES } from '@/lib/api/with-api';
 import { RouteClient } from '@/tests/support/route-client';
@@ -10,6 +10,15 @@ import { RouteClient } from '@/tests/support/route-client';
 const email = () => `big-body-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
 const padded = (address: string, bytes: number) =>
   JSON.stringify({ email: address, password: 'a long enough password', name: 'x'.repeat(bytes) });
+
+/** POST /auth/register with `body` as JSON (and any other headers). */
+const register = (body: BodyInit, headers: Record<string, string> = {}) =>
+  new RouteClient().call(registerRoute.POST, {
+    method: 'POST',
+    path: '/api/v1/auth/register',
+    body,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 
 /** A body that sends 64 KiB chunks for as long as it is read; how many were pulled. */
 function endlessBody() {
@@ -26,12 +35,7 @@ function endlessBody() {
 describe('JSON bodies past their limit', () => {
   it('a body larger than the limit, without a declared length, is a 413 and changes nothing', async () => {
     const address = email();
-    const res = await new RouteClient().call(register.POST, {
-      method: 'POST',
-      path: '/api/v1/auth/register',
-      body: padded(address, JSON_BODY_LIMIT_BYTES),
-      headers: { 'content-type': 'application/json' },
-    });
+    const res = await register(padded(address, JSON_BODY_LIMIT_BYTES));
     expect(res.status).toBe(413);
     expect(((await res.json()) as { error: string }).error).toMatch(/JSON body is larger than 1 MiB/);
     expect(await db.user.count({ where: { email: address } })).toBe(0);
@@ -39,36 +43,21 @@ describe('JSON bodies past their limit', () => {
 
   it('a declared length past the limit is refused before a byte is read', async () => {
     const body = endlessBody();
-    const res = await new RouteClient().call(register.POST, {
-      method: 'POST',
-      path: '/api/v1/auth/register',
-      body: body.stream,
-      headers: { 'content-type': 'application/json', 'content-length': String(JSON_BODY_LIMIT_BYTES + 1) },
-    });
+    const res = await register(body.stream, { 'content-length': String(JSON_BODY_LIMIT_BYTES + 1) });
     expect(res.status).toBe(413);
     expect(body.pulled()).toBeLessThanOrEqual(1); // a stream pulls its first chunk when it is made
   });
 
   it('a body that never ends is read up to the limit only', async () => {
     const body = endlessBody();
-    const res = await new RouteClient().call(register.POST, {
-      method: 'POST',
-      path: '/api/v1/auth/register',
-      body: body.stream,
-      headers: { 'content-type': 'application/json' },
-    });
+    const res = await register(body.stream);
     expect(res.status).toBe(413);
     expect(body.pulled() * 64 * 1024).toBeLessThan(JSON_BODY_LIMIT_BYTES + 4 * 64 * 1024);
   });
 
   it('a body within the limit is read as before', async () => {
     const address = email();
-    const res = await new RouteClient().call(register.POST, {
-      method: 'POST',
-      path: '/api/v1/auth/register',
-      body: JSON.stringify({ email: address, password: 'a long enough password' }),
-      headers: { 'content-type': 'application/json' },
-    });
+    const res = await register(JSON.stringify({ email: address, password: 'a long enough password' }));
     expect(res.status).toBe(200);
   });
 });
