@@ -11,6 +11,7 @@ import { DropZone } from './drop-zone';
 import { ErrorAlert } from './error-alert';
 import { CancelButton, JobCard, JobView, ResetButton } from './job-card';
 import type { ChosenPair } from './popular-targets';
+import type { FormatEntry } from './types';
 import { ResultPanel } from './result-panel';
 import { SingleFileForm } from './single-file-form';
 import { useConverter } from './use-converter';
@@ -98,7 +99,7 @@ export function Converter({ limit, pair }: Props) {
           />
           <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
             <FolderPicker onFiles={take} />
-            <PairHint pair={pair} />
+            <PairHint pair={pair} formats={loading || formatsError ? null : formats} />
             <Link
               href="/formats"
               data-testid="formats-link"
@@ -157,8 +158,21 @@ export function Converter({ limit, pair }: Props) {
 }
 
 /** What `/?from=heic&to=jpg` asked for, said before any file is chosen. */
-function PairHint({ pair }: { pair: ChosenPair }) {
+/** Whether this server offers the chosen pair (any source, when only the target is chosen). */
+const offers = (formats: FormatEntry[], pair: ChosenPair) =>
+  formats.some((f) => (!pair.from || f.format === pair.from) && f.targets.includes(pair.to!));
+
+/** The pair a link chose, said before a file is added; `formats` null while they load. */
+function PairHint({ pair, formats }: { pair: ChosenPair; formats: FormatEntry[] | null }) {
   if (!pair.to) return null;
+  // A pair this server does not offer (its policy turned a format off, or a stale link) is said so.
+  if (formats && !offers(formats, pair))
+    return (
+      <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="pair-hint">
+        {pair.from ? `${pair.from.toUpperCase()} to ${pair.to.toUpperCase()}` : pair.to.toUpperCase()} is not offered on
+        this server
+      </p>
+    );
   return (
     <p
       className="text-sm text-zinc-700 dark:text-zinc-300"

@@ -190,6 +190,9 @@ for (const size of SIZES) {
     test('/?from=png&to=webp chooses the pair: said before a file, preselected for one', async ({ page }) => {
       await page.goto('/?from=heic&to=jpeg');
       await expect(page.getByTestId('pair-hint')).toHaveText('HEIC files become JPG');
+      // A pair the server does not offer (a stale link, a format its policy turned off) is said so.
+      await page.goto('/?from=png&to=docx');
+      await expect(page.getByTestId('pair-hint')).toHaveText('PNG to DOCX is not offered on this server');
       await page.goto('/?from=png&to=webp');
       await expect(page.getByTestId('drop-zone')).toHaveAttribute('data-ready', 'true');
       await expect(page.getByTestId('pair-hint')).toHaveText('PNG files become WEBP');
