@@ -1,6 +1,7 @@
 import { config } from '@/lib/config';
 import { sha256 } from '@/lib/crypto';
 import { db } from '@/lib/db';
+import { closedInvitationReason } from '@/lib/domain/invitation-rules';
 import { AppError } from '@/lib/errors';
 
 // Who may create an account (SIGNUP, SIGNUP_DOMAINS). The one place the rule is decided: password
@@ -38,10 +39,7 @@ async function invitationProblem(token: string, email: string): Promise<string |
   const invitation = await db.teamInvitation.findUnique({ where: { tokenHash: sha256(token) } });
   if (!invitation) return 'This invitation is not known';
   if (invitation.email !== email) return 'This invitation is for another e-mail address';
-  if (invitation.acceptedAt) return 'This invitation has already been used';
-  if (invitation.withdrawnAt) return 'This invitation was withdrawn';
-  if (invitation.expiresAt <= new Date()) return 'This invitation has expired';
-  return undefined;
+  return closedInvitationReason(invitation);
 }
 
 /**

@@ -2,6 +2,7 @@ import { AppError } from '@/lib/errors';
 import { normalizeEmail } from '@/lib/accounts/register-user';
 import { assertEmailVerified } from '@/lib/accounts/verified-email';
 import { randomToken, sha256 } from '@/lib/crypto';
+import { closedInvitationReason, USED_INVITATION } from '@/lib/domain/invitation-rules';
 import { db } from '@/lib/db';
 import type { AccountCaller } from '@/lib/identity/caller';
 import { sendTeamInvitationMail } from '@/lib/teams/team-mails';
@@ -99,9 +100,8 @@ export async function joinTeam(caller: AccountCaller, token: string): Promise<Te
     assertEmailVerified(user);
     if (normalizeEmail(user.email) !== invitation.email)
       throw new AppError('forbidden', 'This invitation is for another e-mail address');
-    if (invitation.acceptedAt) throw new AppError('invitation_gone', 'This invitation has already been used');
-    if (invitation.withdrawnAt) throw new AppError('invitation_gone', 'This invitation was withdrawn');
-    if (invitation.expiresAt <= new Date()) throw new AppError('invitation_gone', 'This invitation has expired');
+    const closed = closedInvitationReason(invitation);
+    if (closed) throw new AppError('invitation_gone', closed);
     if (await tx.teamMember.findUnique({ where: { userId: caller.userId } })) throw alreadyInTeam();
     assertTeamPlan(ownerPlan, "The team's plan no longer includes a team");
     assertSeatFree(ownerPlan, await tx.teamMember.count({ where: { teamId: invitation.teamId } }));
@@ -109,7 +109,7 @@ export async function joinTeam(caller: AccountCaller, token: string): Promise<Te
       where: { id: invitation.id, acceptedAt: null, withdrawnAt: null },
       data: { acceptedAt: new Date() },
     });
-    if (count === 0) throw new AppError('invitation_gone', 'This invitation has already been used');
+    if (count === 0) throw new AppError('invitation_gone', USED_INVITATION);
     await tx.teamMember.create({ data: { userId: caller.userId, teamId: invitation.teamId, role: 'member' } });
     return serializeTeam(tx, invitation.teamId, false);
   });
