@@ -18,7 +18,7 @@ export const PIXEL_LIMITS = {
   /** ImageMagick's `area` resource (./imagemagick/policy.xml). */
   imagemagick: 100 * MP,
   /**
-   * A page the OCR worker examines for its skew (../ocr/page-image.cjs); a larger one goes to the OCR
+   * A page the OCR worker examines for its skew (./ocr/page-image.cjs); a larger one goes to the OCR
    * unexamined, which refuses it or is killed.
    */
   ocrPage: 2 ** 28,

@@ -54,7 +54,7 @@ export type Engine = {
   options?: EngineOptions;
   /**
    * It writes PDF/A-2b itself when a conversion's `pdfa` is true, so the pipeline's PDF/A pass
-   * (./pdfa.ts), run after every other engine's PDF with `pdfa`, is not repeated.
+   * (./pdf/pdfa.ts), run after every other engine's PDF with `pdfa`, is not repeated.
    */
   writesPdfA?: boolean;
   limits?: EngineLimits;

@@ -3,7 +3,7 @@ import { PAGE_LIMITS } from '../limits';
 import { runInJob } from '../sandbox/run-in-job';
 import { EngineError } from '../sandbox/sandbox';
 
-// Poppler and qpdf runs on untrusted PDFs, sandboxed (no network, only the job folder: ../run-in-job.ts),
+// Poppler and qpdf runs on untrusted PDFs, sandboxed (no network, only the job folder: ../sandbox/run-in-job.ts),
 // shared by PDF compression and OCR.
 
 type Run = { workDir: string; signal: AbortSignal };

@@ -5,7 +5,7 @@ import { runPythonScript } from '../python-script';
 import { assertOutput } from '../sandbox/run-tool';
 
 // Structured data (JSON, YAML, TOML, XML, plists, CSV/TSV, INI) read into plain values and
-// written in another of them by ./data/convert.py, in the sandbox with Debian's python3-yaml,
+// written in another of them by ./convert.py, in the sandbox with Debian's python3-yaml,
 // python3-tomli-w, python3-xmltodict and python3-defusedxml. The script refuses (exit 2) what is
 // not the format it claims, XML with a DTD or entities (billion laughs, XXE), alias bombs and
 // values nested too deep; the memory cap and the time limit bound everything else.

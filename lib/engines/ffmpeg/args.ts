@@ -1,6 +1,6 @@
 import type { FormatName } from '@/lib/formats/catalog';
 
-// ffmpeg output arguments shared by the converters (../ffmpeg-engine.ts, ../media-engine.ts)
+// ffmpeg output arguments shared by the converters (./ffmpeg-engine.ts, ../media/media-engine.ts)
 // and the compressor (../compress/media.ts), and the command line they all run.
 
 /** Rounds the frame down to even sides (yuv420p encoders need them). */
@@ -59,7 +59,7 @@ export function clip(o: { start?: number; duration?: number }) {
   };
 }
 
-/** One still image of each kind ffmpeg writes for ../ffmpeg-image-engine.ts and video stills (./still.ts). */
+/** One still image of each kind ffmpeg writes for ./ffmpeg-image-engine.ts and video stills (./still.ts). */
 export const STILL_CODEC = {
   png: ['-c:v', 'png'],
   jpg: ['-c:v', 'mjpeg', '-q:v', '3', '-pix_fmt', 'yuvj444p'],

@@ -6,9 +6,9 @@ import { type MediaOptions, mediaOptions } from './options';
 import { cappedInputArgs, inspect, runFfmpegOnInput, VIDEO_LIMITS } from './sandboxed';
 import type { Engine, EngineJob } from '../types';
 
-// Video and audio through ffmpeg, sandboxed, with the input rules of ./ffmpeg/sandboxed.ts
+// Video and audio through ffmpeg, sandboxed, with the input rules of ./sandboxed.ts
 // (forced demuxer, file protocol only, frame-size limit), in one ffmpeg run (a GIF takes two,
-// ./ffmpeg/gif.ts): the frame cap and the duration for progress come from that run, not from an
+// ./gif.ts): the frame cap and the duration for progress come from that run, not from an
 // ffprobe run before it.
 
 const VIDEO_IN = ['mp4', 'webm', 'mkv', 'mov', 'avi'] as const satisfies readonly FormatName[];
@@ -18,7 +18,7 @@ const VIDEO_OUT = [...VIDEO_IN, 'gif'] as const satisfies readonly FormatName[];
 const isAudio = (f: FormatName) => (AUDIO as readonly FormatName[]).includes(f);
 
 /**
- * A target's codec arguments with the conversion's options applied (./ffmpeg/options.ts says
+ * A target's codec arguments with the conversion's options applied (./options.ts says
  * which apply to a pair). Every value is a number checked by its schema, written with String():
  * nothing from the request reaches ffmpeg as text.
  */

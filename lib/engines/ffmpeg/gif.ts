@@ -6,7 +6,7 @@ import { clip, ffmpegCommand } from './args';
 import type { MediaOptions } from './options';
 import { jobPart, runFfmpegOnInput } from './sandboxed';
 
-// Video → animated GIF, for ../ffmpeg-engine.ts and ../media-engine.ts, in two ffmpeg runs: the
+// Video → animated GIF, for ./ffmpeg-engine.ts and ../media/media-engine.ts, in two ffmpeg runs: the
 // first reads the clip into one palette (palettegen), the second maps every frame to it
 // (paletteuse). The usual single run (split → palettegen and paletteuse) holds every frame in
 // memory until palettegen has seen the last one: measured 2.4 GB for 20 s of 720p at 30 fps, past

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatInfo, type FormatName } from '@/lib/formats/catalog';
 import type { EngineOptions } from '../types';
 
-// What ffmpeg applies to the audio and video it converts (../ffmpeg-engine.ts turns them into
+// What ffmpeg applies to the audio and video it converts (./ffmpeg-engine.ts turns them into
 // arguments). Pure data, described in OpenAPI as MediaOptions.
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);

@@ -8,8 +8,8 @@ import { EngineError, runSandboxed, type RunResult } from '../sandbox/sandbox';
 import { PIXEL_LIMITS } from '../limits';
 import type { EngineJob, EngineLimits } from '../types';
 
-// How ffmpeg reads untrusted input, for every engine that runs it (../ffmpeg-engine.ts,
-// ../media-engine.ts, ../subtitle-engine.ts, ../ffmpeg-image-engine.ts, ../compress/media.ts).
+// How ffmpeg reads untrusted input, for every engine that runs it (./ffmpeg-engine.ts,
+// ../media/media-engine.ts, ./subtitle-engine.ts, ./ffmpeg-image-engine.ts, ../compress/media.ts).
 // The input demuxer is forced from the content-checked format (`-f mov`, `-f matroska`…), so a
 // playlist or concat script dressed up as a video is never parsed as one (CVE-2017-9993 class),
 // only the file protocol exists, frames over VIDEO_LIMITS are refused before decoding, and it all

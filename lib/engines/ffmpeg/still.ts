@@ -5,7 +5,7 @@ import type { EngineJob } from '../types';
 import { ffmpegCommand, STILL_CODEC } from './args';
 import { assertFfmpegOk, runFfmpegRefusingInput } from './sandboxed';
 
-// One frame of a video as a still image (JPG, PNG, WebP), for ../media-engine.ts: at the video's
+// One frame of a video as a still image (JPG, PNG, WebP), for ../media/media-engine.ts: at the video's
 // size, upright (ffmpeg applies rotation metadata to the frames it filters, by default).
 //
 // Without `at`, a representative frame. Many videos open on black (a fade-in, a title on black),

@@ -7,7 +7,7 @@ import { runPythonScript } from '../python-script';
 import { assertOutput, runTool } from '../sandbox/run-tool';
 
 // Fonts. Google's woff2 tools for TrueType/OpenType ↔ WOFF2 (they write next to their input);
-// fontTools (Debian python3-fonttools) for the TTX XML dump, read back by ./font/ttx.py after
+// fontTools (Debian python3-fonttools) for the TTX XML dump, read back by ./ttx.py after
 // defusedxml has refused any DTD or entity; FontForge for everything else (TrueType, OpenType,
 // WOFF, WOFF2, its own SFD source, PostScript Type 1 as PFB; PFA is left out: its bytes are
 // PostScript, which is what they are detected as), whose format it picks by the

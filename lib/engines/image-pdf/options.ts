@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pdfaOption } from '../pdf/pdfa-option';
 import type { EngineOptions } from '../types';
 
-// How a picture is laid on its PDF page (../image-pdf-engine.ts passes them to img2pdf). Pure data
+// How a picture is laid on its PDF page (./image-pdf-engine.ts passes them to img2pdf). Pure data
 // (zod only): the converter's options panel imports it in the browser, and lib/schemas describes it
 // in OpenAPI as ImagePdfOptions.
 

@@ -19,7 +19,7 @@ import { assertSafeZip, ZIP_LIMITS } from '../archive/zip-guard';
 export { poolStatus, shutdownLibreOffice, warmUp } from './pool';
 
 // Documents, spreadsheets, presentations and drawings through a warm, sandboxed LibreOffice.
-// Both the import and the export filter are named explicitly (./libreoffice/filters.ts).
+// Both the import and the export filter are named explicitly (./filters.ts).
 
 const ZIPPED: Partial<Record<FormatName, PackageKind>> = {
   ...Object.fromEntries(
@@ -78,7 +78,7 @@ async function convert(job: EngineJob): Promise<void | { parts: number }> {
   if (!app || !importFilter || !exportFilter || job.inputFormat === job.targetFormat) {
     throw new AppError('unsupported_format', `Cannot convert ${job.inputFormat} to ${job.targetFormat}.`);
   }
-  // A workbook goes to a one-table format sheet by sheet (./libreoffice/sheets.ts).
+  // A workbook goes to a one-table format sheet by sheet (./sheets.ts).
   const pick = app === 'calc' && ONE_TABLE.has(job.targetFormat) ? sheetPick(job.options) : undefined;
   job.onProgress(5);
   const result = await withOffice((office) =>

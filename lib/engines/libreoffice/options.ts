@@ -4,7 +4,7 @@ import { pdfaOption } from '../pdf/pdfa-option';
 import type { EngineOptions } from '../types';
 import { appOf, ONE_TABLE } from './filters';
 
-// What LibreOffice applies when it exports a document as PDF (../libreoffice-engine.ts turns them
+// What LibreOffice applies when it exports a document as PDF (./libreoffice-engine.ts turns them
 // into its PDF export filter's settings), and which sheet of a workbook goes to a one-table
 // format (./sheets.ts). Pure data, described in OpenAPI as DocumentOptions.
 

@@ -27,8 +27,8 @@ import {
 
 // The rest of what ffmpeg reads and writes that people use (WMA/WMV, AIFF, AC-3, FLV, MPEG-PS,
 // 3GP, MPEG-TS, Ogg Theora…), video → animated WebP, GIF or one still image (JPG, PNG, WebP with
-// `at`: ./ffmpeg/still.ts), and audio → a waveform PNG. Same rules as
-// ../ffmpeg-engine.ts (../ffmpeg/sandboxed.ts): the demuxer is forced from the content-checked
+// `at`: ../ffmpeg/still.ts), and audio → a waveform PNG. Same rules as
+// ../ffmpeg/ffmpeg-engine.ts (../ffmpeg/sandboxed.ts): the demuxer is forced from the content-checked
 // format, only the file protocol exists, frames over VIDEO_LIMITS are refused, all sandboxed, in
 // one ffmpeg run (the frame cap and the duration for progress come from it, as there; a GIF takes two).
 
@@ -88,7 +88,7 @@ const MPEG_PS = [
   '48000',
 ];
 
-/** Codec and muxer arguments for each target this engine writes (the main formats as ../ffmpeg-engine.ts writes them). */
+/** Codec and muxer arguments for each target this engine writes (the main formats as ../ffmpeg/ffmpeg-engine.ts writes them). */
 const OUTPUT_ARGS: Partial<Record<FormatName, string[]>> = {
   ...MAIN_OUTPUT_ARGS,
   ...NICHE_OUTPUT_ARGS,
@@ -140,7 +140,7 @@ const AUDIO_OUT = ['opus', ...EVERYDAY_AUDIO] as const satisfies readonly Format
 const AUDIO_TARGETS = new Set<FormatName>([...MAIN_AUDIO, ...EVERYDAY_AUDIO, ...NICHE_AUDIO_OUT, 'opus']);
 const VIDEO_ONLY_TARGETS = new Set<FormatName>(['webp', ...ELEMENTARY_VIDEO]);
 
-/** Video → GIF or a still image: the picture options of ./ffmpeg/options.ts, as ../ffmpeg-engine.ts takes them. */
+/** Video → GIF or a still image: the picture options of ../ffmpeg/options.ts, as ../ffmpeg/ffmpeg-engine.ts takes them. */
 async function convertToPicture(job: EngineJob): Promise<boolean> {
   const t = job.targetFormat;
   const o = job.options as Partial<MediaOptions>;
@@ -179,7 +179,7 @@ async function convert(job: EngineJob): Promise<void> {
 
 const VIDEO_OUT = [...MAIN_VIDEO, ...EVERYDAY_VIDEO];
 const VIDEO_IN = [...MAIN_VIDEO, ...EVERYDAY_VIDEO, ...NICHE_VIDEO, ...ELEMENTARY_VIDEO_IN];
-/** Only a video's pictures (GIF, a still) take options here: ./ffmpeg/options.ts says which. */
+/** Only a video's pictures (GIF, a still) take options here: ../ffmpeg/options.ts says which. */
 const PICTURE_OPTIONS: EngineOptions<typeof MediaOptions> = {
   schema: MediaOptions,
   names: (from, to) => (formatInfo(to)?.family === 'image' ? mediaOptions.names(from, to) : []),
@@ -192,7 +192,7 @@ export const mediaEngine: Engine = {
   conversions: [
     { from: [...MAIN_AUDIO, ...EVERYDAY_AUDIO], to: [...AUDIO_OUT, ...MAIN_AUDIO, 'png'] },
     { from: [...MAIN_VIDEO, ...EVERYDAY_VIDEO], to: [...VIDEO_OUT, ...AUDIO_OUT, ...MAIN_AUDIO, 'webp', 'gif'] },
-    // The niche formats (./media/niche-formats.ts): their inputs to the targets people use, the common inputs to their targets.
+    // The niche formats (./niche-formats.ts): their inputs to the targets people use, the common inputs to their targets.
     { from: NICHE_AUDIO, to: [...COMMON_AUDIO, 'png'] },
     { from: NICHE_VIDEO, to: ['mp4', 'mkv', 'webm', 'gif', 'mp3'] },
     { from: ELEMENTARY_VIDEO_IN, to: ['mp4', 'mkv', 'webm', 'gif'] },

@@ -2,7 +2,7 @@ import type { FormatName } from '@/lib/formats/catalog';
 import { aac, EVEN, h264 } from '../ffmpeg/args';
 import type { Demuxers } from '../ffmpeg/sandboxed';
 
-// ffmpeg's niche containers and streams, served by ../media-engine.ts: the
+// ffmpeg's niche containers and streams, served by ./media-engine.ts: the
 // demuxer each input is read with (forced, never guessed) and the codec and muxer arguments of
 // each target. Targets whose encoders ffmpeg marks experimental (DTS, TrueHD, MLP) need -strict -2.
 
@@ -87,7 +87,7 @@ export const NICHE_AUDIO = [
 ] as const satisfies readonly FormatName[];
 /**
  * Not written from here: AMR (ffmpeg here has no AMR encoder) and modules (libopenmpt only plays
- * them); Opus is one of ../media-engine.ts's everyday targets.
+ * them); Opus is one of ./media-engine.ts's everyday targets.
  */
 const READ_ONLY = new Set<FormatName>(['opus', 'amr', 'awb', 'mod', 'xm', 's3m', 'it', 'dsf']);
 export const NICHE_AUDIO_OUT = NICHE_AUDIO.filter((f) => !READ_ONLY.has(f));

@@ -8,7 +8,7 @@ import { serverTraces, traceScrubber } from './server-traces';
 import type { Engine, EngineJob } from '../types';
 
 // What every conversion's result goes through after its engine, before it is stored: a PDF asked
-// for as PDF/A becomes PDF/A-2b whatever engine wrote it (./pdfa.ts), and the result keeps no trace
+// for as PDF/A becomes PDF/A-2b whatever engine wrote it (../pdf/pdfa.ts), and the result keeps no trace
 // of the server (./server-traces.ts): text is scrubbed, a PDF's metadata cleaned (./pdf-metadata.ts).
 // Other binary results (pictures, media, office packages) are left as written: their engines write
 // no path into them, and rewriting their bytes would break their offsets and checksums.

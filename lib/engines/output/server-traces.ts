@@ -6,7 +6,7 @@ import { processJobsDir } from '../sandbox/job-folders';
 // What of this server an engine could write into a result: the folders it ran in (a title made of
 // its input's path, a link to a file beside it), the host's name and the user's. Every folder an
 // engine sees (its job folder, a warm engine's exchange folder) is under this process's jobs
-// folder, at the same path inside the sandbox (./sandbox.ts binds it there), so that folder's path
+// folder, at the same path inside the sandbox (../sandbox/sandbox.ts binds it there), so that folder's path
 // is the one to look for. The sandbox hides the user's name (no /etc/passwd); it cannot hide the
 // host's (bubblewrap's --hostname is refused inside a container), so an engine may write it.
 //

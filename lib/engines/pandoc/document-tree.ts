@@ -16,7 +16,7 @@ export const EXTRACTED = 'extracted';
 
 /**
  * The input read as a tree; pictures inside the input go to EXTRACTED, and the images that show
- * them name them there. The run's working folder is the job folder (../sandbox.ts), so those
+ * them name them there. The run's working folder is the job folder (../sandbox/sandbox.ts), so those
  * names are relative and carry no path of the server.
  */
 export async function readTree(job: EngineJob, reader: string, extra: readonly string[] = []): Promise<unknown> {

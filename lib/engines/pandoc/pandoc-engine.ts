@@ -13,10 +13,10 @@ import { assertOutput } from '../sandbox/run-tool';
 // without embedded data files, and under --sandbox its DOCX/ODT/EPUB/PPTX writers cannot read
 // them from /usr/share/pandoc (jgm/pandoc#8128; --reference-doc does not help, the writers
 // rebuild the default one from the data files): those writers run without it. Every run, with
-// or without it, sees only pandoc, its libraries and its data files (./pandoc/system-view.ts),
+// or without it, sees only pandoc, its libraries and its data files (./system-view.ts),
 // so an include can read nothing but the job folder and pandoc's own files, and never the
-// network (./pandoc/run-pandoc.ts). Markdown results carry their pictures beside them
-// (./pandoc/markdown-result.ts); PDF is written through HTML by LibreOffice (./pandoc/pdf-result.ts).
+// network (./run-pandoc.ts). Markdown results carry their pictures beside them
+// (./markdown-result.ts); PDF is written through HTML by LibreOffice (./pdf-result.ts).
 
 /** The formats pandoc reads and writes (`-s` everywhere: whole documents, not fragments). */
 const READ_AND_WRITTEN = [
@@ -142,7 +142,7 @@ export const pandocEngine: Engine = {
     { from: PDF_FROM, to: ['pdf'] },
     { from: ['bibtex'], to: [...(Object.keys(BIB_WRITERS) as FormatName[]), ...BIB_DOCUMENTS] },
   ],
-  // PDF is LibreOffice's PDF export (./pandoc/pdf-result.ts), so it takes the documents' option.
+  // PDF is LibreOffice's PDF export (./pdf-result.ts), so it takes the documents' option.
   options: { schema: DocumentOptions, names: (_from, to) => (to === 'pdf' ? ['pdfa'] : []) },
   convert,
 };

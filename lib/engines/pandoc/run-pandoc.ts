@@ -5,7 +5,7 @@ import { pandocSystemView } from './system-view';
 
 // One sandboxed pandoc run. GHC reserves a huge address space, so memory is capped with the RTS's
 // own -M instead of RLIMIT_AS. `--sandbox` keeps pandoc's readers and writers from reading
-// anything but the files named on its command line (../pandoc-engine.ts says where it cannot be
+// anything but the files named on its command line (./pandoc-engine.ts says where it cannot be
 // used); the narrow system view (./system-view.ts) is the wall behind it either way.
 
 /** Our own pandoc templates, shown read-only to the runs that use one. */

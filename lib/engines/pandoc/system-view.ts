@@ -5,7 +5,7 @@ import path from 'node:path';
 // What a pandoc sandbox sees of the system: the program, the shared libraries it and prlimit
 // load (from `ldd`), and pandoc's own data files, nothing else of /usr or /etc. pandoc reads
 // files named inside documents (LaTeX \lstinputlisting, RST `.. include::`, Org #+INCLUDE, images
-// embedded by the DOCX/ODT/EPUB writers); where `--sandbox` cannot be used (../pandoc-engine.ts)
+// embedded by the DOCX/ODT/EPUB writers); where `--sandbox` cannot be used (./pandoc-engine.ts)
 // this list is what keeps those reads to files that are safe to end up in a result.
 
 const PANDOC = '/usr/bin/pandoc';

@@ -34,7 +34,7 @@ const PROLOGUE = `%!
  * Rewrites `pdfPath` (inside the job folder) as PDF/A-2b, in place or to `target`. Pictures stay as
  * they are: JPEGs pass through, others are recompressed losslessly (pdfwrite would pick JPEG for
  * photographs), and pages are neither downsampled nor turned. Run after every conversion to PDF
- * with `pdfa: true` (../conversions/run-conversion.ts) and by merge.
+ * with `pdfa: true` (../../conversions/run-conversion.ts) and by merge.
  */
 export async function writePdfA(job: JobFolder, pdfPath: string, target = pdfPath): Promise<void> {
   // Without the profile Ghostscript stops the prologue and the result would not be PDF/A.

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { type JobFolder, runInJob, type ToolSandbox } from './run-in-job';
 import { EngineError } from './sandbox';
 
-// One sandboxed run of a command-line converter for a job (../run-in-job.ts), failing with the
+// One sandboxed run of a command-line converter for a job (./run-in-job.ts), failing with the
 // tool's last stderr lines.
 
 export async function runTool(

@@ -70,7 +70,7 @@ describe('runSandboxed', () => {
   });
 
   // The host name stays the machine's: bubblewrap cannot set one inside a container (sethostname is
-  // refused there), so results are scrubbed of it instead (./server-traces.ts).
+  // refused there), so results are scrubbed of it instead (../output/server-traces.ts).
   it("does not know the user's name", async () => {
     const r = await sh('whoami 2>/dev/null || echo no-user-name');
     expect(r.out).toEqual(['no-user-name']);

@@ -39,7 +39,7 @@ export function askWorker(
       const inFile = path.join(slot, `in${path.extname(file)}`);
       await placeIn(file, inFile);
       const reply = await worker.request(request(inFile, slot), { signal, timeoutMs: config.engineTimeoutMs });
-      // A request refused on its input's header (./sharp/header.ts) wrote nothing to take out.
+      // A request refused on its input's header (./header.ts) wrote nothing to take out.
       if (reply.ok && reply.refused === undefined) await after?.(slot);
       return reply;
     }),
@@ -49,7 +49,7 @@ export function askWorker(
 /**
  * Claimed format and pixel budget, from the header only, in a request of its own: for inputs that
  * reach sharp through another program (HEIC, OCR, comic and DjVu pages). Convert and compress
- * requests carry the same check (./sharp/header.ts).
+ * requests carry the same check (./header.ts).
  */
 export async function inspect(job: Pick<EngineJob, 'inputPath' | 'inputFormat' | 'signal'>): Promise<void> {
   await imageHeader(job);
@@ -117,7 +117,7 @@ const clampInt = (v: unknown, min: number, max: number, d: number) =>
 
 type Encoding = { format: string; formatOptions: Record<string, unknown>; flatten?: string };
 
-/** What the worker does besides encoding, from the conversion's options (./sharp/options.ts). */
+/** What the worker does besides encoding, from the conversion's options (./options.ts). */
 function adjustments(to: Output, options: Partial<ImageOptions>) {
   const { width, height, fit = 'inside', background, dpi, strip_metadata: strip = true } = options;
   return {
