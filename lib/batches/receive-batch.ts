@@ -5,10 +5,10 @@ import { storage } from '@/lib/storage';
 import {
   multipartContentType,
   multipartParser,
+  parseBody,
   storeFilePart,
   tooManyFields,
 } from '@/lib/uploads/direct/multipart-file';
-import { releaseBody, requestBodyStream } from '@/lib/uploads/request-body';
 
 // The batch upload's multipart reader: several `file` parts, each streamed to storage as it
 // arrives (never buffered whole), and `target_format` and `options` fields. The single-file reader
@@ -73,17 +73,11 @@ export async function receiveBatch(
     parser.on('error', () => reject(malformed()));
   });
 
-  const body = requestBodyStream(request);
-  body.on('error', (e) => parser.destroy(e));
-  body.pipe(parser);
   let failure: unknown;
   try {
-    await parsed;
+    await parseBody(request, parser, parsed);
   } catch (e) {
     failure = e;
-    body.unpipe(parser);
-    releaseBody(body); // the client still gets this answer (413/400), not a reset
-    parser.destroy(); // ends a part still open, so its put settles
   }
   const settled = await Promise.allSettled(stored);
   const files = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));

@@ -9,9 +9,9 @@ import {
   ENVELOPE_BYTES,
   multipartContentType,
   multipartParser,
+  parseBody,
   tooManyFields,
 } from '@/lib/uploads/direct/multipart-file';
-import { releaseBody, requestBodyStream } from '@/lib/uploads/request-body';
 
 // The merge's multipart reader: its `files` parts, in order, streamed end to end into ONE stored
 // object (never buffered whole, never stored twice), each part's length and first bytes kept for
@@ -103,11 +103,8 @@ export async function receiveMerge(
     parser.on('error', () => reject(malformed()));
   });
 
-  const body: Readable = requestBodyStream(request);
-  body.on('error', (e) => parser.destroy(e));
-  body.pipe(parser);
   try {
-    await parsed;
+    await parseBody(request, parser, parsed);
     await appended;
     if (!output.joined || !output.put) return { fields, parts, stored: null };
     output.joined.end();
@@ -116,9 +113,6 @@ export async function receiveMerge(
     if (size !== sum) throw new Error(`Stored ${size} bytes of a merge of ${sum}`);
     return { fields, parts, stored: { key, size } };
   } catch (e) {
-    body.unpipe(parser);
-    releaseBody(body); // the client still gets this answer (413/400), not a reset
-    parser.destroy(); // ends a part still open
     output.joined?.destroy();
     await appended.catch(() => {});
     await output.put?.catch(() => {});

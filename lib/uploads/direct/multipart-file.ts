@@ -6,10 +6,11 @@ import { HEAD_BYTES } from '@/lib/formats/detect-format';
 import { newStorageKey } from '@/lib/storage/keys';
 import { storage } from '@/lib/storage';
 import { captureHead } from '@/lib/storage/capture-head';
+import { releaseBody, requestBodyStream } from '@/lib/uploads/request-body';
 
 // What the single-file (./receive-multipart.ts), batch (lib/batches/receive-batch.ts) and merge
 // (lib/merges/receive-merge.ts) multipart readers share: the content-type check, the parser with
-// its limits, and each file part streamed to storage with the size cut-off.
+// its limits, feeding it the body, and each file part streamed to storage with the size cut-off.
 
 /** Refuses anything but multipart/form-data; returns the Content-Type for the parser. */
 export function multipartContentType(request: Request): string {
@@ -40,6 +41,26 @@ export function multipartParser(
     });
   } catch {
     throw new AppError('bad_request', 'Malformed multipart Content-Type: it needs a boundary');
+  }
+}
+
+/**
+ * Feeds the request's body to `parser` and waits for `parsed`, the reader's promise of the parse.
+ * When that fails, the body is no longer read but not reset (the client still gets the 413/400)
+ * and the parser ends, so a part still open settles; then the failure is thrown for the reader to
+ * remove what it stored.
+ */
+export async function parseBody(request: Request, parser: busboy.Busboy, parsed: Promise<void>): Promise<void> {
+  const body = requestBodyStream(request);
+  body.on('error', (e) => parser.destroy(e));
+  body.pipe(parser);
+  try {
+    await parsed;
+  } catch (e) {
+    body.unpipe(parser);
+    releaseBody(body);
+    parser.destroy();
+    throw e;
   }
 }
 

@@ -1,9 +1,14 @@
-import type { Readable } from 'node:stream';
 import { AppError } from '@/lib/errors';
 import type { StoredInput as StoredFile } from '@/lib/conversions/stored-input';
 import { storage } from '@/lib/storage';
-import { releaseBody, requestBodyStream } from '@/lib/uploads/request-body';
-import { ENVELOPE_BYTES, multipartContentType, multipartParser, storeFilePart, tooManyFields } from './multipart-file';
+import {
+  ENVELOPE_BYTES,
+  multipartContentType,
+  multipartParser,
+  parseBody,
+  storeFilePart,
+  tooManyFields,
+} from './multipart-file';
 
 export type ReceivedUpload = { fields: Record<string, string>; file: StoredFile | null };
 
@@ -55,17 +60,11 @@ export async function receiveMultipart(request: Request, maxBytes: number | null
     parser.on('error', () => reject(malformed()));
   });
 
-  const body: Readable = requestBodyStream(request);
-  body.on('error', (e) => parser.destroy(e));
-  body.pipe(parser);
   try {
-    await parsed;
+    await parseBody(request, parser, parsed);
     const file = await (stored as Promise<StoredFile> | null);
     return { fields, file };
   } catch (e) {
-    body.unpipe(parser);
-    releaseBody(body); // the client still gets this answer (413/400), not a reset
-    parser.destroy(); // ends a file part still open, so its put settles
     const file = await (stored as Promise<StoredFile> | null)?.catch(() => null);
     if (file)
       await storage()
