@@ -1,20 +1,12 @@
-import { encode } from 'next-auth/jwt';
 import { describe, expect, it } from 'vitest';
 import * as apiKeys from '@/app/api/v1/api-keys/route';
 import * as profile from '@/app/api/v1/user/profile/route';
 import * as resend from '@/app/api/v1/auth/verify-email/resend/route';
 import * as resetConfirm from '@/app/api/v1/auth/password-reset/confirm/route';
 import * as reset from '@/app/api/v1/auth/password-reset/route';
-import { nextAuthSecret } from '@/lib/identity/browser-session';
 import { jsonBody, RouteClient } from '@/tests/support/route-client';
-import { signedUpUser } from '@/tests/support/accounts';
+import { browserFor, signedUpUser } from '@/tests/support/accounts';
 import { lastMailTo, tokenFromMail } from '@/tests/support/mail-outbox';
-
-/** A browser signed in through next-auth: its session cookie, as next-auth would issue it. */
-async function browserFor(userId: string, authAt = Date.now()) {
-  const cookie = await encode({ token: { sub: userId, authAt }, secret: nextAuthSecret() });
-  return new RouteClient({ cookie: `next-auth.session-token=${cookie}`, host: 'localhost:3000' });
-}
 
 describe('browser sessions (next-auth cookie)', () => {
   it('count as a session on bearer endpoints, with a same-origin check on changes', async () => {

@@ -8,7 +8,7 @@ import {
   usageHistory,
 } from '@/lib/conversions/list-conversions';
 import { db } from '@/lib/db';
-import { accountPlan } from '@/lib/identity/account-plan';
+import { accountIdentity } from '@/lib/identity/account-plan';
 import { limitsFor } from '@/lib/plans';
 import { signedUpUser } from '@/tests/support/accounts';
 import { makePng } from '@/tests/support/fixtures';
@@ -68,7 +68,7 @@ describe('dashboard conversions listing', () => {
       guestId: null,
       viaCookie: true,
       clientAddress: 'x',
-      ...(await accountPlan(owner.id))!,
+      ...(await accountIdentity(owner.id))!,
     };
     const history = await usageHistory(caller);
     expect(history.days).toHaveLength(30);

@@ -8,7 +8,7 @@ import { serializeProfile } from '@/lib/accounts/serialize-profile';
 import { browserSessionUser } from '@/lib/identity/browser-session';
 import { db } from '@/lib/db';
 import type { Caller } from '@/lib/identity/caller';
-import { ACCOUNT_PLAN_SELECT, accountPlan, effectivePlan } from '@/lib/identity/account-plan';
+import { ACCOUNT_PLAN_SELECT, accountIdentity, effectivePlan } from '@/lib/identity/account-plan';
 import type { Profile } from '@/lib/schemas/accounts';
 import { withCallback } from '@/lib/accounts/callback-url';
 
@@ -49,6 +49,16 @@ export async function requireProfile(path: string): Promise<ProfileJson> {
 
 /** The identity lib/ functions expect, for an account read on the server (a team member's plan is the team's). */
 export async function accountCaller(profile: ProfileJson): Promise<Caller & { userId: string }> {
-  const account = (await accountPlan(profile.id)) ?? { plan: profile.plan, teamId: null, teamOwnerId: null };
-  return { kind: 'session', userId: profile.id, guestId: null, ...account, viaCookie: true, clientAddress: 'server' };
+  const identity = await accountIdentity(profile.id);
+  const { plan, teamId, teamOwnerId } = identity ?? { plan: profile.plan, teamId: null, teamOwnerId: null };
+  return {
+    kind: 'session',
+    userId: profile.id,
+    guestId: null,
+    plan,
+    teamId,
+    teamOwnerId,
+    viaCookie: true,
+    clientAddress: 'server',
+  };
 }

@@ -11,6 +11,7 @@ let cached: ReturnType<typeof createDocument> | undefined;
 
 const SECURITY: Record<AuthMode, Array<Record<string, string[]>>> = {
   bearer: [{ bearerAuth: [] }],
+  admin: [{ bearerAuth: [] }, { apiKey: [] }],
   any: [{ guestCookie: [] }, { apiKey: [] }, { bearerAuth: [] }],
   open: [],
 };

@@ -19,8 +19,9 @@ export function withApiErrorStatuses(op: AnyOperation): ErrorStatus[] {
   if (op.params || op.query || op.body || op.openapi.requestBody) statuses.push(400);
   // Credentials that are present but wrong, or missing where an account is needed.
   if (op.auth !== 'open') statuses.push(401);
-  // A cookie caller's state change from another origin (CSRF): open operations read no cookie.
-  if (op.auth !== 'open' && op.method !== 'get') statuses.push(403);
+  // A cookie caller's state change from another origin (CSRF): open operations read no cookie; and
+  // an account that is not an administrator's on an administrators' operation.
+  if (op.auth === 'admin' || (op.auth !== 'open' && op.method !== 'get')) statuses.push(403);
   // The resource its path names does not exist (or is not the caller's to see).
   if (Object.values(op.params?.shape ?? {}).some(namesResource)) statuses.push(404);
   // A JSON body past JSON_BODY_LIMIT_BYTES (lib/api/with-api.ts).

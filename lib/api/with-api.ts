@@ -20,8 +20,8 @@ import { requestIdOf } from '@/lib/observability/request-id';
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 
-/** `bearer` operations always have an account, so their handlers get it typed and never re-check. */
-type CallerFor<A extends AuthMode> = A extends 'bearer' ? AccountCaller : Caller;
+/** `bearer` and `admin` operations always have an account, so their handlers get it typed and never re-check. */
+type CallerFor<A extends AuthMode> = A extends 'bearer' | 'admin' ? AccountCaller : Caller;
 
 export type ApiContext<P, Q, B, A extends AuthMode = AuthMode> = {
   request: Request;
@@ -76,8 +76,9 @@ export function withApi<
       const cookies = parseCookies(request.headers.get('cookie'));
       const { caller, newGuestId } = await resolveCaller(request.headers, cookies, op.auth);
       newGuest = newGuestId;
-      // resolveCaller gives `bearer` operations an account or throws; this is the type's guarantee.
-      if (op.auth === 'bearer' && !hasAccount(caller)) throw new AppError('unauthorized', 'Sign in first');
+      // resolveCaller gives `bearer` and `admin` operations an account or throws; this is the type's guarantee.
+      if ((op.auth === 'bearer' || op.auth === 'admin') && !hasAccount(caller))
+        throw new AppError('unauthorized', 'Sign in first');
       // Operations outside the rate limit (health) stay outside the gate too: monitors must get in.
       if (op.rateLimited !== false) {
         leaveGate = await takeRequestPlace(limitSubject(caller), request);

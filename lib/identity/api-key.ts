@@ -3,9 +3,10 @@ import { Prisma } from '@/lib/generated/prisma/client';
 import {
   ACCOUNT_PLAN_COLUMNS,
   ACCOUNT_PLAN_JOINS,
+  ACCOUNT_USABLE,
+  type AccountIdentity,
   type AccountPlanColumns,
-  type EffectivePlan,
-  effectivePlanOf,
+  identityOf,
 } from '@/lib/identity/account-plan';
 import { preparedQuery } from '@/lib/prepared-sql';
 
@@ -21,15 +22,15 @@ export function generateApiKey(): { secret: string; prefix: string; keyHash: str
 
 const hashApiKey = (secret: string) => sha256(secret);
 
-export type KeyAccount = { id: string; lastUsedAt: Date | null; userId: string; account: EffectivePlan };
+export type KeyAccount = { id: string; lastUsedAt: Date | null; userId: string; account: AccountIdentity };
 
-/** The key with this secret, when it was last used, and its owner's effective plan; null when there is none. */
+/** The key with this secret, when it was last used, and its owner's identity; null when there is none (or its owner is disabled). */
 export async function findApiKey(secret: string): Promise<KeyAccount | null> {
   const [row] = await preparedQuery<AccountPlanColumns & { id: string; lastUsedAt: Date | null; userId: string }>(
     Prisma.sql`SELECT k.id, k.last_used_at AS "lastUsedAt", u.id AS "userId", ${ACCOUNT_PLAN_COLUMNS}
       FROM api_keys k JOIN users u ON u.id = k.user_id ${ACCOUNT_PLAN_JOINS}
-      WHERE k.key_hash = ${hashApiKey(secret)}`,
+      WHERE k.key_hash = ${hashApiKey(secret)} AND ${ACCOUNT_USABLE}`,
   );
   if (!row) return null;
-  return { id: row.id, lastUsedAt: row.lastUsedAt, userId: row.userId, account: effectivePlanOf(row) };
+  return { id: row.id, lastUsedAt: row.lastUsedAt, userId: row.userId, account: identityOf(row) };
 }

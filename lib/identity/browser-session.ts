@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { decode } from 'next-auth/jwt';
 import { config } from '@/lib/config';
-import { db } from '@/lib/db';
-import { ACCOUNT_PLAN_SELECT, effectivePlan } from '@/lib/identity/account-plan';
+import { accountIdentity } from '@/lib/identity/account-plan';
 
 const COOKIES = ['__Secure-next-auth.session-token', 'next-auth.session-token'];
 
@@ -11,7 +10,8 @@ export const nextAuthSecret = () => createHash('sha256').update(`next-auth:${con
 
 /**
  * The account of a valid next-auth session cookie (browser sign-in), or null. A sign-in older
- * than the account's `sessionsValidFrom` (set by a password reset) no longer counts.
+ * than the account's `sessionsValidFrom` (set by a password reset) no longer counts, nor does a
+ * disabled account's.
  */
 export async function browserSessionUser(cookies: Map<string, string>) {
   const raw = COOKIES.map((name) => cookies.get(name)).find(Boolean);
@@ -23,12 +23,10 @@ export async function browserSessionUser(cookies: Map<string, string>) {
     return null;
   }
   if (typeof token?.sub !== 'string') return null;
-  const user = await db.user.findUnique({
-    where: { id: token.sub },
-    select: { ...ACCOUNT_PLAN_SELECT, sessionsValidFrom: true },
-  });
-  if (!user) return null;
+  const account = await accountIdentity(token.sub);
+  if (!account) return null;
+  const { sessionsValidFrom, ...identity } = account;
   const signedInAt = typeof token.authAt === 'number' ? token.authAt : 0;
-  if (user.sessionsValidFrom && signedInAt < user.sessionsValidFrom.getTime()) return null;
-  return { id: user.id, ...effectivePlan(user) };
+  if (sessionsValidFrom && signedInAt < sessionsValidFrom.getTime()) return null;
+  return { id: token.sub, ...identity };
 }

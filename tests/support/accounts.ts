@@ -1,7 +1,10 @@
+import { encode } from 'next-auth/jwt';
+import * as apiKeys from '@/app/api/v1/api-keys/route';
 import * as register from '@/app/api/v1/auth/register/route';
 import * as token from '@/app/api/v1/auth/token/route';
 import * as verifyEmail from '@/app/api/v1/auth/verify-email/route';
 import { db } from '@/lib/db';
+import { nextAuthSecret } from '@/lib/identity/browser-session';
 import type { Plan } from '@/lib/generated/prisma/enums';
 import { jsonBody, RouteClient } from '@/tests/support/route-client';
 import { lastMailTo, tokenFromMail } from '@/tests/support/mail-outbox';
@@ -42,4 +45,29 @@ export async function verifyAddress(email: string) {
     ...body,
   });
   if (res.status !== 200) throw new Error(`verify-email failed: ${res.status} ${await res.text()}`);
+}
+
+/** A browser signed in through next-auth: its session cookie, as next-auth would issue it. */
+export async function browserFor(userId: string, authAt = Date.now()) {
+  const cookie = await encode({ token: { sub: userId, authAt }, secret: nextAuthSecret() });
+  return new RouteClient({ cookie: `next-auth.session-token=${cookie}`, host: 'localhost:3000' });
+}
+
+/** A client calling with a new API key of `user` (whose plan must allow keys). */
+export async function apiKeyClientOf(user: { client: RouteClient }) {
+  const res = await user.client.call(apiKeys.POST, {
+    method: 'POST',
+    path: '/api/v1/api-keys',
+    ...jsonBody({ name: 'test key' }),
+  });
+  if (res.status !== 200) throw new Error(`creating an API key failed: ${res.status} ${await res.text()}`);
+  const { secret } = (await res.json()) as { secret: string };
+  return new RouteClient({ 'x-api-key': secret });
+}
+
+/** As signedUpUser, with the admin role. */
+export async function adminUser(plan: Plan = 'starter') {
+  const user = await signedUpUser(plan);
+  await db.user.update({ where: { id: user.id }, data: { role: 'admin' } });
+  return user;
 }
