@@ -20,6 +20,7 @@ const errorStatus = {
   password_required: 401,
   wrong_password: 401,
   forbidden: 403,
+  account_disabled: 403,
   plan_required: 403,
   team_full: 403,
   not_found: 404,

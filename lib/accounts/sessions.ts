@@ -2,6 +2,7 @@ import { AppError } from '@/lib/errors';
 import { randomToken, sha256 } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import { ACCESS_TOKEN_TTL_SECONDS, issueAccessToken } from '@/lib/identity/session-token';
+import { ACCOUNT_USABLE } from '@/lib/identity/account-plan';
 
 // API sessions: a short-lived JWT access token plus an opaque refresh token (rotated on every
 // refresh, stored only as a hash). Revoking the session ends both.
@@ -26,6 +27,7 @@ export async function createSession(userId: string): Promise<TokenPair> {
  * Swaps a refresh token for a new pair; the old refresh token stops working (atomic rotation) and
  * is remembered as retired. A retired token presented again was copied (by whoever holds the
  * newer one, or from it), so the whole session ends, with every access token issued for it.
+ * A disabled account's refresh token is refused and left as it is, to work again once enabled.
  */
 export async function refreshSession(refreshToken: string): Promise<TokenPair> {
   const next = randomToken(32);
@@ -34,6 +36,7 @@ export async function refreshSession(refreshToken: string): Promise<TokenPair> {
     WITH rotated AS (
       UPDATE sessions SET refresh_hash = ${sha256(next)}
       WHERE refresh_hash = ${presented} AND revoked_at IS NULL AND expires_at > now()
+        AND user_id IN (SELECT u.id FROM users u WHERE ${ACCOUNT_USABLE})
       RETURNING id, user_id
     ), retired AS (
       INSERT INTO retired_refresh_tokens (hash, session_id) SELECT ${presented}, id FROM rotated

@@ -1,6 +1,8 @@
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { authenticate } from '@/lib/accounts/authenticate';
+import { SIGN_IN_ACCOUNT_DISABLED } from '@/lib/domain/account-rules';
+import { isAppError } from '@/lib/errors';
 import { nextAuthSecret } from '@/lib/identity/browser-session';
 
 // Browser sign-in (next-auth, e-mail + password, JWT session cookie). API clients use
@@ -22,7 +24,9 @@ export function nextAuthOptions(): NextAuthOptions {
           try {
             const user = await authenticate(credentials.email, credentials.password);
             return { id: user.id, email: user.email, name: user.name };
-          } catch {
+          } catch (e) {
+            // A thrown error's message reaches the sign-in page as its error code.
+            if (isAppError(e) && e.code === 'account_disabled') throw new Error(SIGN_IN_ACCOUNT_DISABLED);
             return null;
           }
         },

@@ -76,8 +76,10 @@ export const tokenOp = defineOperation({
   responses: { 200: json(TokenPair, 'Tokens') },
   openapi: {
     tags: ['Accounts'],
-    summary: 'Sign in: issue a session token (JWT, 15 minutes) and a refresh token',
-    responses: errors(401),
+    summary:
+      'Sign in: issue a session token (JWT, 15 minutes) and a refresh token (403 `account_disabled` for a ' +
+      'disabled account)',
+    responses: errors(401, 403),
   },
 });
 
@@ -93,7 +95,8 @@ export const refreshOp = defineOperation({
     summary: 'Swap a refresh token for a new token pair (the old refresh token stops working)',
     description:
       'A refresh token already swapped and presented again answers 401 and revokes its whole session: ' +
-      'the access and refresh tokens issued since stop working too (a reused token was copied).',
+      'the access and refresh tokens issued since stop working too (a reused token was copied). A disabled ' +
+      "account's refresh token answers 401 and works again once the account is enabled.",
     responses: errors(401),
   },
 });
