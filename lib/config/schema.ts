@@ -11,6 +11,7 @@ import {
 } from './variables/features';
 import { processingSettings } from './variables/processing';
 import { serviceSettings } from './variables/service';
+import { ssoSettings } from './variables/sso';
 
 // The one schema of the service's configuration: every variable it reads, with its type, default,
 // group and whether it is secret. Processes validate it at start (validate-config.ts), modules read
@@ -42,6 +43,7 @@ export const OUTSIDE_SCHEMA = [
 export const SETTINGS = {
   ...serviceSettings,
   ...accountSettings,
+  ...ssoSettings,
   ...processingSettings,
   ...mailSettings,
   ...billingSettings,
@@ -106,6 +108,18 @@ export const configSchema = z
         code: 'custom',
         path: ['SIGNUP_DOMAINS'],
         message: 'must name at least one domain when SIGNUP is domains',
+      });
+    }
+    if (v.OIDC_ISSUER) {
+      for (const name of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
+        if (!v[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'must be set with OIDC_ISSUER' });
+      }
+    }
+    if ((values as { SSO_ONLY?: boolean }).SSO_ONLY && !v.OIDC_ISSUER) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SSO_ONLY'],
+        message: 'needs OIDC_ISSUER: with sign-in only through a provider, one must be configured',
       });
     }
   });

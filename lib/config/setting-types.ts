@@ -8,6 +8,7 @@ import { z } from 'zod';
 export const SETTING_GROUPS = [
   'Server',
   'Accounts',
+  'Single sign-on',
   'Database',
   'Storage',
   'Jobs',

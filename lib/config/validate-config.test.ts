@@ -117,3 +117,26 @@ describe('who may sign up', () => {
     expect(setting('SIGNUP', {})).toBe('open');
   });
 });
+
+describe('single sign-on', () => {
+  const provider = { OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'transmute', OIDC_CLIENT_SECRET: 's3cret' };
+
+  it('SSO_ONLY needs a provider: without OIDC_ISSUER the process does not start', () => {
+    const problems = configProblems({ SSO_ONLY: 'true' });
+    expect(problems.map((p) => p.name)).toEqual(['SSO_ONLY']);
+    expect(problems[0].message).toContain('OIDC_ISSUER');
+    expect(configProblems({ SSO_ONLY: 'true', ...provider })).toEqual([]);
+  });
+
+  it('a provider needs its client id and secret, and never shows the secret', () => {
+    expect(names({ OIDC_ISSUER: 'https://id.example.com' }).sort()).toEqual(['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET']);
+    expect(names({ ...provider, OIDC_ISSUER: 'id.example.com' })).toEqual(['OIDC_ISSUER']);
+  });
+
+  it('plan groups are plan:group pairs naming a plan', () => {
+    expect(configProblems({ OIDC_PLAN_GROUPS: 'pro:transmute-pro, business:biz' })).toEqual([]);
+    expect(setting('OIDC_PLAN_GROUPS', { OIDC_PLAN_GROUPS: 'pro:Transmute-Pro' })).toEqual(['pro:transmute-pro']);
+    expect(names({ OIDC_PLAN_GROUPS: 'gold:vip' })).toEqual(['OIDC_PLAN_GROUPS']);
+    expect(names({ OIDC_PLAN_GROUPS: 'transmute-pro' })).toEqual(['OIDC_PLAN_GROUPS']);
+  });
+});
