@@ -4,7 +4,7 @@ import { cmdline, processTree } from './server';
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
-function cpuMsOf(pid: number): number {
+export function cpuMsOf(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

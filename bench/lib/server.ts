@@ -141,6 +141,7 @@ export function assertBuilt(): void {
 export async function startServer(
   extraEnv: Record<string, string> = {},
   extraNodeArgs: string[] = [],
+  allInOne = ALL_IN_ONE,
 ): Promise<BenchServer> {
   assertBuilt();
   compileScripts();
@@ -165,13 +166,13 @@ export async function startServer(
   // node process, or one process for both. BENCH_NODE_ARGS adds flags to each (e.g. --expose-gc, --cpu-prof).
   const nodeArgs = [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), ...extraNodeArgs];
   const web = launch(
-    [...nodeArgs, 'dist/server.mjs', ...(ALL_IN_ONE ? ['--with-worker'] : [])],
+    [...nodeArgs, 'dist/server.mjs', ...(allInOne ? ['--with-worker'] : [])],
     { ...env, PORT: String(port), HOST: '127.0.0.1' },
     path.join(dataDir, 'web.log'),
   );
-  const worker = ALL_IN_ONE ? web : launch([...nodeArgs, 'dist/worker.mjs'], env, path.join(dataDir, 'worker.log'));
-  const children = ALL_IN_ONE ? [web] : [web, worker];
-  const logOf = (role: 'web' | 'worker') => path.join(dataDir, `${ALL_IN_ONE ? 'web' : role}.log`);
+  const worker = allInOne ? web : launch([...nodeArgs, 'dist/worker.mjs'], env, path.join(dataDir, 'worker.log'));
+  const children = allInOne ? [web] : [web, worker];
+  const logOf = (role: 'web' | 'worker') => path.join(dataDir, `${allInOne ? 'web' : role}.log`);
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const webPid = () => {
@@ -185,7 +186,7 @@ export async function startServer(
     // exit before it has removed LibreOffice's temp profile); the web server's group is signalled,
     // or the web process alone when it runs the worker.
     if (worker.pid && worker.exitCode === null) tryKill(worker.pid, 'SIGTERM');
-    if (web.pid && web.exitCode === null && !ALL_IN_ONE) tryKill(-web.pid, 'SIGTERM');
+    if (web.pid && web.exitCode === null && !allInOne) tryKill(-web.pid, 'SIGTERM');
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline && pids.some(alive)) await sleep(100);
     for (const pid of pids.filter(alive)) tryKill(pid, 'SIGKILL');

@@ -1,0 +1,222 @@
+// CPU time per conversion by component, for the one-request convert (POST /api/v1/convert) of a
+// 1 MP PNG to WebP by a guest at full load (BENCH_CONCURRENCY, 2: both cores busy): every
+// millisecond a conversion spends outside the engine is throughput lost there. CPU time from
+// /proc/<pid>/stat moves far less with other load on the machine than wall-clock rates, so this is
+// the figure to compare on a busy machine.
+//
+// Components: the web process (Next, multipart, the row), the worker (the job: claim, copy, run,
+// store, complete), the engine (the warm sharp workers in their sandboxes, separate processes),
+// PostgreSQL's backends serving the benchmark's database (found in pg_stat_activity) and its other
+// processes (checkpointer, WAL writer, autovacuum...). Each mode (BENCH_MODES: `all-in-one`, the
+// one process of scripts/start.sh, and `split`, web and worker as two processes) is measured after
+// an idle window of the same processes, whose CPU rate is subtracted (pg-boss polls on a clock, not
+// per conversion); the raw figure is printed too. The floor: a bare node:http + busboy + sharp server
+// fed the same multipart body, and the same server with sharp stubbed out (it answers the PNG), whose
+// CPU per request is what HTTP and multipart cost any service here. With pg_stat_statements loaded
+// (see bench/statements.ts) it also counts statements per conversion and prints them with the rows
+// they returned (a fetch that found nothing returns 0).
+// Run: npx tsx bench/cpu-per-conversion.ts   (BENCH_N, 100; BENCH_WARMUP, 10; BENCH_IDLE_S, 5)
+import pg from 'pg';
+import { Client, timed } from './lib/client';
+import { cpuMsOf, cpuReading, postgresPid } from './lib/cpu';
+import { startBareServer } from './lib/bare-server';
+import { isWebp, makePng } from './lib/inputs';
+import { assertBuilt, processTree, sleep, startServer } from './lib/server';
+
+const N = Number(process.env.BENCH_N ?? 100);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 2);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
+const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 5);
+const MODES = (process.env.BENCH_MODES ?? 'all-in-one,split').split(',');
+const FOREIGN_KEY_CHECK = /^SELECT (1|\$\d+) FROM ONLY /;
+
+/** The floor: multipart parsed with busboy, the file part converted with sharp (or echoed: `stub`). */
+const FLOOR_SERVER = (stub: boolean) => `
+  const http = require('node:http'); const busboy = require('busboy'); const sharp = require('sharp');
+  const s = http.createServer((req, res) => {
+    const chunks = []; const bb = busboy({ headers: req.headers });
+    bb.on('file', (_n, file) => file.on('data', (c) => chunks.push(c)));
+    bb.on('close', async () => {
+      const png = Buffer.concat(chunks);
+      const out = ${stub ? 'png' : 'await sharp(png).webp().toBuffer()'};
+      res.writeHead(200, { 'content-type': 'image/webp', 'content-length': out.length }).end(out);
+    });
+    req.pipe(bb);
+  });
+  s.listen(0, '127.0.0.1', () => console.log(s.address().port));`;
+
+type Figures = Record<string, number>;
+type Row = { name: string; cpu: Figures; statements?: number; perSec: number };
+
+/** The benchmark database's backends (not `admin`'s own). */
+async function backendPids(admin: pg.Client): Promise<number[]> {
+  const { rows } = await admin.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+  );
+  return rows.map((r) => r.pid);
+}
+
+/** CPU ms of each component now (see the top); backends are the ones named in `backends`. */
+function reading(roots: Record<string, number>, postmaster: number | undefined, backends: Set<number>): Figures {
+  const out: Figures = cpuReading(roots);
+  if (postmaster) {
+    out['PostgreSQL backends'] = 0;
+    out['PostgreSQL other'] = 0;
+    for (const pid of processTree(postmaster)) {
+      out[backends.has(pid) ? 'PostgreSQL backends' : 'PostgreSQL other'] += cpuMsOf(pid);
+    }
+  }
+  return out;
+}
+
+const minus = (a: Figures, b: Figures): Figures =>
+  Object.fromEntries(Object.keys(a).map((k) => [k, a[k] - (b[k] ?? 0)]));
+const scaled = (a: Figures, f: number): Figures => Object.fromEntries(Object.keys(a).map((k) => [k, a[k] * f]));
+
+async function measureMode(mode: string, png: Buffer): Promise<Row> {
+  const server = await startServer({}, [], mode === 'all-in-one');
+  const admin = new pg.Client({ connectionString: server.databaseUrl });
+  await admin.connect();
+  try {
+    const client = new Client(server.baseUrl);
+    await client.init();
+    const made: number[] = [];
+    const convert = async () => {
+      const out = await client.convertInOneRequest(png, 'bench.png', 'webp');
+      if (!isWebp(out.result)) throw new Error('service returned no WebP');
+      made.push(out.id);
+    };
+    await timed(WARMUP, CONCURRENCY, convert); // engines warm, pools at their working size
+    const postmaster = await postgresPid(server.databaseUrl);
+    const roots =
+      mode === 'all-in-one'
+        ? { 'web + worker': server.webRootPid }
+        : { web: server.webRootPid, worker: server.workerRootPid };
+    await sleep(1000);
+
+    // Idle: the same processes with no conversion, for the CPU they spend on a clock.
+    let backends = new Set(await backendPids(admin));
+    const idleStart = reading(roots, postmaster, backends);
+    const idleT0 = performance.now();
+    await sleep(IDLE_S * 1000);
+    backends = new Set([...backends, ...(await backendPids(admin))]);
+    const idle = minus(reading(roots, postmaster, backends), idleStart);
+    const idleMs = performance.now() - idleT0;
+
+    const statements = await statementsAvailable(admin);
+    if (statements) await admin.query('SELECT pg_stat_statements_reset()');
+    backends = new Set([...backends, ...(await backendPids(admin))]);
+    const before = reading(roots, postmaster, backends);
+    const t0 = performance.now();
+    const run = await timed(N, CONCURRENCY, convert);
+    await sleep(1000); // the last job's completion (after its answer) lands
+    backends = new Set([...backends, ...(await backendPids(admin))]);
+    const raw = minus(reading(roots, postmaster, backends), before);
+    const elapsed = performance.now() - t0;
+    const net = minus(raw, scaled(idle, elapsed / idleMs));
+    const perConversion = scaled(net, 1 / N);
+
+    console.log(`\n${mode}: N=${N} at ×${CONCURRENCY}, ${((N * 1000) / run.wallMs).toFixed(2)} conversions/s`);
+    console.log(`  idle CPU per second: ${fmt(scaled(idle, 1000 / idleMs))}`);
+    console.log(`  raw CPU per conversion: ${fmt(scaled(raw, 1 / N))}`);
+    console.log(`  CPU per conversion, idle rate subtracted: ${fmt(perConversion)}`);
+    let perConversionStatements: number | undefined;
+    if (statements) perConversionStatements = await printStatements(admin);
+    for (const id of made) await client.remove(id);
+    return { name: mode, cpu: perConversion, statements: perConversionStatements, perSec: (N * 1000) / run.wallMs };
+  } finally {
+    await admin.end();
+    await server.stop();
+  }
+}
+
+async function statementsAvailable(admin: pg.Client): Promise<boolean> {
+  const { rowCount } = await admin.query(`SELECT 1 FROM pg_settings WHERE name = 'shared_preload_libraries'
+    AND setting LIKE '%pg_stat_statements%'`);
+  if (!rowCount) return false;
+  await admin.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  return true;
+}
+
+/** Prints each statement's calls and rows per conversion; returns the statements per conversion. */
+async function printStatements(admin: pg.Client): Promise<number> {
+  const { rows } = await admin.query<{ calls: string; rows: string; query: string }>(
+    `SELECT calls, rows, query FROM pg_stat_statements
+     WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+       AND query NOT ILIKE '%pg_stat_statements%' AND query NOT ILIKE '%pg_stat_activity%' ORDER BY calls DESC`,
+  );
+  const sent = rows.filter((r) => !FOREIGN_KEY_CHECK.test(r.query));
+  const total = sent.reduce((n, r) => n + Number(r.calls), 0) / N;
+  console.log(`  statements per conversion: ${total.toFixed(1)} (calls, rows returned per conversion, statement)`);
+  for (const r of sent.filter((r) => Number(r.calls) >= N / 10)) {
+    const q = r.query.replace(/\s+/g, ' ').trim().slice(0, 100);
+    console.log(
+      `    ${(Number(r.calls) / N).toFixed(2).padStart(5)} ${(Number(r.rows) / N).toFixed(2).padStart(6)}  ${q}`,
+    );
+  }
+  return total;
+}
+
+async function measureFloor(name: string, stub: boolean, png: Buffer): Promise<Row> {
+  const floor = await startBareServer(FLOOR_SERVER(stub));
+  try {
+    // The same multipart body the service gets (the client encodes it once per file).
+    const client = new Client(`http://127.0.0.1:${floor.port}`);
+    const convert = async () => {
+      const out = await client.convertInOneRequest(png, 'bench.png', 'webp');
+      if (!stub && !isWebp(out.result)) throw new Error('floor server: no WebP');
+    };
+    await timed(WARMUP, CONCURRENCY, convert);
+    const before = { server: cpuMsOf(floor.pid) };
+    const run = await timed(N, CONCURRENCY, convert);
+    const cpu = { server: (cpuMsOf(floor.pid) - before.server) / N };
+    console.log(`\n${name}: ${fmt(cpu)} per request, ${((N * 1000) / run.wallMs).toFixed(2)}/s`);
+    return { name, cpu, perSec: (N * 1000) / run.wallMs };
+  } finally {
+    floor.stop();
+  }
+}
+
+const fmt = (f: Figures) =>
+  Object.entries(f)
+    .map(([k, v]) => `${k} ${v.toFixed(1)} ms`)
+    .join(', ');
+
+async function main() {
+  assertBuilt();
+  const png = await makePng();
+  console.log(`1 MP PNG (${(png.length / 1e6).toFixed(2)} MB) → WebP, one request, guest; N=${N} at ×${CONCURRENCY}`);
+  const rows: Row[] = [];
+  rows.push(await measureFloor('floor: node:http + busboy + sharp', false, png));
+  rows.push(await measureFloor('floor, sharp stubbed: node:http + busboy', true, png));
+  for (const mode of MODES) rows.push(await measureMode(mode, png));
+
+  const engine = (f: Figures) =>
+    Object.entries(f)
+      .filter(([k]) => k.endsWith(' workers'))
+      .reduce((s, [, v]) => s + v, 0);
+  const outside = (f: Figures) =>
+    Object.entries(f)
+      .filter(([k]) => !k.endsWith(' workers'))
+      .reduce((s, [, v]) => s + v, 0);
+  console.log(
+    '\n| CPU ms per conversion | web | worker | engine (sharp workers) | PostgreSQL backends | PostgreSQL other | outside the engine | statements | conversions/s |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    const c = r.cpu;
+    const cell = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(1));
+    const web = c.server ?? c.web ?? c['web + worker'];
+    const worker = c['web + worker'] !== undefined ? 'in web' : cell(c.worker);
+    console.log(
+      `| ${r.name} | ${cell(web)} | ${c.server !== undefined ? '—' : worker} | ${c.server !== undefined ? '—' : cell(engine(c))} | ` +
+        `${cell(c['PostgreSQL backends'])} | ${cell(c['PostgreSQL other'])} | ${c.server !== undefined ? '—' : cell(outside(c))} | ` +
+        `${r.statements === undefined ? '—' : r.statements.toFixed(1)} | ${r.perSec.toFixed(2)} |`,
+    );
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
