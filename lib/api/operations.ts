@@ -17,6 +17,8 @@ import { uploadUrlOp } from '@/lib/schemas/url-import';
 import { webhookOperations } from '@/lib/schemas/webhooks';
 import { cloudOperations } from '@/lib/schemas/cloud';
 import { cloudConnectionOperations } from '@/lib/schemas/cloud-connections';
+import { adminOperations } from '@/lib/schemas/admin';
+import { adminServiceOp } from '@/lib/schemas/admin-service';
 
 /** Every operation the API serves; the OpenAPI document is built from this list. */
 export const operations: AnyOperation[] = [
@@ -71,9 +73,11 @@ export const operations: AnyOperation[] = [
   ...cloudConnectionOperations,
   ...teamOperations,
   statsOp,
+  adminServiceOp,
   uploads.tusCreateOp,
   uploads.tusHeadOp,
   uploads.tusPatchOp,
   uploads.tusDeleteOp,
   uploads.tusOptionsOp,
+  ...adminOperations,
 ];

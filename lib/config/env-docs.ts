@@ -23,8 +23,8 @@ function rows(group: string): Row[] {
   return out;
 }
 
-/** What applies when the variable is unset, as the schema says it. */
-function defaultOf(setting: Setting): string {
+/** What applies when the variable is unset, as the schema says it (the tables, the admin service overview). */
+export function defaultOf(setting: Setting): string {
   if (setting.defaultText) return setting.defaultText;
   const parsed = setting.schema.safeParse(undefined);
   const value: unknown = parsed.success ? parsed.data : undefined;

@@ -95,7 +95,8 @@ function createMetrics() {
 const global = globalThis as unknown as { transmuteMetrics?: ReturnType<typeof createMetrics> };
 export const metrics = (global.transmuteMetrics ??= createMetrics());
 
-async function queuedConversions(): Promise<{ count: number; oldestAgeSeconds: number }> {
+/** Conversions waiting for an engine and the oldest one's age: the queue gauges, and the admin service overview. */
+export async function queuedConversions(): Promise<{ count: number; oldestAgeSeconds: number }> {
   const pending = await db.conversion.aggregate({
     where: { status: 'pending' },
     _count: true,

@@ -143,8 +143,8 @@ const HealthPolicy = z
   })
   .meta({ id: 'HealthPolicy' });
 
-/** What every answer of health holds, whatever its status. */
-const healthReport = {
+/** What every answer of health holds, whatever its status (and the admin service overview's health). */
+export const healthReport = {
   checks: HealthChecks,
   jobs: HealthJobs,
   warnings: HealthWarnings,
