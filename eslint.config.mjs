@@ -27,6 +27,7 @@ const preparedImport = {
 };
 const RAW_SQL_FILES = [
   'lib/accounts/email-tokens.ts',
+  'lib/admin/accounts.ts',
   'lib/accounts/sessions.ts',
   'lib/cloud/cloud-imports.ts',
   'lib/limits/daily-allowance.ts',

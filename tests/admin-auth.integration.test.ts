@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
+import { operations } from '@/lib/api/operations';
 import { withApi } from '@/lib/api/with-api';
-import { defineOperation } from '@/lib/schemas/operation';
+import { type AnyOperation, defineOperation } from '@/lib/schemas/operation';
 import { json } from '@/lib/schemas/common';
 import { adminUser, apiKeyClientOf, browserFor, signedUpUser } from '@/tests/support/accounts';
-import { RouteClient } from '@/tests/support/route-client';
+import { handlerOf, routeModules } from '@/tests/support/operation-handler';
+import { jsonBody, RouteClient } from '@/tests/support/route-client';
 
 // The `admin` auth mode through the real route wrapper and identity layer: an operation declared
 // here (so the rule is tested apart from any one administrators' operation) answers who called.
@@ -48,5 +50,70 @@ describe('the admin auth mode', () => {
       kinds.push(body.kind);
     }
     expect(kinds).toEqual(['session', 'session', 'api_key']);
+  });
+});
+
+// Every operation declared `admin` in the registry, called through its own route module, so an
+// administrators' operation cannot be added without this test calling it. A request that passes the
+// schemas: `{}` for a body that allows it, else the operation's entry in SAMPLE_BODIES.
+const SAMPLE_BODIES: Record<string, unknown> = {
+  adminCreateInvitation: { email: 'invited-by-admin@example.test' },
+};
+const SAMPLE_ID = 'no-such-id';
+
+// A cookie's state change must come from our origin, or it is refused before the role is asked.
+const ORIGIN = { origin: 'http://localhost:3000' };
+
+function requestFor(op: AnyOperation) {
+  const params = Object.fromEntries(Object.keys(op.params?.shape ?? {}).map((name) => [name, SAMPLE_ID]));
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]);
+  const request = { method: op.method.toUpperCase(), path, params, headers: ORIGIN };
+  if (!op.body) return request;
+  const body = op.body.safeParse({}).success ? {} : SAMPLE_BODIES[op.operationId];
+  if (body === undefined) throw new Error(`${op.operationId}: add a sample body to SAMPLE_BODIES`);
+  expect(op.body.safeParse(body).success, `${op.operationId}'s sample body`).toBe(true);
+  return { ...request, ...jsonBody(body, ORIGIN) };
+}
+
+describe('admin authorisation over the registry of operations', () => {
+  const adminOps = operations.filter((op) => op.auth === 'admin');
+
+  it('declares every operation under /api/v1/admin/ for administrators, and serves each from a route module', async () => {
+    expect(adminOps.length).toBeGreaterThanOrEqual(6);
+    for (const op of operations)
+      if (op.path.startsWith('/api/v1/admin/')) expect(op.auth, op.operationId).toBe('admin');
+    // No route under app/api/v1/admin/ serves anything the registry (and so this test) leaves out.
+    const adminRoutes = Object.keys(routeModules).filter((f) => f.startsWith('/app/api/v1/admin/'));
+    const served = await Promise.all(adminOps.map(async (op) => ({ op, handler: await handlerOf(op) })));
+    for (const file of adminRoutes) {
+      const routeModule = await routeModules[file]();
+      for (const [method, handler] of Object.entries(routeModule))
+        expect(
+          served.some((s) => s.handler === handler),
+          `${file} ${method} is an operation of the registry`,
+        ).toBe(true);
+    }
+  });
+
+  it('answers 401 to a guest, 403 to a normal session, cookie and API key, and lets an administrator in', async () => {
+    const user = await signedUpUser('starter');
+    const admin = await adminUser('starter');
+    const callers = {
+      guest: new RouteClient(),
+      session: user.client,
+      cookie: await browserFor(user.id),
+      apiKey: await apiKeyClientOf(user),
+      admin: admin.client,
+      adminKey: await apiKeyClientOf(admin),
+    };
+    for (const op of adminOps) {
+      const handler = await handlerOf(op);
+      const statuses: Record<string, number> = {};
+      for (const [who, client] of Object.entries(callers))
+        statuses[who] = (await client.call(handler, requestFor(op))).status;
+      const { admin: adminStatus, adminKey, ...others } = statuses;
+      expect(others, op.operationId).toEqual({ guest: 401, session: 403, cookie: 403, apiKey: 403 });
+      for (const status of [adminStatus, adminKey]) expect([401, 403], op.operationId).not.toContain(status);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { AppError } from '@/lib/errors';
 import { randomToken } from '@/lib/crypto';
 import { db } from '@/lib/db';
+import { Prisma } from '@/lib/generated/prisma/client';
 import { type Caller, isOwnedBy, ownerOf } from '@/lib/identity/caller';
 import { limitsFor } from '@/lib/plans';
 import { storage } from '@/lib/storage';
@@ -89,11 +90,19 @@ export async function convertFromCloud(caller: Caller, token: string, targetForm
 
 /** Drops expired imports and their files (the retention sweep). */
 export async function purgeExpiredCloudImports(): Promise<number> {
-  const expired = await db.$queryRaw<Array<{ storage_key: string }>>`
-    DELETE FROM cloud_imports WHERE expires_at <= now() RETURNING storage_key`;
-  for (const row of expired)
+  return removeCloudImports(Prisma.sql`expires_at <= now()`);
+}
+
+/** Removes an account's fetched files (its deletion). Returns how many. */
+export const removeCloudImportsOf = (userId: string) => removeCloudImports(Prisma.sql`user_id = ${userId}`);
+
+/** Drops the rows `where` names, then their files. */
+async function removeCloudImports(where: Prisma.Sql): Promise<number> {
+  const removed = await db.$queryRaw<Array<{ storage_key: string }>>`
+    DELETE FROM cloud_imports WHERE ${where} RETURNING storage_key`;
+  for (const row of removed)
     await storage()
       .delete(row.storage_key)
       .catch(() => {});
-  return expired.length;
+  return removed.length;
 }

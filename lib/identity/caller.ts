@@ -23,9 +23,12 @@ export type Caller = {
   clientAddress: string;
 };
 
+/** An account's subject of limits and of the daily allowance's ledger (usage_days). */
+export const accountSubject = (userId: string) => `user:${userId}`;
+
 /** Whom limits are counted for: the account, or for anonymous callers their address. */
 export const limitSubject = (caller: Caller) =>
-  caller.userId ? `user:${caller.userId}` : `client:${caller.clientAddress}`;
+  caller.userId ? accountSubject(caller.userId) : `client:${caller.clientAddress}`;
 
 /**
  * Whom the daily allowance is charged to: a team shares its owner's, everyone else is their limit
@@ -33,7 +36,7 @@ export const limitSubject = (caller: Caller) =>
  * creating one after using the owner's own) never starts the day's count again.
  */
 export const allowanceSubject = (caller: Caller) =>
-  caller.teamOwnerId ? `user:${caller.teamOwnerId}` : limitSubject(caller);
+  caller.teamOwnerId ? accountSubject(caller.teamOwnerId) : limitSubject(caller);
 
 /** The owner columns a caller's new resources get. */
 export const ownerOf = (caller: Caller) =>

@@ -15,7 +15,7 @@ type Removable = {
 };
 
 /** Drops an upload: its bytes (unless they became a conversion's input), its records, then its row. */
-async function removeUpload(upload: Removable) {
+export async function removeUpload(upload: Removable) {
   if (upload.protocol === 'tus') {
     if (upload.conversionId === null) await discardTusUpload(upload.storageKey);
     else
