@@ -88,7 +88,7 @@ async function measureMode(mode: string, png: Buffer): Promise<Row> {
     };
     await timed(WARMUP, CONCURRENCY, convert); // engines warm, pools at their working size
     const postmaster = await postgresPid(server.databaseUrl);
-    const roots =
+    const roots: Record<string, number> =
       mode === 'all-in-one'
         ? { 'web + worker': server.webRootPid }
         : { web: server.webRootPid, worker: server.workerRootPid };
