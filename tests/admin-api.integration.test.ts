@@ -102,6 +102,16 @@ describe('admin accounts API', () => {
     expect((await getAccount(admin.client, 'no-such-account')).status).toBe(404);
   });
 
+  it('counts what an account converts in conversions and input bytes', async () => {
+    const admin = await administrator();
+    const user = await signedUpUser();
+    const conversion = await createPngConversion(user.client);
+    const { inputSize } = await db.conversion.findUniqueOrThrow({ where: { id: BigInt(conversion.id) } });
+    const used = { conversions: 1, bytes: Number(inputSize) };
+    const res = await getAccount(admin.client, user.id);
+    expect((await res.json()).usage).toEqual({ today: used, last_30_days: used });
+  });
+
   it('changes plan, verification and role with one audit entry of the values, its actor and address', async () => {
     const admin = await administrator();
     const user = await signedUpUser();

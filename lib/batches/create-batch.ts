@@ -48,7 +48,8 @@ async function insertBatch(caller: Caller, files: StoredInput[], checked: Checke
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.$transaction(async (tx) => {
-        await chargeDailyAllowance(tx, caller, files.length);
+        const bytes = files.reduce((sum, file) => sum + BigInt(file.size), 0n);
+        await chargeDailyAllowance(tx, caller, { conversions: files.length, bytes });
         const batch = await tx.batch.create({
           data: { id: randomToken(24), ...ownerOf(caller), createdAt, expiresAt },
         });

@@ -5,7 +5,7 @@ import { type Conversion, Prisma } from '@/lib/generated/prisma/client';
 import { type Caller, ownerOf } from '@/lib/identity/caller';
 import { enqueueCharged } from '@/lib/conversions/enqueue-charged';
 import { expiresAtFor } from '@/lib/plans';
-import { allowanceUsedUp, chargeDailyAllowance, chargeStatement } from '@/lib/limits/daily-allowance';
+import { allowanceUsedUp, type Charge, chargeDailyAllowance, chargeStatement } from '@/lib/limits/daily-allowance';
 import { CONVERSION_ROW, conversionValues } from '@/lib/conversions/conversion-row-sql';
 import { preparedQuery } from '@/lib/prepared-sql';
 import { newStorageKey } from '@/lib/storage/keys';
@@ -101,7 +101,7 @@ export async function insertCharged(
       const row = { ...data, id: newConversionId() };
       if (!recordIn) return await insertChargedRow(caller, row);
       return await db.$transaction(async (tx) => {
-        await chargeDailyAllowance(tx, caller);
+        await chargeDailyAllowance(tx, caller, chargeOf(row));
         const created = await tx.conversion.create({ data: row });
         await recordIn(tx, created.id);
         return created;
@@ -112,11 +112,14 @@ export async function insertCharged(
   }
 }
 
+/** One conversion's charge: its input's bytes. */
+const chargeOf = (row: { inputSize: bigint | number }): Charge => ({ conversions: 1, bytes: BigInt(row.inputSize) });
+
 /** The charge and the insert in one statement: the row is inserted only if the charge went through. */
 async function insertChargedRow(caller: Caller, row: Prisma.ConversionUncheckedCreateInput): Promise<Conversion> {
   const { columns, values, record } = conversionValues(row);
   const [created] = await preparedQuery<Conversion>(Prisma.sql`
-    WITH charged AS (${chargeStatement(caller)})
+    WITH charged AS (${chargeStatement(caller, chargeOf(row))})
     INSERT INTO conversions (${columns}) SELECT ${values} FROM ${record}, charged RETURNING ${CONVERSION_ROW}`);
   if (!created) throw allowanceUsedUp(caller);
   return created;

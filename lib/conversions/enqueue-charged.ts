@@ -10,14 +10,15 @@ import { refundDailyAllowance } from '@/lib/limits/daily-allowance';
  */
 export async function enqueueCharged(
   caller: Caller,
-  jobs: ReadonlyArray<{ id: bigint; run?: number }>,
+  jobs: ReadonlyArray<{ id: bigint; run?: number; inputSize: bigint }>,
   undo: () => Promise<unknown>,
 ): Promise<void> {
   try {
     for (const job of jobs) await enqueueConversion(job.id, job.run ?? 0, allowanceSubject(caller));
   } catch (e) {
     await undo().catch(() => {});
-    await refundDailyAllowance(caller, jobs.length).catch(() => {});
+    const bytes = jobs.reduce((sum, job) => sum + job.inputSize, 0n);
+    await refundDailyAllowance(caller, { conversions: jobs.length, bytes }).catch(() => {});
     throw new AppError('service_unavailable', 'The job queue is unavailable, please retry', { cause: e });
   }
 }

@@ -35,7 +35,7 @@ export async function retryConversion(caller: Caller, id: bigint) {
         `Conversion is ${current?.status ?? 'gone'}; only a failed or cancelled one can be retried`,
       );
     }
-    await chargeDailyAllowance(tx, caller);
+    await chargeDailyAllowance(tx, caller, { conversions: 1, bytes: reset.inputSize });
     return reset;
   });
   // The new run's message; the earlier run's, if still queued, no longer claims the row.

@@ -8,21 +8,28 @@ type Tx = Prisma.TransactionClient;
 
 const today = () => new Date(new Date().toISOString().slice(0, 10));
 
+/** What a request charges: its conversions, and their input bytes (kept in the ledger for administrators). */
+export type Charge = { conversions: number; bytes: bigint };
+
 /**
- * The statement that charges `units` conversions to the caller's daily allowance, atomically: the
+ * The statement that charges `charge` to the caller's daily allowance, atomically: the
  * conditional upsert only increments while the count stays within the limit, so concurrent requests
- * never exceed it. It returns the new count, or no row when the allowance does not cover `units`
- * (then nothing is charged). It goes in the statement or transaction that creates the conversions,
- * so a failed creation is not charged.
+ * never exceed it. It returns the new count, or no row when the allowance does not cover the
+ * conversions (then nothing is charged). It goes in the statement or transaction that creates the
+ * conversions, so a failed creation is not charged.
  */
-export function chargeStatement(caller: Caller, units = 1): Prisma.Sql {
+export function chargeStatement(caller: Caller, charge: Charge): Prisma.Sql {
   const limit = limitsFor(caller.plan).dailyConversions;
   const subject = allowanceSubject(caller);
+  const units = charge.conversions;
+  const bytes = charge.bytes.toString();
   if (limit === null)
-    return Prisma.sql`INSERT INTO usage_days (subject, day, count) VALUES (${subject}, ${today()}::date, ${units})
-      ON CONFLICT (subject, day) DO UPDATE SET count = usage_days.count + ${units} RETURNING count`;
-  return Prisma.sql`INSERT INTO usage_days (subject, day, count) SELECT ${subject}, ${today()}::date, ${units} WHERE ${units}::int <= ${limit}::int
-    ON CONFLICT (subject, day) DO UPDATE SET count = usage_days.count + ${units} WHERE usage_days.count + ${units} <= ${limit}
+    return Prisma.sql`INSERT INTO usage_days (subject, day, count, bytes) VALUES (${subject}, ${today()}::date, ${units}, ${bytes}::bigint)
+      ON CONFLICT (subject, day) DO UPDATE SET count = usage_days.count + ${units}, bytes = usage_days.bytes + ${bytes}::bigint
+      RETURNING count`;
+  return Prisma.sql`INSERT INTO usage_days (subject, day, count, bytes) SELECT ${subject}, ${today()}::date, ${units}, ${bytes}::bigint WHERE ${units}::int <= ${limit}::int
+    ON CONFLICT (subject, day) DO UPDATE SET count = usage_days.count + ${units}, bytes = usage_days.bytes + ${bytes}::bigint
+    WHERE usage_days.count + ${units} <= ${limit}
     RETURNING count`;
 }
 
@@ -36,18 +43,19 @@ export function allowanceUsedUp(caller: Caller): AppError {
   });
 }
 
-/** Charges `units` conversions inside `tx` (see chargeStatement); 429 when the allowance does not cover them. */
-export async function chargeDailyAllowance(tx: Tx, caller: Caller, units = 1): Promise<void> {
-  const rows = await tx.$queryRaw<Array<{ count: number }>>(chargeStatement(caller, units));
+/** Charges `charge` inside `tx` (see chargeStatement); 429 when the allowance does not cover its conversions. */
+export async function chargeDailyAllowance(tx: Tx, caller: Caller, charge: Charge): Promise<void> {
+  const rows = await tx.$queryRaw<Array<{ count: number }>>(chargeStatement(caller, charge));
   if (rows.length === 0) throw allowanceUsedUp(caller);
 }
 
 /**
- * Gives back units charged today for conversions that were then dropped because the job queue
+ * Gives back a charge made today for conversions that were then dropped because the job queue
  * was unavailable (never below zero), so a refused request costs nothing.
  */
-export async function refundDailyAllowance(caller: Caller, units = 1): Promise<void> {
-  await db.$executeRaw`UPDATE usage_days SET count = GREATEST(count - ${units}::int, 0)
+export async function refundDailyAllowance(caller: Caller, charge: Charge): Promise<void> {
+  await db.$executeRaw`UPDATE usage_days SET count = GREATEST(count - ${charge.conversions}::int, 0),
+      bytes = GREATEST(bytes - ${charge.bytes.toString()}::bigint, 0)
     WHERE subject = ${allowanceSubject(caller)} AND day = ${today()}::date`;
 }
 

@@ -64,7 +64,7 @@ const idParams = z.object({
     .meta({ param: { description: 'Account id' } }),
 });
 
-const AdminAccountChange = z
+export const AdminAccountChange = z
   .object({
     account: AdminAccount,
     stripe_managed: z.boolean().meta({
