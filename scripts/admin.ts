@@ -1,7 +1,12 @@
 // Administration for self-hosters:
 //   npm run admin -- set-plan <email> <free|starter|pro|business>
 //   npm run admin -- verify-email <email>
-// The logic lives in lib/admin/admin-commands.ts. Without DATABASE_URL it uses the database that
+//   npm run admin -- grant-admin <email> | revoke-admin <email>
+//   npm run admin -- disable <email> | enable <email>
+//   npm run admin -- delete <email>
+//   npm run admin -- accounts [query]
+// Each change is written to the audit log with actor and origin "cli". The logic lives in
+// lib/admin/admin-commands.ts, over the same functions as the admin API (lib/admin/). Without DATABASE_URL it uses the database that
 // scripts/start.sh recorded under DATA_DIR (scripts/database-url.ts), never a guessed one.
 import { config } from '@/lib/config';
 import { exitOnInvalidConfig } from '@/lib/processes/exit-on-invalid-config';

@@ -4,7 +4,8 @@
 #                    $DATA_DIR/pg when DATABASE_URL is unset; migrations applied first
 #   web | worker     one role, against DATABASE_URL (run `migrate` once before)
 #   migrate          applies pending migrations under an advisory lock (replicas may all call it)
-#   admin <args>     the admin commands (set-plan EMAIL PLAN, verify-email EMAIL)
+#   admin <args>     the admin commands (set-plan EMAIL PLAN, verify-email EMAIL, grant-admin EMAIL,
+#                    revoke-admin EMAIL, disable EMAIL, enable EMAIL, delete EMAIL, accounts [QUERY])
 #   health           exit 0 when this container's role is healthy (the image's HEALTHCHECK)
 set -uo pipefail
 cd "${TRANSMUTE_APP_DIR:-/app}" || exit 1

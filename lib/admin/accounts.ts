@@ -35,7 +35,7 @@ const accountNotFound = () => new AppError('not_found', 'Account not found');
  * Whether a live Stripe subscription manages the account's plan: its next event sets the plan
  * again, whatever an administrator set.
  */
-export const stripeManaged = (user: Pick<AccountRow, 'stripeSubscriptionId' | 'subscriptionStatus'>) =>
+const stripeManaged = (user: Pick<AccountRow, 'stripeSubscriptionId' | 'subscriptionStatus'>) =>
   Boolean(user.stripeSubscriptionId && user.subscriptionStatus && user.subscriptionStatus !== 'canceled');
 
 type Usage = AdminAccountJson['usage'];

@@ -14,7 +14,9 @@ const BATCH = 200;
  * file outlives its row; then the account's row, whose deletion takes its other rows (keys,
  * sessions, batches, webhooks, a team it owns) with it, in one transaction with the audit entry.
  */
-export async function deleteAccount(actor: AdminActor, id: string): Promise<void> {
+type DeletedAccount = { email: string; conversions: number; uploads: number; cloudImports: number };
+
+export async function deleteAccount(actor: AdminActor, id: string): Promise<DeletedAccount> {
   assertNotSelfLockout(actor, id, { deleted: true });
   const account = await db.user.findUnique({ where: { id }, select: { email: true, plan: true, role: true } });
   if (!account) throw new AppError('not_found', 'Account not found');
@@ -41,6 +43,7 @@ export async function deleteAccount(actor: AdminActor, id: string): Promise<void
       details: { plan: account.plan, role: account.role, conversions, uploads, cloud_imports: cloudImports },
     });
   });
+  return { email: account.email, conversions, uploads, cloudImports };
 }
 
 const conversionsOf = (userId: string) =>
