@@ -408,7 +408,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Sign in: issue a session token (JWT, 15 minutes) and a refresh token */
+    /** Sign in: issue a session token (JWT, 15 minutes) and a refresh token (403 `account_disabled` for a disabled account) */
     post: operations['createSessionToken'];
     delete?: never;
     options?: never;
@@ -427,7 +427,7 @@ export interface paths {
     put?: never;
     /**
      * Swap a refresh token for a new token pair (the old refresh token stops working)
-     * @description A refresh token already swapped and presented again answers 401 and revokes its whole session: the access and refresh tokens issued since stop working too (a reused token was copied).
+     * @description A refresh token already swapped and presented again answers 401 and revokes its whole session: the access and refresh tokens issued since stop working too (a reused token was copied). A disabled account's refresh token answers 401 and works again once the account is enabled.
      */
     post: operations['refreshSessionToken'];
     delete?: never;
@@ -1279,6 +1279,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admin/service': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Service overview for administrators: health, queue, conversions by engine, storage, configuration
+     * @description Health is what `GET /api/v1/health` computes (this answers 200 while it is degraded). Secrets in the configuration are reported only as set or not set.
+     */
+    get: operations['getAdminServiceOverview'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/tus': {
     parameters: {
       query?: never;
@@ -1329,6 +1349,82 @@ export interface paths {
      * @description Requests carry `Tus-Resumable: 1.0.0`. `Content-Type: application/offset+octet-stream`. The PATCH that delivers the last byte creates the conversion (as `POST /uploads/{token}/complete` does) and answers with `X-Conversion-Id`; a file refused then (format, pair, allowance) answers 400 or 429 and is deleted.
      */
     patch: operations['appendTusUpload'];
+    trace?: never;
+  };
+  '/api/v1/admin/accounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List and search accounts */
+    get: operations['adminListAccounts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/accounts/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One account */
+    get: operations['adminGetAccount'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete an account with its conversions, uploads and files (audited)
+     * @description An administrator cannot delete their own account (409). A team it owns ends with it.
+     */
+    delete: operations['adminDeleteAccount'];
+    options?: never;
+    head?: never;
+    /**
+     * Change an account's plan, verification, disabled mark or role (audited)
+     * @description Only the fields sent change. A plan set here is overwritten by the next event of a live Stripe subscription (`stripe_managed`). Disabling takes effect on the account's next request. An administrator cannot disable or demote their own account (409).
+     */
+    patch: operations['adminUpdateAccount'];
+    trace?: never;
+  };
+  '/api/v1/admin/teams': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List teams with their owner, plan and members */
+    get: operations['adminListTeams'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The audit log of administrators' actions */
+    get: operations['adminListAudit'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
 }
@@ -2096,6 +2192,215 @@ export interface components {
       formats_supported: number;
       /** @description Seconds since this server process started */
       uptime_seconds: number;
+    };
+    AdminServiceOverview: {
+      /** @description What `GET /api/v1/health` answers (its status `degraded` when a check fails) */
+      health: {
+        /** @enum {string} */
+        status: 'ok' | 'degraded';
+        checks: {
+          /** @enum {string} */
+          database: 'ok' | 'error';
+          /** @enum {string} */
+          storage: 'ok' | 'error';
+          /** @enum {string} */
+          queue: 'ok' | 'error';
+          /**
+           * @description The engine sandbox (bubblewrap with a fresh /proc) can be set up: `error` means no conversion runs (in a container: run it with `--security-opt systempaths=unconfined`; `ENGINE_SANDBOX=off` opts out)
+           * @enum {string}
+           */
+          sandbox: 'ok' | 'error';
+        };
+        jobs: components['schemas']['HealthJobs'];
+        /** @description Conditions to act on before a check fails, e.g. storage space under `STORAGE_WARN_FREE_MB` (stored files and job folders; under `STORAGE_MIN_FREE_MB` the storage check fails). Empty when none */
+        warnings: string[];
+        connections: components['schemas']['HealthConnections'];
+        policy: components['schemas']['HealthPolicy'];
+      };
+      queue: {
+        /** @description Conversions waiting for an engine, service-wide */
+        waiting: number;
+        /** @description Age of the oldest waiting conversion (0 when none waits) */
+        oldest_waiting_seconds: number;
+        /** @description The embedded queue's counts per queue; null with Inngest, or when the queue is unreachable */
+        jobs: components['schemas']['AdminJobQueue'][] | null;
+      };
+      /** @description Conversions that ended in the last 24 hours by engine and outcome, from the conversion rows (service-wide; rows are removed when their files expire) */
+      conversions_24h: components['schemas']['AdminEngineOutcomes'][];
+      storage: {
+        /** @enum {string} */
+        driver: 'local' | 's3';
+        /** @description Bytes in the store, from the rows that own them (conversions' inputs and results, uploads, imports) */
+        used_bytes: number;
+        /** @description The stored files' filesystem on local disk; null with S3 (free space unknown) */
+        store_disk: components['schemas']['AdminDisk'] | null;
+        /** @description `DATA_DIR`'s filesystem (job folders) */
+        data_dir_disk: components['schemas']['AdminDisk'];
+      };
+      /** @description Every variable of the configuration as the answering process reads it; secrets only as set or not */
+      configuration: components['schemas']['AdminConfigEntry'][];
+    };
+    AdminJobQueue: {
+      /** @description The embedded queue (pg-boss) queue */
+      name: string;
+      /** @description Jobs that can run now */
+      ready: number;
+      /** @description Jobs a worker holds */
+      active: number;
+      /** @description Jobs waiting for their retry time */
+      deferred: number;
+      /** @description Failed jobs still kept */
+      failed: number;
+    };
+    AdminEngineOutcomes: {
+      /** @description The engine that serves the conversion's pair (`none`: none serves it now, e.g. a refused format) */
+      engine: string;
+      completed: number;
+      failed: number;
+      cancelled: number;
+    };
+    AdminDisk: {
+      total_bytes: number;
+      /** @description Space left to the service (statfs) */
+      free_bytes: number;
+    };
+    AdminConfigEntry: {
+      name: string;
+      /** @description The section of the configuration tables in the README */
+      group: string;
+      secret: boolean;
+      /** @description Whether the environment sets it (empty counts as unset) */
+      set: boolean;
+      /** @description The text it is set to (a URL without its user and password), or null when unset. Always null for a secret */
+      value: string | null;
+      /** @description What applies when it is unset */
+      default: string;
+      /** @enum {string} */
+      source: 'environment' | 'default';
+    };
+    AdminAccountPage: {
+      items: components['schemas']['AdminAccount'][];
+      /** @description Items in all pages */
+      total: number;
+      /** @description This page, from 1 */
+      page: number;
+      /** @description Pages in all (at least 1) */
+      pages: number;
+    };
+    AdminAccount: {
+      id: string;
+      email: string;
+      name: string | null;
+      /**
+       * @description The account's own plan (a team member uses the team's)
+       * @enum {string}
+       */
+      plan: 'free' | 'starter' | 'pro' | 'business';
+      /** @enum {string} */
+      role: 'user' | 'admin';
+      /** @description Whether the e-mail address is verified */
+      verified: boolean;
+      /** @description A disabled account cannot sign in; its credentials answer 401 */
+      disabled: boolean;
+      /** Format: date-time */
+      created_at: string;
+      /** @description The team the account is in, and its role there */
+      team: {
+        id: string;
+        /** @enum {string} */
+        role: 'owner' | 'member';
+      } | null;
+      /** @description The account's daily allowance ledger (UTC days, today included): a team's conversions are counted for its owner */
+      usage: {
+        today: {
+          conversions: number;
+          /** @description Input bytes of those conversions */
+          bytes: number;
+        };
+        last_30_days: {
+          conversions: number;
+          /** @description Input bytes of those conversions */
+          bytes: number;
+        };
+      };
+    };
+    AdminAccountChange: {
+      account: components['schemas']['AdminAccount'];
+      /** @description Whether a live Stripe subscription manages the account's plan: its next event sets the plan again */
+      stripe_managed: boolean;
+      /** @description What the administrator should know about the change */
+      warnings: string[];
+    };
+    AdminTeamPage: {
+      items: components['schemas']['AdminTeam'][];
+      /** @description Items in all pages */
+      total: number;
+      /** @description This page, from 1 */
+      page: number;
+      /** @description Pages in all (at least 1) */
+      pages: number;
+    };
+    AdminTeam: {
+      id: string;
+      name: string;
+      /**
+       * @description The owner's plan, which the members use
+       * @enum {string}
+       */
+      plan: 'free' | 'starter' | 'pro' | 'business';
+      /** Format: date-time */
+      created_at: string;
+      owner: {
+        id: string;
+        email: string;
+      };
+      members: {
+        id: string;
+        email: string;
+        /** @enum {string} */
+        role: 'owner' | 'member';
+      }[];
+    };
+    AuditEntryPage: {
+      items: components['schemas']['AuditEntry'][];
+      /** @description Items in all pages */
+      total: number;
+      /** @description This page, from 1 */
+      page: number;
+      /** @description Pages in all (at least 1) */
+      pages: number;
+    };
+    AuditEntry: {
+      id: string;
+      actor: {
+        /** @description null for an admin command run on the server */
+        id: string | null;
+        /** @description The administrator's address, or "cli" */
+        email: string;
+      };
+      /** @example account.update */
+      action: string;
+      /** @description The account acted on (it may since be deleted) */
+      target: {
+        id: string | null;
+        email: string | null;
+      } | null;
+      /**
+       * @description The values: for a change, `{field: {from, to}}`
+       * @example {
+       *       "plan": {
+       *         "from": "free",
+       *         "to": "pro"
+       *       }
+       *     }
+       */
+      details: {
+        [key: string]: unknown;
+      };
+      /** @description The client address, or "cli" */
+      origin: string;
+      /** Format: date-time */
+      created_at: string;
     };
   };
   responses: never;
@@ -3638,6 +3943,15 @@ export interface operations {
       };
       /** @description Invalid or missing credentials */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not permitted on this plan, or the resource is not the caller's */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -7516,6 +7830,62 @@ export interface operations {
       };
     };
   };
+  getAdminServiceOverview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The service at a glance */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminServiceOverview'];
+        };
+      };
+      /** @description Invalid or missing credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not permitted on this plan, or the resource is not the caller's */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Rate limit or plan quota exceeded */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A dependency is unavailable, retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   createTusUpload: {
     parameters: {
       query?: never;
@@ -7889,6 +8259,484 @@ export interface operations {
       };
       /** @description The server is out of storage space (`insufficient_storage`); nothing of the request was kept, retry later */
       507: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  adminListAccounts: {
+    parameters: {
+      query?: {
+        /** @description Any part of the e-mail address or name, in any case */
+        q?: string;
+        /** @description Page, from 1 (50 items a page) */
+        page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Accounts, newest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminAccountPage'];
+        };
+      };
+      /** @description Invalid request parameters */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Invalid or missing credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not permitted on this plan, or the resource is not the caller's */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Rate limit or plan quota exceeded */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A dependency is unavailable, retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  adminGetAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Account id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The account */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminAccount'];
+        };
+      };
+      /** @description Invalid request parameters */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Invalid or missing credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not permitted on this plan, or the resource is not the caller's */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Resource not found (or expired) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Rate limit or plan quota exceeded */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A dependency is unavailable, retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  adminDeleteAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Account id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, with every file it had */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            deleted: true;
+          };
+        };
+      };
+      /** @description Invalid request parameters */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Invalid or missing credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not permitted on this plan, or the resource is not the caller's */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Resource not found (or expired) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The resource is not in a state that allows this */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Rate limit or plan quota exceeded */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A dependency is unavailable, retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  adminUpdateAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Account id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          plan?: 'free' | 'starter' | 'pro' | 'business';
+          verified?: boolean;
+          disabled?: boolean;
+          /** @enum {string} */
+          role?: 'user' | 'admin';
+        };
+      };
+    };
+    responses: {
+      /** @description The account after the change */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminAccountChange'];
+        };
+      };
+      /** @description Invalid request parameters */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Invalid or missing credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not permitted on this plan, or the resource is not the caller's */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Resource not found (or expired) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The resource is not in a state that allows this */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The upload exceeds the plan's maximum upload size (or a batch its files per batch) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Rate limit or plan quota exceeded */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A dependency is unavailable, retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  adminListTeams: {
+    parameters: {
+      query?: {
+        /** @description Page, from 1 (50 items a page) */
+        page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Teams, newest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminTeamPage'];
+        };
+      };
+      /** @description Invalid request parameters */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Invalid or missing credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not permitted on this plan, or the resource is not the caller's */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Rate limit or plan quota exceeded */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A dependency is unavailable, retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  adminListAudit: {
+    parameters: {
+      query?: {
+        /** @description Page, from 1 (50 items a page) */
+        page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Entries, newest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditEntryPage'];
+        };
+      };
+      /** @description Invalid request parameters */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Invalid or missing credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not permitted on this plan, or the resource is not the caller's */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Rate limit or plan quota exceeded */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A dependency is unavailable, retry */
+      503: {
         headers: {
           [name: string]: unknown;
         };
