@@ -3,7 +3,7 @@ import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { hashPassword } from '@/lib/accounts/password';
 import { sendVerificationMail } from '@/lib/accounts/account-mails';
-import { assertMaySignUp } from '@/lib/accounts/signup-rule';
+import { assertMaySignUp, redeemSignUpInvitation } from '@/lib/accounts/signup-rule';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -18,13 +18,13 @@ export async function registerUser(
   const email = normalizeEmail(input.email);
   const { verified } = await assertMaySignUp(email, input.invitation);
   try {
-    const user = await db.user.create({
-      data: {
-        email,
-        name: input.name?.trim() || null,
-        passwordHash: await hashPassword(input.password),
-        emailVerifiedAt: verified ? new Date() : null,
-      },
+    const passwordHash = await hashPassword(input.password);
+    const user = await db.$transaction(async (tx) => {
+      const created = await tx.user.create({
+        data: { email, name: input.name?.trim() || null, passwordHash, emailVerifiedAt: verified ? new Date() : null },
+      });
+      if (input.invitation !== undefined) await redeemSignUpInvitation(tx, input.invitation);
+      return created;
     });
     try {
       if (!verified) await sendVerificationMail(user, baseUrl);

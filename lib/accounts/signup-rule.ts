@@ -3,6 +3,7 @@ import { sha256 } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import { closedInvitationReason } from '@/lib/domain/invitation-rules';
 import { AppError } from '@/lib/errors';
+import type { Prisma } from '@/lib/generated/prisma/client';
 
 // Who may create an account (SIGNUP, SIGNUP_DOMAINS). The one place the rule is decided: password
 // sign-up calls it, and so must every other way an account comes into being (single sign-on), so
@@ -44,9 +45,10 @@ async function invitationProblem(token: string, email: string): Promise<string |
 
 /**
  * Decides whether `email` (normalized) may create an account, throwing 403 with the reason when not.
- * An invitation, when given, must be open and addressed to `email`: it was mailed there, so the
- * address counts as verified (`verified: true`). The invitation is not used up here: joining the
- * team redeems it as before.
+ * An invitation, when given, must be open and addressed to `email`: a team's or an administrator's
+ * invitation to sign up (one without a team). It was mailed there, so the address counts as verified
+ * (`verified: true`). It is not used up here: joining the team redeems a team's, and the account's
+ * creation an administrator's (`redeemSignUpInvitation`).
  */
 export async function assertMaySignUp(email: string, invitation?: string): Promise<{ verified: boolean }> {
   const rule = signupRule();
@@ -64,4 +66,15 @@ export async function assertMaySignUp(email: string, invitation?: string): Promi
     throw refused(rule.mode === 'invite' ? `${problem}; sign-up on this server needs a valid invitation` : problem);
   }
   return { verified: true };
+}
+
+/**
+ * Uses up an administrator's invitation to sign up (one without a team) in the transaction that
+ * creates its account; a team's invitation stays open for joining the team.
+ */
+export async function redeemSignUpInvitation(tx: Prisma.TransactionClient, token: string): Promise<void> {
+  await tx.teamInvitation.updateMany({
+    where: { tokenHash: sha256(token), teamId: null, acceptedAt: null, withdrawnAt: null },
+    data: { acceptedAt: new Date() },
+  });
 }

@@ -18,7 +18,8 @@ export const CLI_ACTOR: AdminActor = { id: null, origin: 'cli' };
 
 export type AuditRecord = {
   action: string;
-  target: { id: string; email: string } | null;
+  /** The account acted on; an invitation's has no id yet. */
+  target: { id: string | null; email: string } | null;
   details: Prisma.InputJsonObject;
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/schemas/operation';
+import { Email } from '@/lib/schemas/accounts';
 import { errors, json, text } from '@/lib/schemas/common';
 import { PLANS } from '@/lib/plans';
 
@@ -192,6 +193,34 @@ export const listAuditOp = defineOperation({
   openapi: { tags: adminTags, summary: "The audit log of administrators' actions" },
 });
 
+const SignUpInvitation = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    token: z.string().meta({ description: 'Returned in this response only (and mailed in the link)' }),
+    url: z.string().meta({ format: 'uri', description: 'The sign-up page with the invitation, as mailed' }),
+    expires_at: dateTime(),
+  })
+  .meta({ id: 'SignUpInvitation' });
+
+export const createInvitationOp = defineOperation({
+  operationId: 'adminCreateInvitation',
+  method: 'post',
+  path: '/api/v1/admin/invitations',
+  auth: 'admin',
+  body: z.strictObject({ email: Email }),
+  responses: { 200: json(SignUpInvitation, 'The invitation; its token is shown once and mailed') },
+  openapi: {
+    tags: adminTags,
+    summary: 'Invite an address to sign up (audited)',
+    description:
+      'Mails a link to the sign-up page that admits this address where only invited people may sign up ' +
+      '(`SIGNUP=invite`), with the address verified. Valid 7 days, once. 409 when the address has an ' +
+      'account or an open invitation to sign up.',
+    responses: errors(409),
+  },
+});
+
 export const adminOperations = [
   listAccountsOp,
   getAccountOp,
@@ -199,4 +228,5 @@ export const adminOperations = [
   deleteAccountOp,
   listTeamsOp,
   listAuditOp,
+  createInvitationOp,
 ];

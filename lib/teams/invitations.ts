@@ -60,10 +60,9 @@ export async function inviteMember(caller: AccountCaller, rawEmail: string, orig
       include: { team: { select: { name: true } } },
     });
   });
-  await sendTeamInvitationMail(
-    { to: email, teamName: invitation.team.name, token, expiresAt: invitation.expiresAt },
-    origin,
-  );
+  // Made with its team just above.
+  const teamName = invitation.team!.name;
+  await sendTeamInvitationMail({ to: email, teamName, token, expiresAt: invitation.expiresAt }, origin);
   return { id: invitation.id, email, token, expires_at: invitation.expiresAt.toISOString() };
 }
 
@@ -91,7 +90,9 @@ export async function joinTeam(caller: AccountCaller, token: string): Promise<Te
       select: { id: true, teamId: true },
     });
     if (!found) throw new AppError('not_found', 'Unknown invitation');
-    const { ownerPlan } = await lockTeam(tx, found.teamId);
+    const { teamId } = found;
+    if (!teamId) throw new AppError('not_found', 'This invitation is to sign up, not to join a team');
+    const { ownerPlan } = await lockTeam(tx, teamId);
     const invitation = await tx.teamInvitation.findUniqueOrThrow({ where: { id: found.id } });
     const user = await tx.user.findUniqueOrThrow({
       where: { id: caller.userId },
@@ -104,13 +105,13 @@ export async function joinTeam(caller: AccountCaller, token: string): Promise<Te
     if (closed) throw new AppError('invitation_gone', closed);
     if (await tx.teamMember.findUnique({ where: { userId: caller.userId } })) throw alreadyInTeam();
     assertTeamPlan(ownerPlan, "The team's plan no longer includes a team");
-    assertSeatFree(ownerPlan, await tx.teamMember.count({ where: { teamId: invitation.teamId } }));
+    assertSeatFree(ownerPlan, await tx.teamMember.count({ where: { teamId } }));
     const { count } = await tx.teamInvitation.updateMany({
       where: { id: invitation.id, acceptedAt: null, withdrawnAt: null },
       data: { acceptedAt: new Date() },
     });
     if (count === 0) throw new AppError('invitation_gone', USED_INVITATION);
-    await tx.teamMember.create({ data: { userId: caller.userId, teamId: invitation.teamId, role: 'member' } });
-    return serializeTeam(tx, invitation.teamId, false);
+    await tx.teamMember.create({ data: { userId: caller.userId, teamId, role: 'member' } });
+    return serializeTeam(tx, teamId, false);
   });
 }

@@ -16,8 +16,8 @@ export const notInTeam = () => new AppError('not_found', 'You are not in a team'
 export const alreadyInTeam = () => new AppError('conflict', 'This account is already in a team');
 export const ownerOnly = () => new AppError('forbidden', "Only the team's owner can do this");
 
-/** An invitation is open while not accepted, not withdrawn and not expired. */
-export const openInvitationWhere = (teamId: string, now = new Date()) =>
+/** An invitation (a team's, or with `null` an administrator's to sign up) is open while not accepted, not withdrawn and not expired. */
+export const openInvitationWhere = (teamId: string | null, now = new Date()) =>
   ({ teamId, acceptedAt: null, withdrawnAt: null, expiresAt: { gt: now } }) satisfies Prisma.TeamInvitationWhereInput;
 
 /**
