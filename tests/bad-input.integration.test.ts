@@ -9,7 +9,7 @@ import { toAppError } from '@/lib/api/responses';
 import { createSession } from '@/lib/accounts/sessions';
 import { resetStripeClientForTests } from '@/lib/billing/stripe-config';
 import { db } from '@/lib/db';
-import { signedUpUser } from '@/tests/support/accounts';
+import { adminUser, signedUpUser } from '@/tests/support/accounts';
 import { overrideEnv } from '@/tests/support/env';
 import { type Handler, handlerOf, routeModules } from '@/tests/support/operation-handler';
 import { jsonBody, RouteClient } from '@/tests/support/route-client';
@@ -128,7 +128,8 @@ beforeAll(async () => {
     STRIPE_API_BASE: 'http://127.0.0.1:9',
   });
   resetStripeClientForTests();
-  userId = (await signedUpUser('pro')).id;
+  // An administrator, so the administrators' operations get past the role check to their input.
+  userId = (await adminUser('pro')).id;
 });
 
 afterAll(() => {
