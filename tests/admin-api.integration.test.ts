@@ -68,6 +68,9 @@ describe('admin accounts API', () => {
       expect(found).toMatchObject({ total: 1, page: 1, pages: 1 });
     }
     expect((await search(admin.client, `${tag}-nobody`)).total).toBe(0);
+    // LIKE's wildcards are letters like any other here.
+    expect((await search(admin.client, `${tag.slice(0, 3)}%${tag.slice(4)}`)).total).toBe(0);
+    expect((await search(admin.client, `${tag.slice(0, 3)}_${tag.slice(4)}`)).total).toBe(0);
   });
 
   it("shows an account with its team and usage today and over 30 days from the allowance's ledger", async () => {

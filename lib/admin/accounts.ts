@@ -84,9 +84,13 @@ async function withUsage(rows: AccountRow[]): Promise<AdminAccountJson[]> {
   return rows.map((r) => serializeAccount(r, usage.get(r.id) ?? NO_USAGE));
 }
 
+/** `text` for Prisma's `contains`, which passes LIKE's wildcards (and its escape) on as they are. */
+const literally = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
 /** Accounts whose e-mail address or name contains `q` (any case), newest first, a page at a time. */
 export async function listAccounts(query: { q?: string; page: number }): Promise<Page<AdminAccountJson>> {
-  const q = query.q?.trim();
+  const trimmed = query.q?.trim();
+  const q = trimmed ? literally(trimmed) : undefined;
   const where: Prisma.UserWhereInput = q
     ? {
         OR: [{ email: { contains: q, mode: 'insensitive' } }, { name: { contains: q, mode: 'insensitive' } }],

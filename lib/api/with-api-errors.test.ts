@@ -17,6 +17,8 @@ describe('withApiErrorStatuses', () => {
     expect(statusesOf('registerAccount')).toEqual([400, 413, 429, 503]);
     // the provider is one of a fixed set: a wrong one is a 400, not a missing resource
     expect(statusesOf('connectCloudProvider')).toEqual([400, 401, 403, 429, 503]);
+    // administrators' operations: 403 for any other account, reads included
+    expect(statusesOf('adminListAudit')).toEqual([400, 401, 403, 429, 503]);
   });
 
   it('says nothing for what must answer without the rate limit, nor outside /api/v1', () => {
