@@ -5,3 +5,8 @@ export const ACCOUNT_DISABLED = 'This account is disabled. Ask the administrator
 
 /** next-auth's error code for a disabled account's sign-in (lib/auth/next-auth-options.ts). */
 export const SIGN_IN_ACCOUNT_DISABLED = 'AccountDisabled';
+
+/** The codes of refused SSO sign-ins on /sign-in?error= (the other refusal, a disabled account, is the one above). */
+export const SSO_UNVERIFIED_EMAIL = 'SsoUnverifiedEmail';
+export const SSO_SIGNUP_REFUSED = 'SsoSignupRefused';
+export const SSO_NO_PASSWORD = 'SsoNoPassword';

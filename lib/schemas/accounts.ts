@@ -62,7 +62,8 @@ export const registerOp = defineOperation({
     summary: 'Create an account (Free plan); a verification link is mailed',
     description:
       'The server decides who may sign up (`SIGNUP`): anyone, addresses at some domains, only invited ' +
-      'addresses, or no one. A refused address answers 403 with the reason.',
+      'addresses, or no one. A refused address answers 403 with the reason. A server that signs in ' +
+      'through its OpenID provider only (`SSO_ONLY`) answers 403: accounts are made at the first sign-in there.',
     responses: errors(403, 409),
   },
 });
@@ -79,6 +80,9 @@ export const tokenOp = defineOperation({
     summary:
       'Sign in: issue a session token (JWT, 15 minutes) and a refresh token (403 `account_disabled` for a ' +
       'disabled account)',
+    description:
+      'A server that signs in through its OpenID provider only (`SSO_ONLY`) answers 403: passwords are no ' +
+      'way in there.',
     responses: errors(401, 403),
   },
 });

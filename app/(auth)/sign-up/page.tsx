@@ -4,8 +4,11 @@ import { AuthCard } from '@/components/account/auth-card';
 import { safeCallbackPath, withCallback } from '@/lib/accounts/callback-url';
 import { currentProfile } from '@/lib/accounts/current-account';
 import { signupRule, signupRuleText } from '@/lib/accounts/signup-rule';
+import { passwordSignInAllowed } from '@/lib/auth/password-sign-in';
+import { config } from '@/lib/config';
 import { Notice } from '@/components/account/notice';
 import { SignUpForm } from '@/components/account/sign-up-form';
+import { SsoButton } from '@/components/account/sso-button';
 import { TextLink } from '@/components/account/text-link';
 
 export const metadata: Metadata = { title: 'Create an account' };
@@ -25,6 +28,18 @@ export default async function SignUpPage({ searchParams }: Props) {
   if (await currentProfile()) redirect(callbackPath);
   const rule = signupRule();
   const ruleText = signupRuleText(rule);
+  if (!passwordSignInAllowed()) {
+    // SSO_ONLY: an account is made at its first sign-in through the provider (lib/auth/sso-sign-in.ts).
+    return (
+      <AuthCard
+        title="Create your account"
+        description={`Accounts on this server are made when you first sign in with ${config.oidcName}.`}
+      >
+        {ruleText && <Notice tone={rule.mode === 'closed' ? 'error' : 'info'} testId="sign-up-rule" title={ruleText} />}
+        <SsoButton providerName={config.oidcName} callbackPath={callbackPath} primary />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard
