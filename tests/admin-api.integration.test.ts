@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import * as accounts from '@/app/api/v1/admin/accounts/route';
 import * as account from '@/app/api/v1/admin/accounts/[id]/route';
@@ -11,6 +12,7 @@ import { db } from '@/lib/db';
 import { signedClientAddressHeaders } from '@/lib/identity/client-address';
 import { accountSubject } from '@/lib/identity/caller';
 import { storage } from '@/lib/storage';
+import { newStorageKey } from '@/lib/storage/keys';
 import { adminUser, signedUpUser } from '@/tests/support/accounts';
 import { createPngConversion } from '@/tests/support/png-conversion';
 import { makePng } from '@/tests/support/fixtures';
@@ -224,6 +226,20 @@ describe('admin accounts API', () => {
     const upload = await db.upload.findUniqueOrThrow({ where: { token } });
     const store = localStoreView(config.filesDir);
     expect(await store.multipartOpen(upload.storageKey)).toBe(true);
+    // A file fetched from a cloud provider, not yet converted.
+    const fetchedKey = newStorageKey('inputs');
+    await storage().put(fetchedKey, Readable.from([png]));
+    await db.cloudImport.create({
+      data: {
+        token: `admin-test-${fetchedKey.slice(-8)}`,
+        userId: user.id,
+        provider: 'dropbox',
+        storageKey: fetchedKey,
+        fileName: 'photo.png',
+        size: png.length,
+        expiresAt: new Date(Date.now() + 60_000),
+      },
+    });
 
     const res = await deleteAccount(admin.client, user.id);
     expect(res.status).toBe(200);
@@ -237,6 +253,8 @@ describe('admin accounts API', () => {
     expect(await storage().size(row.resultKey)).toBeNull();
     expect(await store.multipartOpen(upload.storageKey)).toBe(false);
     expect(await store.has(upload.storageKey)).toBe(false);
+    expect(await storage().size(fetchedKey)).toBeNull();
+    expect(await db.cloudImport.count({ where: { storageKey: fetchedKey } })).toBe(0);
 
     const [entry] = await auditOf(user.id);
     expect(entry).toMatchObject({
@@ -244,7 +262,7 @@ describe('admin accounts API', () => {
       actorId: admin.id,
       targetEmail: user.email,
       origin: ADMIN_ADDRESS,
-      details: { plan: 'starter', role: 'user', conversions: 1, uploads: 1 },
+      details: { plan: 'starter', role: 'user', conversions: 1, uploads: 1, cloud_imports: 1 },
     });
     expect((await deleteAccount(admin.client, user.id)).status).toBe(404);
   });
