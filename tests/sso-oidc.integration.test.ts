@@ -99,6 +99,11 @@ describe('sign-in through an OpenID provider', () => {
     person(provider, { email, email_verified: true });
     const browser = new SsoBrowser(server.url);
     const callback = new URL(await browser.toProviderAndBack());
+    // The request carried a state, a nonce and a PKCE challenge (S256), and asked for the code flow.
+    const asked = Object.fromEntries(browser.authorizationUrl!.searchParams);
+    expect(asked).toMatchObject({ response_type: 'code', code_challenge_method: 'S256', client_id: provider.clientId });
+    for (const check of ['state', 'nonce', 'code_challenge']) expect(asked[check]?.length).toBeGreaterThan(20);
+    expect(callback.searchParams.get('state')).toBe(asked.state);
     callback.searchParams.set('state', 'forged-state');
     const answer = await browser.request(callback.toString());
     expect(answer.location).toContain('error=OAuthCallback');

@@ -6,6 +6,8 @@ export type Answer = { status: number; location: string | null; body: string; se
 
 export class SsoBrowser {
   readonly cookies = new Map<string, string>();
+  /** The provider's authorization request of the last sign-in started. */
+  authorizationUrl?: URL;
 
   constructor(readonly appUrl: string) {}
 
@@ -53,6 +55,7 @@ export class SsoBrowser {
       form: { csrfToken, callbackUrl: `${this.appUrl}${callbackPath}`, json: 'true' },
     });
     let url = (JSON.parse(start.body) as { url: string }).url;
+    this.authorizationUrl = new URL(url);
     for (let hops = 0; hops < 10; hops++) {
       if (url.startsWith(`${this.appUrl}/api/auth/callback/oidc`)) return url;
       const answer = await this.request(url);
