@@ -34,7 +34,7 @@ export default async function AdminAccountsPage({ searchParams }: { searchParams
           placeholder="Search by e-mail or name"
           maxLength={254}
           data-testid="account-search-input"
-          className="h-11 min-w-0 flex-1 rounded-lg border border-zinc-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:border-zinc-700 dark:bg-zinc-900"
+          className="h-11 w-full min-w-0 rounded-lg sm:flex-1 border border-zinc-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:border-zinc-700 dark:bg-zinc-900"
         />
         <button type="submit" className={smallButton.primary.replace('h-9 pointer-coarse:h-11', 'h-11')}>
           Search

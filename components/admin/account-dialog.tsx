@@ -63,7 +63,7 @@ export function AccountDialog({ account, self, onChange, onDelete, onClose }: Pr
     >
       <div className="flex flex-col gap-5 p-5 sm:p-6">
         <div className="flex flex-col gap-1">
-          <h2 id={titleId} className="text-lg font-semibold tracking-tight break-all">
+          <h2 id={titleId} className="text-lg font-semibold tracking-tight wrap-anywhere">
             {account.email}
           </h2>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">

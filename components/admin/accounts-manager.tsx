@@ -12,8 +12,20 @@ import type { AdminAccountJson } from './types';
 
 const COLUMNS = ['Account', 'Plan', 'Role', 'Status', 'Today', 'Last 30 days', ''] as const;
 
-const usageText = (u: AdminAccountJson['usage']['today']) =>
-  `${u.conversions} conversion${u.conversions === 1 ? '' : 's'} · ${formatBytes(u.bytes)}`;
+/** Conversions and their input bytes: one line on a phone's card, two in the table. */
+function Usage({ usage }: { usage: AdminAccountJson['usage']['today'] }) {
+  return (
+    <span className="inline-flex gap-x-1.5 md:flex-col">
+      <span>
+        {usage.conversions} conversion{usage.conversions === 1 ? '' : 's'}
+      </span>
+      <span className="text-zinc-600 dark:text-zinc-400">
+        <span className="md:hidden">· </span>
+        {formatBytes(usage.bytes)}
+      </span>
+    </span>
+  );
+}
 
 type Deleting = { account: AdminAccountJson; pending: boolean; error?: string };
 
@@ -61,9 +73,12 @@ export function AccountsManager({ initial, selfId }: { initial: AdminAccountJson
       <AdminTable label="Accounts" columns={COLUMNS} testId="accounts-table">
         {accounts.map((a) => (
           <AdminRow key={a.id} testId="account-row" data={{ 'data-email': a.email }}>
-            <AdminCell label="Account" className="md:max-w-64">
-              <span className="flex min-w-0 flex-col max-md:items-end">
-                <span className="font-medium break-all text-zinc-900 dark:text-zinc-100" data-testid="account-email">
+            <AdminCell label="Account" primary className="md:min-w-48">
+              <span className="flex min-w-0 flex-col">
+                <span
+                  className="font-medium wrap-anywhere text-zinc-900 dark:text-zinc-100"
+                  data-testid="account-email"
+                >
                   {a.email}
                 </span>
                 {a.name && <span className="text-xs text-zinc-500 dark:text-zinc-400">{a.name}</span>}
@@ -91,10 +106,10 @@ export function AccountsManager({ initial, selfId }: { initial: AdminAccountJson
               </span>
             </AdminCell>
             <AdminCell label="Today" className="whitespace-nowrap tabular-nums" testId="account-usage-today">
-              {usageText(a.usage.today)}
+              <Usage usage={a.usage.today} />
             </AdminCell>
             <AdminCell label="Last 30 days" className="whitespace-nowrap tabular-nums">
-              {usageText(a.usage.last_30_days)}
+              <Usage usage={a.usage.last_30_days} />
             </AdminCell>
             <td className="py-3 pl-3 text-right align-top max-md:p-0">
               <button
@@ -139,8 +154,9 @@ export function AccountsManager({ initial, selfId }: { initial: AdminAccountJson
         testId="delete-account-dialog"
       >
         <p>
-          The account <strong className="break-all text-zinc-900 dark:text-zinc-100">{deleting?.account.email}</strong>{' '}
-          is deleted with every file it has: its conversions and their results, uploads, share links, API keys and
+          The account{' '}
+          <strong className="wrap-anywhere text-zinc-900 dark:text-zinc-100">{deleting?.account.email}</strong> is
+          deleted with every file it has: its conversions and their results, uploads, share links, API keys and
           webhooks. A team it owns ends with it. This cannot be undone.
         </p>
       </ConfirmDialog>

@@ -52,18 +52,32 @@ export function AdminRow({
   );
 }
 
-/** A cell; on phones a line of its card, its column's name on the left (`label`). */
+/**
+ * A cell; on phones a line of its card with its column's name on the left (`label`), or with
+ * `primary` the card's heading line (what the row is: an address, a name), left-aligned and unlabelled.
+ */
 export function AdminCell({
   label,
   children,
   testId,
+  primary = false,
   className = '',
 }: {
   label: string;
   children: ReactNode;
   testId?: string;
+  primary?: boolean;
   className?: string;
 }) {
+  if (primary)
+    return (
+      <td
+        data-testid={testId}
+        className={`px-3 py-3 align-top first:pl-0 last:pr-0 max-md:block max-md:p-0 ${className}`}
+      >
+        {children}
+      </td>
+    );
   return (
     <td
       data-testid={testId}

@@ -32,14 +32,14 @@ export function ConfigurationPanel({ entries }: { entries: ServiceOverviewJson['
                 <AdminTable label={`${group} settings`} columns={['Variable', 'Value', 'Default']}>
                   {rows.map((e) => (
                     <AdminRow key={e.name} testId="config-row" data={{ 'data-name': e.name }}>
-                      <AdminCell label="Variable">
-                        <code className="font-mono text-xs font-semibold break-all">{e.name}</code>
+                      <AdminCell label="Variable" primary>
+                        <code className="font-mono text-xs font-semibold wrap-anywhere">{e.name}</code>
                       </AdminCell>
                       <AdminCell label="Value" testId="config-value">
                         {e.secret ? (
                           <Badge tone={e.set ? 'success' : 'neutral'}>{e.set ? 'secret set' : 'not set'}</Badge>
                         ) : e.value !== null ? (
-                          <code className="font-mono text-xs break-all">{e.value}</code>
+                          <code className="font-mono text-xs wrap-anywhere">{e.value}</code>
                         ) : (
                           <span className="text-xs text-zinc-500 dark:text-zinc-400">default</span>
                         )}

@@ -118,6 +118,14 @@ test('an administrator finds an account, changes its plan, disables it and sees 
   }
   await expect(page.getByTestId('health-status')).toHaveText('Ready');
   await expect(page.locator('[data-testid="config-row"][data-name="APP_SECRET"]')).toContainText(/set/);
+
+  // On a phone every page fits the window: tables become cards, nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of consolePages()) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
 });
 
 test('every console page sends a signed-out visitor to sign in and answers 403 to an account that is not an administrator', async ({

@@ -35,24 +35,24 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: S
           <AdminTable label="Audit log" columns={['When', 'Who', 'What', 'Target', 'From']} testId="audit-table">
             {entries.items.map((e) => (
               <AdminRow key={e.id} testId="audit-row" data={{ 'data-action': e.action }}>
-                <AdminCell label="When" className="whitespace-nowrap">
+                <AdminCell label="When" primary className="font-medium whitespace-nowrap">
                   {formatDateTime(e.created_at)}
                 </AdminCell>
                 <AdminCell label="Who">
-                  <span className="break-all">{e.actor.email}</span>
+                  <span className="wrap-anywhere">{e.actor.email}</span>
                 </AdminCell>
                 <AdminCell label="What" testId="audit-what">
                   <span className="flex flex-col gap-0.5 max-md:items-end">
                     <code className="font-mono text-xs font-semibold">{e.action}</code>
                     {detailLines(e.details).map((line) => (
-                      <span key={line} className="text-xs text-zinc-600 dark:text-zinc-400">
+                      <span key={line} className="text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">
                         {line}
                       </span>
                     ))}
                   </span>
                 </AdminCell>
                 <AdminCell label="Target" testId="audit-target">
-                  <span className="break-all">{e.target?.email ?? e.target?.id ?? '—'}</span>
+                  <span className="wrap-anywhere">{e.target?.email ?? e.target?.id ?? '—'}</span>
                 </AdminCell>
                 <AdminCell label="From">
                   <span className="font-mono text-xs">{e.origin}</span>

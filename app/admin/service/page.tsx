@@ -19,11 +19,11 @@ export default async function AdminServicePage() {
         title="Service"
         description="Readiness, the queue, the last day's conversions, storage and the configuration in force, as of this page's load."
       />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 *:min-w-0 lg:grid-cols-2">
         <HealthPanel health={overview.health} />
         <QueuePanel queue={overview.queue} />
       </div>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 *:min-w-0 lg:grid-cols-2">
         <ConversionsPanel rows={overview.conversions_24h} />
         <StoragePanel storage={overview.storage} />
       </div>

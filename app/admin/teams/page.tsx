@@ -27,11 +27,11 @@ export default async function AdminTeamsPage({ searchParams }: { searchParams: S
           <AdminTable label="Teams" columns={['Team', 'Owner', 'Plan', 'Members', 'Created']} testId="teams-table">
             {teams.items.map((t) => (
               <AdminRow key={t.id} testId="team-row">
-                <AdminCell label="Team">
+                <AdminCell label="Team" primary>
                   <span className="font-medium text-zinc-900 dark:text-zinc-100">{t.name}</span>
                 </AdminCell>
                 <AdminCell label="Owner">
-                  <span className="break-all">{t.owner.email}</span>
+                  <span className="wrap-anywhere">{t.owner.email}</span>
                 </AdminCell>
                 <AdminCell label="Plan">
                   <Badge tone={t.plan === 'free' ? 'neutral' : 'brand'}>{t.plan}</Badge>
@@ -39,7 +39,7 @@ export default async function AdminTeamsPage({ searchParams }: { searchParams: S
                 <AdminCell label={`Members (${t.members.length})`}>
                   <ul className="flex flex-col gap-0.5" aria-label={`Members of ${t.name}`}>
                     {t.members.map((m) => (
-                      <li key={m.id} className="break-all">
+                      <li key={m.id} className="wrap-anywhere">
                         {m.email}
                         {m.role === 'owner' && (
                           <span className="text-xs text-zinc-600 dark:text-zinc-400"> (owner)</span>
