@@ -13,5 +13,7 @@ export async function register() {
   const { registerConversionSubscribers } = await import('@/lib/processes/conversion-subscribers');
   registerConversionSubscribers();
   const { startInProcessWorkerIfAsked } = await import('@/lib/processes/in-process-worker');
-  await startInProcessWorkerIfAsked(async () => (await import('@/scripts/start-worker')).startWorker());
+  await startInProcessWorkerIfAsked(async () =>
+    (await import('@/scripts/start-worker')).startWorker({ besideWeb: true }),
+  );
 }

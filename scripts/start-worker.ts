@@ -12,15 +12,16 @@ import { startWebhookRelay } from '@/lib/webhooks/webhook-outbox';
 /**
  * Starts taking jobs in this process: the worker process (scripts/worker.ts) and a web process that
  * runs the worker beside it (scripts/server.ts --with-worker) start it alike. Logs "[worker] ready"
- * once jobs are taken. Returns the stop: the jobs in flight finish within SHUTDOWN_SECONDS or are
- * handed back to the queue, then the warm engines end; past the deadline the process exits.
+ * once jobs are taken. `besideWeb`: the web process runs it. Returns the stop: the jobs in flight
+ * finish within SHUTDOWN_SECONDS or are handed back to the queue, then the warm engines end; past
+ * the deadline the process exits.
  */
-export async function startWorker(): Promise<() => Promise<void>> {
+export async function startWorker({ besideWeb = false } = {}): Promise<() => Promise<void>> {
   registerConversionSubscribers(); // before either job engine hands this process a conversion
   sandboxStatus(); // probed at start, so the log says at once when engines cannot run (and why)
   // One engine runs the jobs: with Inngest configured the embedded queue (pg-boss, its schedules
   // and its connections) never starts here, and Inngest hands this worker its steps instead.
-  const stopJobs = config.inngestEnabled ? connectInngestWorker() : await runWorker();
+  const stopJobs = config.inngestEnabled ? connectInngestWorker() : await runWorker({ besideWeb });
   // Webhook deliveries owed but not yet queued (an outage came between), under either job engine.
   const stopRelay = startWebhookRelay();
   // Engines start on a job's first use and stop when idle (ENGINE_IDLE_SECONDS): an idle worker holds none.

@@ -13,6 +13,9 @@ import { freePort, logLines } from '@/tests/support/multi-process-cluster';
 import { startWorkerProcess, type WorkerProcess } from '@/tests/support/worker-process';
 import { uploadConversion } from '@/tests/support/multi-process-cases';
 import { waitFor } from '@/tests/support/wait-for';
+import * as uploadRoute from '@/app/api/v1/convert/upload/route';
+import { RouteClient, uploadForm } from '@/tests/support/route-client';
+import { withEnv } from '@/tests/support/env';
 
 // The all-in-one mode (scripts/run-services.sh, the image's `transmute-server start`): the real web
 // server, scripts/server.ts --with-worker, takes the jobs itself; no worker process runs beside it.
@@ -117,6 +120,32 @@ describe('the web server with the worker inside (--with-worker)', () => {
     // The worker's count is served on the web port, from the one registry of the process.
     const scrape = await (await fetch(`${server.url}/metrics`)).text();
     expect(scrape).toMatch(/^transmute_conversions_total\{[^}]*outcome="completed"[^}]*\} [1-9]\d*$/m);
+  }, 150_000);
+
+  it('also runs a job another process queued: it wakes its own workers for its own jobs, and polls for the rest', async () => {
+    // Queued by this test's process (its input in the server's store), whose NOTIFY the server does
+    // not listen for.
+    const png = await makePng();
+    const res = await withEnv({ DATA_DIR: dataDir }, () =>
+      new RouteClient().call(uploadRoute.POST, {
+        method: 'POST',
+        path: '/api/v1/convert/upload',
+        body: uploadForm(png, 'elsewhere.png', 'webp'),
+      }),
+    );
+    expect(res.status).toBe(201);
+    const id = String(((await res.json()) as { id: number }).id);
+    const done = await waitFor(
+      () => conversionRow(id),
+      (c) => c.status === 'completed' || c.status === 'failed',
+      { timeoutMs: 90_000, intervalMs: 200 },
+    );
+    expect(done.status).toBe('completed');
+    const finished = await waitFor(
+      () => logLines(server.output()).find((l) => l.msg === 'conversion finished' && l.conversionId === id),
+      Boolean,
+    );
+    expect(finished).toMatchObject({ outcome: 'completed' });
   }, 150_000);
 
   it('on SIGTERM finishes or hands back the job in flight, then exits 0; the job completes', async () => {

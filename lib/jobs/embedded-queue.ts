@@ -5,6 +5,7 @@ import { DATABASE_POOL_SETTINGS } from '@/lib/database/wait-bounds';
 import { shutdownDeadlineMs } from '@/lib/runtime/process-shutdown';
 import { conversionJobRetries, WEBHOOK_DELIVERY_ATTEMPTS, webhookRetryDelaySeconds } from '@/lib/jobs/retries';
 import { log } from '@/lib/log/logger';
+import { queueListens } from '@/lib/jobs/local-wake';
 
 // The embedded durable queue (pg-boss tables in our PostgreSQL), used when Inngest is not
 // configured. Jobs survive restarts; a job whose worker dies stops heartbeating and is retried.
@@ -21,14 +22,15 @@ const globalBoss = globalThis as unknown as { boss?: Promise<PgBoss> };
 
 export function embeddedQueue(): Promise<PgBoss> {
   globalBoss.boss ??= (async () => {
-    // LISTEN/NOTIFY wakes a worker as soon as a job is sent (polling stays as the backstop); the
-    // supervisor checks every 10 s for jobs whose worker stopped heartbeating (a killed worker).
+    // LISTEN/NOTIFY wakes a worker as soon as a job is sent (polling stays as the backstop), except
+    // in a process that wakes its own workers (lib/jobs/local-wake.ts); the supervisor checks every
+    // 10 s for jobs whose worker stopped heartbeating (a killed worker).
     // Its pool is sized by DATABASE_QUEUE_POOL_SIZE (lib/database/budget.ts).
     const boss = await queueClient({
       schema: QUEUE_SCHEMA,
       // Only the connect bound: the queue's own maintenance statements may run longer than a request's.
       connectionTimeoutMillis: DATABASE_POOL_SETTINGS.connectionTimeoutMillis,
-      useListenNotify: true,
+      useListenNotify: queueListens(),
       superviseIntervalSeconds: 10,
     });
     boss.on('error', (e) => log.error({ err: e }, '[queue] error'));

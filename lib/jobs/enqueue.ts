@@ -7,6 +7,7 @@ import {
   webhookDeliveryRequested,
 } from '@/lib/jobs/events';
 import { sendInTurn } from '@/lib/jobs/fair-order';
+import { wakeLocalWorker } from '@/lib/jobs/local-wake';
 import { inngest } from '@/lib/jobs/inngest-client';
 import { logContext } from '@/lib/log/log-context';
 
@@ -25,7 +26,9 @@ export async function enqueueConversion(conversionId: bigint, run: number, subje
     await inngest.send({ id: `conversion-${key}`, name: conversionRequested.name, data });
     return;
   }
-  await sendInTurn(await embeddedQueue(), QUEUES.runConversion, data, { subject, singletonKey: key });
+  const boss = await embeddedQueue();
+  await sendInTurn(boss, QUEUES.runConversion, data, { subject, singletonKey: key });
+  wakeLocalWorker(boss, QUEUES.runConversion); // the job is committed: a worker here may take it now
 }
 
 /** Queues one webhook delivery (retried with exponential backoff up to WEBHOOK_DELIVERY_ATTEMPTS attempts, lib/jobs/retries.ts). */

@@ -3,6 +3,7 @@ import { runConversion } from '@/lib/conversions/run-conversion';
 import { processJobsDir } from '@/lib/engines/sandbox/job-folders';
 import { embeddedQueue, QUEUES, stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
 import { parseConversionRequested, parseWebhookDelivery } from '@/lib/jobs/events';
+import { queueListens, wakeWorkersLocally } from '@/lib/jobs/local-wake';
 import { PURGE_SCHEDULE } from '@/lib/jobs/retries';
 import { withLogContext } from '@/lib/log/log-context';
 import { purgeExpiredConversions } from '@/lib/retention/purge-expired';
@@ -11,17 +12,23 @@ import { deliverWebhook } from '@/lib/webhooks/deliver-webhook';
 
 /**
  * The embedded worker: runs conversion jobs (at most ENGINE_CONCURRENCY at once) and the
- * retention sweep on its schedule (PURGE_SCHEDULE). Returns a stop function.
+ * retention sweep on its schedule (PURGE_SCHEDULE). `besideWeb`: the process sends conversion jobs
+ * too (the all-in-one process), so it wakes its own workers (lib/jobs/local-wake.ts). Returns a stop
+ * function.
  */
-export async function runWorker(): Promise<() => Promise<void>> {
+export async function runWorker({ besideWeb = false } = {}): Promise<() => Promise<void>> {
   processJobsDir(); // starts the sweep of crashed processes' job folders now, not at the first job
+  if (besideWeb) wakeWorkersLocally(QUEUES.runConversion);
   const boss = await embeddedQueue();
   await boss.work(
     QUEUES.runConversion,
     {
       localConcurrency: config.engineConcurrency,
       batchSize: 1,
-      pollingIntervalSeconds: 1,
+      // Woken for each new job (by NOTIFY, or by this process's own sends), a worker polls every
+      // 2 s for what no wake announces (retries that came due; here, other processes' jobs), and
+      // every second while a listening process has lost its LISTEN connection.
+      pollingIntervalSeconds: queueListens() ? 1 : 2,
       notifyPollingIntervalSeconds: 2,
     },
     async ([job]) => {
