@@ -13,8 +13,8 @@
 // per conversion); the raw figure is printed too. The floor: a bare node:http + busboy + sharp server
 // fed the same multipart body, and the same server with sharp stubbed out (it answers the PNG), whose
 // CPU per request is what HTTP and multipart cost any service here. With pg_stat_statements loaded
-// (see bench/statements.ts) it also counts statements per conversion and prints them with the rows
-// they returned (a fetch that found nothing returns 0).
+// (see bench/statements.ts) it also counts statements per conversion, less what the idle window
+// ran, and prints them with the rows they returned (a fetch that found nothing returns 0).
 // Run: npx tsx bench/cpu-per-conversion.ts   (BENCH_N, 100; BENCH_WARMUP, 10; BENCH_IDLE_S, 5)
 import pg from 'pg';
 import { Client, timed } from './lib/client';
@@ -94,7 +94,9 @@ async function measureMode(mode: string, png: Buffer): Promise<Row> {
         : { web: server.webRootPid, worker: server.workerRootPid };
     await sleep(1000);
 
-    // Idle: the same processes with no conversion, for the CPU they spend on a clock.
+    // Idle: the same processes with no conversion, for the CPU and statements they spend on a clock.
+    const statements = await statementsAvailable(admin);
+    if (statements) await admin.query('SELECT pg_stat_statements_reset()');
     let backends = new Set(await backendPids(admin));
     const idleStart = reading(roots, postmaster, backends);
     const idleT0 = performance.now();
@@ -102,8 +104,8 @@ async function measureMode(mode: string, png: Buffer): Promise<Row> {
     backends = new Set([...backends, ...(await backendPids(admin))]);
     const idle = minus(reading(roots, postmaster, backends), idleStart);
     const idleMs = performance.now() - idleT0;
+    const idleStatements = statements ? await statementCounts(admin) : new Map<string, Count>();
 
-    const statements = await statementsAvailable(admin);
     if (statements) await admin.query('SELECT pg_stat_statements_reset()');
     backends = new Set([...backends, ...(await backendPids(admin))]);
     const before = reading(roots, postmaster, backends);
@@ -121,7 +123,10 @@ async function measureMode(mode: string, png: Buffer): Promise<Row> {
     console.log(`  raw CPU per conversion: ${fmt(scaled(raw, 1 / N))}`);
     console.log(`  CPU per conversion, idle rate subtracted: ${fmt(perConversion)}`);
     let perConversionStatements: number | undefined;
-    if (statements) perConversionStatements = await printStatements(admin);
+    if (statements) {
+      const counts = await statementCounts(admin);
+      perConversionStatements = printStatements(counts, idleStatements, elapsed / idleMs);
+    }
     for (const id of made) await client.remove(id);
     return { name: mode, cpu: perConversion, statements: perConversionStatements, perSec: (N * 1000) / run.wallMs };
   } finally {
@@ -138,21 +143,42 @@ async function statementsAvailable(admin: pg.Client): Promise<boolean> {
   return true;
 }
 
-/** Prints each statement's calls and rows per conversion; returns the statements per conversion. */
-async function printStatements(admin: pg.Client): Promise<number> {
+type Count = { calls: number; rows: number };
+
+/** Calls and rows returned of each statement since the last reset (PostgreSQL's foreign-key checks left out). */
+async function statementCounts(admin: pg.Client): Promise<Map<string, Count>> {
   const { rows } = await admin.query<{ calls: string; rows: string; query: string }>(
     `SELECT calls, rows, query FROM pg_stat_statements
      WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-       AND query NOT ILIKE '%pg_stat_statements%' AND query NOT ILIKE '%pg_stat_activity%' ORDER BY calls DESC`,
+       AND query NOT ILIKE '%pg_stat_statements%' AND query NOT ILIKE '%pg_stat_activity%'`,
   );
-  const sent = rows.filter((r) => !FOREIGN_KEY_CHECK.test(r.query));
-  const total = sent.reduce((n, r) => n + Number(r.calls), 0) / N;
-  console.log(`  statements per conversion: ${total.toFixed(1)} (calls, rows returned per conversion, statement)`);
-  for (const r of sent.filter((r) => Number(r.calls) >= N / 10)) {
-    const q = r.query.replace(/\s+/g, ' ').trim().slice(0, 100);
-    console.log(
-      `    ${(Number(r.calls) / N).toFixed(2).padStart(5)} ${(Number(r.rows) / N).toFixed(2).padStart(6)}  ${q}`,
-    );
+  const out = new Map<string, Count>();
+  for (const r of rows.filter((r) => !FOREIGN_KEY_CHECK.test(r.query))) {
+    const q = r.query.replace(/\s+/g, ' ').trim();
+    const c = out.get(q) ?? { calls: 0, rows: 0 };
+    out.set(q, { calls: c.calls + Number(r.calls), rows: c.rows + Number(r.rows) });
+  }
+  return out;
+}
+
+/**
+ * Prints each statement's calls and rows per conversion, less the idle window's (times `idleScale`:
+ * the queue's workers poll on a clock, with the same statement as a fetch for a job); returns the
+ * statements per conversion.
+ */
+function printStatements(run: Map<string, Count>, idle: Map<string, Count>, idleScale: number): number {
+  const net = [...run].map(([query, c]) => {
+    const i = idle.get(query) ?? { calls: 0, rows: 0 };
+    return { query, calls: (c.calls - i.calls * idleScale) / N, rows: (c.rows - i.rows * idleScale) / N };
+  });
+  const total = net.reduce((n, r) => n + r.calls, 0);
+  const idleTotal = [...idle.values()].reduce((n, c) => n + c.calls, 0) * idleScale;
+  console.log(
+    `  statements per conversion: ${total.toFixed(1)}, less ${(idleTotal / N).toFixed(1)} the same time idle ` +
+      'ran (calls, rows returned, statement, per conversion)',
+  );
+  for (const r of net.filter((r) => Math.abs(r.calls) >= 0.05).sort((a, b) => b.calls - a.calls)) {
+    console.log(`    ${r.calls.toFixed(2).padStart(5)} ${r.rows.toFixed(2).padStart(6)}  ${r.query.slice(0, 100)}`);
   }
   return total;
 }
