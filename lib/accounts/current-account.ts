@@ -28,15 +28,12 @@ export const signedInAccount = cache(async () => {
   return browserSessionUser(new Map(all.map((c) => [c.name, c.value])));
 });
 
-/** The id of the browser's signed-in account, or null. */
-export const signedInUserId = cache(async (): Promise<string | null> => (await signedInAccount())?.id ?? null);
-
 /**
  * The signed-in account's profile (the shape of GET /api/v1/user/profile), or null when signed
  * out or when the cookie names an account that no longer exists. Cached per request.
  */
 export const currentProfile = cache(async (): Promise<ProfileJson | null> => {
-  const userId = await signedInUserId();
+  const userId = (await signedInAccount())?.id;
   if (!userId) return null;
   const user = await db.user.findUnique({
     where: { id: userId },
