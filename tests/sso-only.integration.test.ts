@@ -64,6 +64,15 @@ describe('SSO_ONLY with sign-up closed', () => {
     const token = await post('token', { email, password: PASSWORD });
     expect(token.status).toBe(403);
     expect(await token.json()).toMatchObject({ error: expect.stringContaining('through Acme ID') });
+    // A password reset would set a password nothing accepts.
+    for (const [route, body] of [
+      ['password-reset', { email }],
+      ['password-reset/confirm', { token: 'a-reset-token', password: PASSWORD }],
+    ] as const) {
+      const reset = await post(route, body);
+      expect(reset.status).toBe(403);
+      expect(await reset.json()).toMatchObject({ error: expect.stringContaining('through Acme ID') });
+    }
 
     const signIn = await (await fetch(`${server.url}/sign-in`)).text();
     expect(signIn).toContain('Sign in with Acme ID');
@@ -72,6 +81,11 @@ describe('SSO_ONLY with sign-up closed', () => {
     const signUp = await (await fetch(`${server.url}/sign-up`)).text();
     expect(signUp).toContain('Sign in with Acme ID');
     expect(signUp).not.toContain('data-testid="sign-up-form"');
+    for (const page of ['/forgot-password', '/reset-password?token=a-reset-token']) {
+      const html = await (await fetch(`${server.url}${page}`)).text();
+      expect(html).toContain('Passwords are not used here');
+      expect(html).toContain('Sign in with Acme ID');
+    }
   });
 
   it('refuses a new account when sign-up is closed, and lets a linked account in', async () => {

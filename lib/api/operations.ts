@@ -52,6 +52,7 @@ export const operations: AnyOperation[] = [
   accounts.profileOp,
   accounts.nextAuthGetOp,
   accounts.nextAuthPostOp,
+  accounts.ssoLinkOp,
   apiKeys.listApiKeysOp,
   apiKeys.createApiKeyOp,
   apiKeys.deleteApiKeyOp,

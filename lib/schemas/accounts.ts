@@ -142,6 +142,9 @@ export const passwordResetOp = defineOperation({
   openapi: {
     tags: ['Accounts'],
     summary: 'Mail a password reset link (answers the same whether or not the account exists)',
+    description:
+      'A server that signs in through its OpenID provider only (`SSO_ONLY`) answers 403: passwords are not a way in there.',
+    responses: errors(403),
   },
 });
 
@@ -155,6 +158,9 @@ export const passwordResetConfirmOp = defineOperation({
   openapi: {
     tags: ['Accounts'],
     summary: 'Set a new password with the token from the reset mail; ends all API sessions',
+    description:
+      'A server that signs in through its OpenID provider only (`SSO_ONLY`) answers 403: passwords are not a way in there.',
+    responses: errors(403),
   },
 });
 
@@ -209,3 +215,31 @@ const nextAuth = (method: 'get' | 'post') =>
 
 export const nextAuthGetOp = nextAuth('get');
 export const nextAuthPostOp = nextAuth('post');
+
+// The link page's form (/sign-in/link): part of the browser's single sign-on, answered with redirects.
+export const ssoLinkOp = defineOperation({
+  operationId: 'linkSsoSignIn',
+  method: 'post',
+  path: '/api/auth/sso-link',
+  auth: 'open',
+  responses: {},
+  openapi: {
+    tags: ['Internal'],
+    summary: "Link a pending single sign-on to the password account with its address (the link page's form)",
+    description:
+      'The browser holds the pending link in an HTTP-only cookie set by the SSO callback; the form sends the ' +
+      "account's password. Answers 303 to `/sign-in/link?linked=1` or `?error=<code>`.",
+    requestBody: {
+      required: true,
+      content: {
+        'application/x-www-form-urlencoded': {
+          schema: { type: 'object', properties: { password: { type: 'string' } }, required: ['password'] },
+        },
+      },
+    },
+    responses: {
+      '303': { description: 'Back to the link page, linked or with the reason it was not' },
+      '403': { description: 'The form was posted from another site' },
+    },
+  },
+});

@@ -3,6 +3,8 @@ import Link from 'next/link';
 import { AuthCard } from '@/components/account/auth-card';
 import { Notice } from '@/components/account/notice';
 import { ResetPasswordForm } from '@/components/account/reset-password-form';
+import { PasswordsNotUsed } from '@/components/account/passwords-not-used';
+import { passwordSignInAllowed } from '@/lib/auth/password-sign-in';
 import { buttonStyles } from '@/components/ui/button-styles';
 
 export const metadata: Metadata = { title: 'Choose a new password' };
@@ -10,6 +12,7 @@ export const metadata: Metadata = { title: 'Choose a new password' };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function ResetPasswordPage({ searchParams }: Props) {
+  if (!passwordSignInAllowed()) return <PasswordsNotUsed />;
   const { token } = await searchParams;
   return (
     <AuthCard title="Choose a new password">
