@@ -78,7 +78,7 @@ export function QueuePanel({ queue }: { queue: ServiceOverviewJson['queue'] }) {
                   Queue
                 </th>
                 {['Ready', 'Active', 'Retrying', 'Failed'].map((h) => (
-                  <th key={h} scope="col" className="px-2 py-1.5 text-right font-semibold">
+                  <th key={h} scope="col" className="px-1.5 py-1.5 text-right font-semibold sm:px-2">
                     {h}
                   </th>
                 ))}
@@ -87,11 +87,11 @@ export function QueuePanel({ queue }: { queue: ServiceOverviewJson['queue'] }) {
             <tbody>
               {queue.jobs.map((q) => (
                 <tr key={q.name} className="border-b border-zinc-100 last:border-0 dark:border-zinc-800/60">
-                  <th scope="row" className="py-1.5 pr-3 font-mono text-xs font-normal">
+                  <th scope="row" className="py-1.5 pr-2 font-mono text-xs font-normal sm:pr-3">
                     {q.name}
                   </th>
                   {[q.ready, q.active, q.deferred, q.failed].map((n, i) => (
-                    <td key={i} className="px-2 py-1.5 text-right">
+                    <td key={i} className="px-1.5 py-1.5 text-right last:pr-0 sm:px-2">
                       {n}
                     </td>
                   ))}
@@ -129,20 +129,20 @@ export function ConversionsPanel({ rows }: { rows: ServiceOverviewJson['conversi
       {rows.length === 0 ? (
         <EmptyNote>No conversion ended in the last 24 hours.</EmptyNote>
       ) : (
-        // Four narrow number columns fit a phone; should they not, the engine's column stays put.
+        // The number columns fit a phone (Total is left out there); a narrower screen scrolls the table.
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm tabular-nums" aria-label="Conversions by engine and outcome">
             <thead>
               <tr className="border-b border-zinc-200 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
-                <th scope="col" className="sticky left-0 bg-white py-2 pr-3 font-semibold dark:bg-zinc-900">
+                <th scope="col" className="py-2 pr-3 font-semibold">
                   Engine
                 </th>
                 {OUTCOMES.map((o) => (
-                  <th key={o} scope="col" className="px-2 py-2 text-right font-semibold capitalize">
+                  <th key={o} scope="col" className="px-1.5 py-2 text-right font-semibold capitalize sm:px-2">
                     {o}
                   </th>
                 ))}
-                <th scope="col" className="py-2 pl-2 text-right font-semibold">
+                <th scope="col" className="py-2 pl-2 text-right font-semibold max-sm:hidden">
                   Total
                 </th>
               </tr>
@@ -155,22 +155,19 @@ export function ConversionsPanel({ rows }: { rows: ServiceOverviewJson['conversi
                   data-engine={r.engine}
                   className="border-b border-zinc-100 last:border-0 dark:border-zinc-800/60"
                 >
-                  <th
-                    scope="row"
-                    className="sticky left-0 bg-white py-2 pr-3 font-mono text-xs font-medium dark:bg-zinc-900"
-                  >
+                  <th scope="row" className="py-2 pr-3 font-mono text-xs font-medium">
                     {r.engine}
                   </th>
                   {OUTCOMES.map((o) => (
                     <td
                       key={o}
                       data-outcome={o}
-                      className={`px-2 py-2 text-right ${o === 'failed' && r.failed > 0 ? 'font-semibold text-red-700 dark:text-red-300' : ''}`}
+                      className={`px-1.5 py-2 text-right sm:px-2 ${o === 'failed' && r.failed > 0 ? 'font-semibold text-red-700 dark:text-red-300' : ''}`}
                     >
                       {r[o]}
                     </td>
                   ))}
-                  <td className="py-2 pl-2 text-right font-medium">{total(r)}</td>
+                  <td className="py-2 pl-2 text-right font-medium max-sm:hidden">{total(r)}</td>
                 </tr>
               ))}
             </tbody>
