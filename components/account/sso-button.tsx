@@ -3,6 +3,7 @@
 import { signIn } from 'next-auth/react';
 import { useEffect, useRef, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { SSO_INVITATION_COOKIE, SSO_INVITATION_SECONDS } from '@/lib/auth/sso-invitation-cookie';
 import { Spinner } from './submit-button';
 
 /** "Sign in with <provider>": next-auth sends the browser to the OpenID provider and back. */
@@ -11,6 +12,7 @@ export function SsoButton({
   callbackPath,
   primary = false,
   autoStart = false,
+  invitation,
 }: {
   providerName: string;
   callbackPath: string;
@@ -18,12 +20,16 @@ export function SsoButton({
   primary?: boolean;
   /** Goes at once (the link page, once linked); the button stays for a browser that does not. */
   autoStart?: boolean;
+  /** An invitation's token, for a server where sign-up needs one (lib/auth/sso-invitation-cookie.ts). */
+  invitation?: string;
 }) {
   const [pending, setPending] = useState(autoStart);
   const started = useRef(false);
   const start = () => {
     started.current = true;
     setPending(true);
+    if (invitation)
+      document.cookie = `${SSO_INVITATION_COOKIE}=${encodeURIComponent(invitation)}; Path=/; Max-Age=${SSO_INVITATION_SECONDS}; SameSite=Lax`;
     void signIn('oidc', { callbackUrl: callbackPath }).catch(() => setPending(false));
   };
   useEffect(() => {

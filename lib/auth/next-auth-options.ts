@@ -1,4 +1,5 @@
 import type { NextAuthOptions } from 'next-auth';
+import { cookies } from 'next/headers';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { authenticate } from '@/lib/accounts/authenticate';
 import {
@@ -11,6 +12,7 @@ import { isAppError } from '@/lib/errors';
 import { nextAuthSecret } from '@/lib/identity/browser-session';
 import { oidcProvider } from './oidc-provider';
 import { passwordSignInAllowed } from './password-sign-in';
+import { SSO_INVITATION_COOKIE } from './sso-invitation-cookie';
 import { holdPendingLink } from './sso-link';
 import { SSO_PROVIDER, ssoAccountFor, type SsoRefusal } from './sso-sign-in';
 
@@ -33,7 +35,10 @@ export function nextAuthOptions(): NextAuthOptions {
       // goes to a page that says so, and no session is made.
       async signIn({ user, account, profile }) {
         if (account?.provider !== SSO_PROVIDER) return true;
-        const outcome = await ssoAccountFor({ ...profile });
+        const jar = await cookies();
+        const invitation = jar.get(SSO_INVITATION_COOKIE)?.value;
+        if (invitation !== undefined) jar.delete(SSO_INVITATION_COOKIE);
+        const outcome = await ssoAccountFor({ ...profile }, invitation ? decodeURIComponent(invitation) : undefined);
         if (outcome.kind === 'refused') return `/sign-in?error=${SSO_ERRORS[outcome.reason]}`;
         if (outcome.kind === 'link') {
           await holdPendingLink(outcome);

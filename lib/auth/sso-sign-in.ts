@@ -1,5 +1,5 @@
 import { normalizeEmail } from '@/lib/accounts/register-user';
-import { assertMaySignUp } from '@/lib/accounts/signup-rule';
+import { assertMaySignUp, redeemSignUpInvitation } from '@/lib/accounts/signup-rule';
 import { db } from '@/lib/db';
 import { isAppError } from '@/lib/errors';
 import { Prisma } from '@/lib/generated/prisma/client';
@@ -35,7 +35,11 @@ async function openAccount(
   return { kind: 'account', userId: user.id };
 }
 
-export async function ssoAccountFor(claims: SsoClaims): Promise<SsoOutcome> {
+/**
+ * The account an SSO sign-in opens, a link it must confirm first, or why it is refused.
+ * `invitation` is the token the person brought (lib/auth/sso-invitation-cookie.ts), for sign-up only.
+ */
+export async function ssoAccountFor(claims: SsoClaims, invitation?: string): Promise<SsoOutcome> {
   const subject = claims.sub;
   if (typeof subject !== 'string' || !subject) throw new Error('the provider vouched for no subject');
   const linked = await db.ssoIdentity.findUnique({
@@ -54,7 +58,7 @@ export async function ssoAccountFor(claims: SsoClaims): Promise<SsoOutcome> {
   }
 
   try {
-    await assertMaySignUp(email);
+    await assertMaySignUp(email, invitation);
   } catch (e) {
     if (isAppError(e) && e.code === 'forbidden') return refused('signup');
     throw e;
@@ -63,19 +67,24 @@ export async function ssoAccountFor(claims: SsoClaims): Promise<SsoOutcome> {
   const name = typeof claims.name === 'string' ? claims.name.trim().slice(0, 100) || null : null;
   try {
     // The provider verified the address, so the account counts as verified (no mail to click).
-    const user = await db.user.create({
-      data: {
-        email,
-        name,
-        emailVerifiedAt: new Date(),
-        ...mapped,
-        ssoIdentities: { create: { provider: SSO_PROVIDER, subject } },
-      },
+    const user = await db.$transaction(async (tx) => {
+      const created = await tx.user.create({
+        data: {
+          email,
+          name,
+          emailVerifiedAt: new Date(),
+          ...mapped,
+          ssoIdentities: { create: { provider: SSO_PROVIDER, subject } },
+        },
+      });
+      if (invitation !== undefined) await redeemSignUpInvitation(tx, invitation);
+      return created;
     });
     return { kind: 'account', userId: user.id };
   } catch (e) {
     // The same person's second sign-in racing the first: the account is there now, so try again.
-    if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') return ssoAccountFor(claims);
+    if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002')
+      return ssoAccountFor(claims, invitation);
     throw e;
   }
 }

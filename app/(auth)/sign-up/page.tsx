@@ -4,11 +4,12 @@ import { AuthCard } from '@/components/account/auth-card';
 import { safeCallbackPath, withCallback } from '@/lib/accounts/callback-url';
 import { currentProfile } from '@/lib/accounts/current-account';
 import { signupRule, signupRuleText } from '@/lib/accounts/signup-rule';
+import { ssoConfigured } from '@/lib/auth/oidc-provider';
 import { passwordSignInAllowed } from '@/lib/auth/password-sign-in';
 import { config } from '@/lib/config';
 import { Notice } from '@/components/account/notice';
 import { SignUpForm } from '@/components/account/sign-up-form';
-import { SsoButton } from '@/components/account/sso-button';
+import { OrDivider, SsoButton } from '@/components/account/sso-button';
 import { TextLink } from '@/components/account/text-link';
 
 export const metadata: Metadata = { title: 'Create an account' };
@@ -28,6 +29,7 @@ export default async function SignUpPage({ searchParams }: Props) {
   if (await currentProfile()) redirect(callbackPath);
   const rule = signupRule();
   const ruleText = signupRuleText(rule);
+  const invitation = invitationOf(params.invitation, callbackPath);
   if (!passwordSignInAllowed()) {
     // SSO_ONLY: an account is made at its first sign-in through the provider (lib/auth/sso-sign-in.ts).
     return (
@@ -36,7 +38,7 @@ export default async function SignUpPage({ searchParams }: Props) {
         description={`Accounts on this server are made when you first sign in with ${config.oidcName}.`}
       >
         {ruleText && <Notice tone={rule.mode === 'closed' ? 'error' : 'info'} testId="sign-up-rule" title={ruleText} />}
-        <SsoButton providerName={config.oidcName} callbackPath={callbackPath} primary />
+        <SsoButton providerName={config.oidcName} callbackPath={callbackPath} invitation={invitation} primary />
       </AuthCard>
     );
   }
@@ -55,9 +57,13 @@ export default async function SignUpPage({ searchParams }: Props) {
       }
     >
       {ruleText && <Notice tone={rule.mode === 'closed' ? 'error' : 'info'} testId="sign-up-rule" title={ruleText} />}
-      {rule.mode !== 'closed' && (
-        <SignUpForm callbackPath={callbackPath} invitation={invitationOf(params.invitation, callbackPath)} />
+      {rule.mode !== 'closed' && ssoConfigured() && (
+        <>
+          <SsoButton providerName={config.oidcName} callbackPath={callbackPath} invitation={invitation} />
+          <OrDivider />
+        </>
       )}
+      {rule.mode !== 'closed' && <SignUpForm callbackPath={callbackPath} invitation={invitation} />}
     </AuthCard>
   );
 }
