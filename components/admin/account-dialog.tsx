@@ -83,8 +83,8 @@ export function AccountDialog({ account, self, onChange, onDelete, onClose }: Pr
             {result.stripeManaged ? (
               <Notice tone="warning" testId="stripe-managed-warning" title="Stripe manages this plan">
                 <p>
-                  The account has a live Stripe subscription: its next Stripe event (a renewal, a change in the customer
-                  portal) sets the plan again. Change the subscription in Stripe to make this last.
+                  {result.done} The account has a live Stripe subscription: its next Stripe event (a renewal, a change
+                  in the customer portal) sets the plan again. Change the subscription in Stripe to make this last.
                 </p>
               </Notice>
             ) : (

@@ -88,7 +88,9 @@ test('an administrator finds an account, changes its plan, disables it and sees 
   await expect(dialog.getByRole('heading', { name: email })).toBeVisible();
   await dialog.getByTestId('plan-select').selectOption('pro');
   await dialog.getByTestId('change-plan').click();
-  await expect(dialog.getByTestId('stripe-managed-warning')).toContainText('Stripe');
+  await expect(dialog.getByTestId('stripe-managed-warning')).toContainText(
+    'Plan set to pro. The account has a live Stripe subscription',
+  );
   await expect(row.getByTestId('account-plan')).toContainText('pro');
   await page.screenshot({ path: `${SCREENS}/admin-account-dialog.png`, fullPage: true });
   await expectAccessibleInBothThemes(page);
