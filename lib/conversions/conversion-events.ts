@@ -49,8 +49,20 @@ export async function subscribeConversionEvents(
   id: string,
   listener: (e: ConversionEvent) => void,
 ): Promise<() => void> {
+  return (await conversionEventsHeard())(id, listener);
+}
+
+/**
+ * Once the process listens for conversion events: a subscribe that takes effect at once, for a
+ * caller that must be subscribed at an exact moment (before a conversion's job is queued).
+ */
+export async function conversionEventsHeard(): Promise<
+  (id: string, listener: (e: ConversionEvent) => void) => () => void
+> {
   const b = bus();
   await b.ready;
-  b.emitter.on(id, listener);
-  return () => b.emitter.off(id, listener);
+  return (id, listener) => {
+    b.emitter.on(id, listener);
+    return () => b.emitter.off(id, listener);
+  };
 }

@@ -38,6 +38,8 @@ export async function createConversion(options: {
   timer?: PhaseTimer;
   recordIn?: RecordConversion;
   keepRefusedInput?: boolean;
+  /** Called with the new row's id once it is written, before its job is queued (e.g. to watch its end). */
+  onInserted?: (id: bigint) => void;
 }) {
   const { caller, input, timer } = options;
   let inserted = false;
@@ -72,6 +74,7 @@ export async function createConversion(options: {
     inserted = true;
     timer?.mark('insert');
     timer?.identify(row.id);
+    options.onInserted?.(row.id);
     await enqueueCharged(caller, [row], () => db.conversion.delete({ where: { id: row.id } }));
     timer?.mark('enqueue');
     return row;

@@ -1,38 +1,42 @@
-import { type ConversionEvent, subscribeConversionEvents } from '@/lib/conversions/conversion-events';
-import { readConversionStatus } from '@/lib/conversions/read-conversion-status';
+import { type ConversionEvent, conversionEventsHeard } from '@/lib/conversions/conversion-events';
 import { isTerminal } from '@/lib/domain/conversion-status';
-import type { Caller } from '@/lib/identity/caller';
+
+/** A conversion's end, heard from the moment the watch was made; `stop` ends the subscription. */
+export type ConversionWatch = {
+  /** The terminal event within `timeoutMs` (or until `signal` aborts), or null: still running. */
+  ended: (timeoutMs: number, signal?: AbortSignal) => Promise<ConversionEvent | null>;
+  stop: () => void;
+};
 
 /**
- * Waits up to `timeoutMs` (or until `signal` aborts) for the caller's conversion to end, over the
- * conversion events bus; returns its terminal event, or null when it is still running. Subscribes
- * before it reads the row, so an end that came before the read is in the read, and one after it
- * is heard (the worker notifies after it writes).
+ * A watcher that subscribes to a conversion's events at once when called, over the conversion
+ * events bus. Watched before its job is queued, a conversion cannot end unheard, so waiting for it
+ * needs no read of its row (the worker notifies after it writes).
  */
-export async function waitForConversion(
-  caller: Caller,
-  id: bigint,
-  timeoutMs: number,
-  signal?: AbortSignal,
-): Promise<ConversionEvent | null> {
-  const key = String(id);
-  let settle: (event: ConversionEvent | null) => void = () => {};
-  const ended = new Promise<ConversionEvent | null>((resolve) => (settle = resolve));
-  const unsubscribe = await subscribeConversionEvents(key, (event) => {
-    if (isTerminal(event.status)) settle(event);
-  });
-  const timer = setTimeout(() => settle(null), timeoutMs);
-  const onAbort = () => settle(null);
-  if (signal?.aborted) onAbort();
-  signal?.addEventListener('abort', onAbort, { once: true });
-  try {
-    const { conversion, error } = await readConversionStatus(caller, id);
-    if (isTerminal(conversion.status))
-      return { id: key, status: conversion.status, progress: conversion.progress, error };
-    return await ended;
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
-    unsubscribe();
-  }
+export async function conversionWatcher(): Promise<(id: bigint) => ConversionWatch> {
+  const subscribe = await conversionEventsHeard();
+  return (id) => {
+    let end: ConversionEvent | null = null;
+    let wake = () => {};
+    const stop = subscribe(String(id), (e) => {
+      if (end || !isTerminal(e.status)) return;
+      end = e;
+      wake();
+    });
+    const ended = async (timeoutMs: number, signal?: AbortSignal) => {
+      if (end || signal?.aborted) return end;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', done);
+          resolve();
+        };
+        const timer = setTimeout(done, timeoutMs);
+        signal?.addEventListener('abort', done, { once: true });
+        wake = done;
+      });
+      return end;
+    };
+    return { ended, stop };
+  };
 }

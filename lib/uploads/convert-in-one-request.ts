@@ -6,34 +6,52 @@ import { openResult } from '@/lib/conversions/open-result';
 import { serializeConversion } from '@/lib/conversions/serialize-conversion';
 import { isTerminal } from '@/lib/domain/conversion-status';
 import { parseWait } from '@/lib/domain/wait-bound';
-import { waitForConversion } from '@/lib/conversions/wait-for-conversion';
+import { type ConversionWatch, conversionWatcher } from '@/lib/conversions/wait-for-conversion';
 
 /**
  * Receives the file and creates its conversion as POST /convert/upload does, with `wait` from the
  * query or the form (not both). A `wait` in the query is checked before any byte is read; one in
- * the form with the other fields, so a bad one keeps nothing either.
+ * the form with the other fields, so a bad one keeps nothing either. The conversion is watched from
+ * before its job is queued, so its end cannot come unheard (`awaitResult` reads no status first).
  */
 export async function startConversion({ caller, request, wait }: { caller: Caller; request: Request; wait?: string }) {
   let waitMs = parseWait(wait);
-  const row = await convertUpload({
-    caller,
-    request,
-    checkFields: (fields) => {
-      if (fields.wait === undefined) return;
-      if (wait !== undefined) throw new AppError('validation_failed', 'Send "wait" once: in the query or the form');
-      waitMs = parseWait(fields.wait);
-    },
-  });
-  return { id: row.id, waitMs };
+  const watchConversion = await conversionWatcher();
+  let watch: ConversionWatch | undefined;
+  try {
+    const row = await convertUpload({
+      caller,
+      request,
+      checkFields: (fields) => {
+        if (fields.wait === undefined) return;
+        if (wait !== undefined) throw new AppError('validation_failed', 'Send "wait" once: in the query or the form');
+        waitMs = parseWait(fields.wait);
+      },
+      onInserted: (id) => (watch = watchConversion(id)),
+    });
+    return { id: row.id, waitMs, watch: watch! };
+  } catch (e) {
+    watch?.stop();
+    throw e;
+  }
 }
 
 /**
- * The conversion's end within `waitMs`: its result to send, or (still running) the Conversion as it
- * is now. A failed conversion throws `conversion_failed` with its reason, a cancelled one
- * `invalid_state`; both name the conversion in `X-Conversion-Id`.
+ * The conversion's end within `waitMs`, heard through `watch` (stopped here): its result to send,
+ * or (still running) the Conversion as it is now. A failed conversion throws `conversion_failed`
+ * with its reason, a cancelled one `invalid_state`; both name the conversion in `X-Conversion-Id`.
  */
-export async function awaitResult(caller: Caller, id: bigint, waitMs: number, signal?: AbortSignal) {
-  let end: { status: string; error?: string | null } | null = await waitForConversion(caller, id, waitMs, signal);
+export async function awaitResult(
+  caller: Caller,
+  { id, waitMs, watch }: { id: bigint; waitMs: number; watch: ConversionWatch },
+  signal?: AbortSignal,
+) {
+  let end: { status: string; error?: string | null } | null;
+  try {
+    end = await watch.ended(waitMs, signal);
+  } finally {
+    watch.stop();
+  }
   if (!end) {
     const row = await getConversionOrThrow(caller, id);
     if (!isTerminal(row.status)) return { done: false as const, running: serializeConversion(row) };

@@ -10,15 +10,18 @@ import { phaseTimer } from '@/lib/system/phase-timings';
 /**
  * POST /convert/upload: stream the `file` part to storage (cut at the plan limit), then convert with
  * `options`. `checkFields` checks an endpoint's own form fields with the others: a refusal keeps nothing.
+ * `onInserted` is createConversion's.
  */
 export async function convertUpload({
   caller,
   request,
   checkFields,
+  onInserted,
 }: {
   caller: Caller;
   request: Request;
   checkFields?: (fields: Record<string, string>) => void;
+  onInserted?: (id: bigint) => void;
 }) {
   const timer = phaseTimer('upload');
   const { fields, file } = await receiveMultipart(request, limitsFor(caller.plan).maxUploadBytes);
@@ -34,7 +37,14 @@ export async function convertUpload({
     throw e;
   }
   try {
-    return await createConversion({ caller, input: file, targetFormat: fields.target_format, convertOptions, timer });
+    return await createConversion({
+      caller,
+      input: file,
+      targetFormat: fields.target_format,
+      convertOptions,
+      timer,
+      onInserted,
+    });
   } finally {
     timer.end();
   }

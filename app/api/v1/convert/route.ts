@@ -6,9 +6,10 @@ import { convertOp } from '@/lib/schemas/convert';
 
 // POST /api/v1/convert – convert a file in one request: the result, or 202 while it still runs
 export const POST = withApi(convertOp, async ({ caller, request, query, leaveGate }) => {
-  const { id, waitMs } = await startConversion({ caller, request, wait: query.wait });
+  const started = await startConversion({ caller, request, wait: query.wait });
   leaveGate(); // the wait holds no database connection
-  const end = await awaitResult(caller, id, waitMs, request.signal);
+  const end = await awaitResult(caller, started, request.signal);
+  const { id } = started;
   const conversionId = String(id);
   if (end.done) {
     const response = fileResponse(end.result);
