@@ -390,7 +390,7 @@ export interface paths {
     put?: never;
     /**
      * Create an account (Free plan); a verification link is mailed
-     * @description The server decides who may sign up (`SIGNUP`): anyone, addresses at some domains, only invited addresses, or no one. A refused address answers 403 with the reason.
+     * @description The server decides who may sign up (`SIGNUP`): anyone, addresses at some domains, only invited addresses, or no one. A refused address answers 403 with the reason. A server that signs in through its OpenID provider only (`SSO_ONLY`) answers 403: accounts are made at the first sign-in there.
      */
     post: operations['registerAccount'];
     delete?: never;
@@ -408,7 +408,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Sign in: issue a session token (JWT, 15 minutes) and a refresh token (403 `account_disabled` for a disabled account) */
+    /**
+     * Sign in: issue a session token (JWT, 15 minutes) and a refresh token (403 `account_disabled` for a disabled account)
+     * @description A server that signs in through its OpenID provider only (`SSO_ONLY`) answers 403: passwords are no way in there.
+     */
     post: operations['createSessionToken'];
     delete?: never;
     options?: never;
@@ -502,7 +505,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Mail a password reset link (answers the same whether or not the account exists) */
+    /**
+     * Mail a password reset link (answers the same whether or not the account exists)
+     * @description A server that signs in through its OpenID provider only (`SSO_ONLY`) answers 403: passwords are not a way in there.
+     */
     post: operations['requestPasswordReset'];
     delete?: never;
     options?: never;
@@ -519,7 +525,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Set a new password with the token from the reset mail; ends all API sessions */
+    /**
+     * Set a new password with the token from the reset mail; ends all API sessions
+     * @description A server that signs in through its OpenID provider only (`SSO_ONLY`) answers 403: passwords are not a way in there.
+     */
     post: operations['confirmPasswordReset'];
     delete?: never;
     options?: never;
@@ -556,6 +565,26 @@ export interface paths {
     put?: never;
     /** Browser sign-in (next-auth, POST); API clients use /api/v1/auth/token */
     post: operations['nextAuthPost'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/sso-link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Link a pending single sign-on to the password account with its address (the link page's form)
+     * @description The browser holds the pending link in an HTTP-only cookie set by the SSO callback; the form sends the account's password. Answers 303 to `/sign-in/link?linked=1` or `?error=<code>`.
+     */
+    post: operations['linkSsoSignIn'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1421,6 +1450,26 @@ export interface paths {
     get: operations['adminListAudit'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/invitations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Invite an address to sign up (audited)
+     * @description Mails a link to the sign-up page that admits this address where only invited people may sign up (`SIGNUP=invite`), with the address verified. Valid 7 days, once. 409 when the address has an account or an open invitation to sign up.
+     */
+    post: operations['adminCreateInvitation'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2401,6 +2450,19 @@ export interface components {
       origin: string;
       /** Format: date-time */
       created_at: string;
+    };
+    SignUpInvitation: {
+      id: string;
+      email: string;
+      /** @description Returned in this response only (and mailed in the link) */
+      token: string;
+      /**
+       * Format: uri
+       * @description The sign-up page with the invitation, as mailed
+       */
+      url: string;
+      /** Format: date-time */
+      expires_at: string;
     };
   };
   responses: never;
@@ -4296,6 +4358,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Not permitted on this plan, or the resource is not the caller's */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The upload exceeds the plan's maximum upload size (or a batch its files per batch) */
       413: {
         headers: {
@@ -4355,6 +4426,15 @@ export interface operations {
       };
       /** @description Invalid request parameters */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not permitted on this plan, or the resource is not the caller's */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -4501,6 +4581,37 @@ export interface operations {
       };
       /** @description next-auth refuses the request, or a JSON body is not a JSON object (`bad_request`) */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  linkSsoSignIn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': {
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Back to the link page, linked or with the reason it was not */
+      303: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The form was posted from another site */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -8719,6 +8830,96 @@ export interface operations {
       };
       /** @description Not permitted on this plan, or the resource is not the caller's */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Rate limit or plan quota exceeded */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A dependency is unavailable, retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  adminCreateInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @example ada@example.com */
+          email: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The invitation; its token is shown once and mailed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SignUpInvitation'];
+        };
+      };
+      /** @description Invalid request parameters */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Invalid or missing credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not permitted on this plan, or the resource is not the caller's */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The resource is not in a state that allows this */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The upload exceeds the plan's maximum upload size (or a batch its files per batch) */
+      413: {
         headers: {
           [name: string]: unknown;
         };
