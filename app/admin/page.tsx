@@ -1,13 +1,24 @@
 import type { Metadata } from 'next';
 import { requireAdminPage } from '@/lib/admin/admin-page';
+import { signupRule } from '@/lib/accounts/signup-rule';
 import { listAccounts } from '@/lib/admin/accounts';
-import { PageHeading } from '@/components/dashboard/card';
+import { Card, PageHeading } from '@/components/dashboard/card';
+import { SignUpInviteForm } from '@/components/admin/sign-up-invite-form';
 import { AccountsManager } from '@/components/admin/accounts-manager';
 import { Pager } from '@/components/admin/pager';
 import { smallButton } from '@/components/dashboard/small-button';
 import { oneParam, pageParam, type SearchParams } from '@/components/admin/search-params';
 
 export const metadata: Metadata = { title: 'Accounts' };
+
+/** What an invitation to sign up does under each sign-up rule (SIGNUP; lib/accounts/signup-rule.ts). */
+const INVITE_NOTE = {
+  open: 'Anyone may sign up here; an invited address signs up already verified.',
+  invite: 'Only invited addresses may sign up here: the link admits this address, already verified.',
+  domains:
+    'Sign-up is limited to some domains (SIGNUP_DOMAINS): an invitation admits an address at them, already verified.',
+  closed: 'Sign-up is closed (SIGNUP=closed): an invitation admits no one until sign-up opens.',
+} as const;
 
 export default async function AdminAccountsPage({ searchParams }: { searchParams: SearchParams }) {
   const admin = await requireAdminPage('/admin');
@@ -54,6 +65,9 @@ export default async function AdminAccountsPage({ searchParams }: { searchParams
           <AccountsManager key={`${q}:${page}`} initial={found.items} selfId={admin.id} />
         </div>
       </div>
+      <Card title="Invite someone to sign up" testId="sign-up-invite" description={INVITE_NOTE[signupRule().mode]}>
+        <SignUpInviteForm />
+      </Card>
     </div>
   );
 }

@@ -109,6 +109,13 @@ test('an administrator finds an account, changes its plan, disables it and sees 
   await expect(row.getByTestId('account-plan')).toContainText('pro');
   await expect(row.getByTestId('account-status')).toContainText('disabled');
 
+  // An invitation to sign up: the link is shown once (and mailed).
+  const invitee = randomEmail('e2e-invitee');
+  await page.getByTestId('sign-up-invite-email').fill(invitee);
+  await page.getByTestId('sign-up-invite-button').click();
+  await expect(page.getByTestId('sign-up-invite-link')).toContainText(invitee);
+  await expect(page.getByTestId('sign-up-invite-url')).toContainText(/\/sign-up\?.*=/);
+
   await page.getByTestId('admin-nav-audit').click();
   await expect(page).toHaveURL(/\/admin\/audit$/);
   const entries = page.getByTestId('audit-row').filter({ has: page.getByText(email, { exact: true }) });
