@@ -19,7 +19,7 @@ export function AdminTable({
       <thead className="max-md:hidden">
         <tr className="border-b border-zinc-200 text-xs tracking-wide text-zinc-500 uppercase dark:border-zinc-800 dark:text-zinc-400">
           {columns.map((c) => (
-            <th key={c} scope="col" className="px-3 py-2 font-semibold first:pl-0 last:pr-0">
+            <th key={c} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap first:pl-0 last:pr-0">
               {c}
             </th>
           ))}
