@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { signedInAccount } from '@/lib/accounts/current-account';
-import { isAdministrator } from '@/lib/admin/admin-page';
+import { isAdministrator } from '@/lib/identity/administrator';
 import { Logo } from '@/components/logo';
 import { SiteNav } from '@/components/site-nav';
 import { ThemeSelect } from '@/components/theme/theme-select';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { signedInAccount } from '@/lib/accounts/current-account';
-import { isAdministrator } from '@/lib/admin/admin-page';
+import { isAdministrator } from '@/lib/identity/administrator';
 import { AdminNav } from '@/components/admin/admin-nav';
 
 export const metadata: Metadata = {

@@ -3,9 +3,7 @@ import 'server-only';
 import { forbidden, redirect } from 'next/navigation';
 import { signedInAccount } from '@/lib/accounts/current-account';
 import { withCallback } from '@/lib/accounts/callback-url';
-
-/** Whether an account (the browser's, as lib/identity reads it) is an administrator: the admin API's rule. */
-export const isAdministrator = (account: { role: string } | null) => account?.role === 'admin';
+import { isAdministrator } from '@/lib/identity/administrator';
 
 /**
  * The signed-in administrator. Signed out: a redirect to /sign-in that comes back to `path`;

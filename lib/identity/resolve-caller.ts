@@ -1,4 +1,5 @@
 import { AppError } from '@/lib/errors';
+import { isAdministrator } from '@/lib/identity/administrator';
 import { db } from '@/lib/db';
 import type { Caller } from '@/lib/identity/caller';
 import { findApiKey, looksLikeApiKey } from '@/lib/identity/api-key';
@@ -26,7 +27,7 @@ const invalid = () => new AppError('unauthorized', 'Invalid or missing credentia
  * pays for it, and it stays out of the Caller: an `admin` operation's caller is an administrator.
  */
 function authorise(mode: AuthMode, account: AccountIdentity) {
-  if (mode === 'admin' && account.role !== 'admin') throw new AppError('forbidden', 'This needs an administrator');
+  if (mode === 'admin' && !isAdministrator(account)) throw new AppError('forbidden', 'This needs an administrator');
 }
 
 /** The effective plan a Caller carries, without the role (checked by `authorise`). */
