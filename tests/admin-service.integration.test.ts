@@ -5,6 +5,7 @@ import * as service from '@/app/api/v1/admin/service/route';
 import * as health from '@/app/api/v1/health/route';
 import { config } from '@/lib/config';
 import { ALL_SETTINGS } from '@/lib/config/schema';
+import { db } from '@/lib/db';
 import { runConversion } from '@/lib/conversions/run-conversion';
 import type { AdminServiceOverview } from '@/lib/schemas/admin-service';
 import { adminUser, signedUpUser } from '@/tests/support/accounts';
@@ -52,6 +53,19 @@ describe('GET /api/v1/admin/service', () => {
     expect(after.queue.waiting).toBe(before.queue.waiting);
     // The result is stored too.
     expect(after.storage.used_bytes).toBeGreaterThan(waiting.storage.used_bytes);
+  });
+
+  it('counts a finished row whose format is not a known one under no engine, and still answers', async () => {
+    const admin = await adminUser();
+    const conversion = await createPngConversion(admin.client, 'webp');
+    expect(await runConversion(BigInt(conversion.id))).toBe('completed');
+    const before = await overview(admin.client);
+    // A URL import's format is empty until it is fetched; an older version's format may be gone.
+    await db.conversion.update({ where: { id: BigInt(conversion.id) }, data: { originalFormat: '' } });
+    const after = await overview(admin.client);
+    const none = (o: Overview) => o.conversions_24h.find((e) => e.engine === 'none')?.completed ?? 0;
+    expect(none(after)).toBe(none(before) + 1);
+    expect(sharp(after).completed).toBe(sharp(before).completed - 1);
   });
 
   it("reports health as GET /api/v1/health does, the embedded queue's counts and DATA_DIR's disk", async () => {

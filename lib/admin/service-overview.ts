@@ -4,7 +4,7 @@ import { defaultOf } from '@/lib/config/env-docs';
 import { ALL_SETTINGS, rawSetting, type Env } from '@/lib/config/schema';
 import { db } from '@/lib/db';
 import { findEngine } from '@/lib/engines/registry';
-import type { FormatName } from '@/lib/formats/catalog';
+import { isFormatName } from '@/lib/formats/catalog';
 import { embeddedQueue, QUEUES } from '@/lib/jobs/embedded-queue';
 import { queuedConversions } from '@/lib/observability/metrics';
 import { checkHealth } from '@/lib/system/check-health';
@@ -36,8 +36,10 @@ async function conversionsByEngine(): Promise<EngineOutcomes[]> {
   });
   const byEngine = new Map<string, EngineOutcomes>();
   for (const g of groups) {
-    const engine =
-      findEngine(g.originalFormat as FormatName, g.targetFormat as FormatName, g.operation)?.name ?? 'none';
+    // A row's format is empty until it is known (a URL import not yet fetched) and may be one this
+    // version no longer has: such a row counts under `none` rather than failing the overview.
+    const { originalFormat: from, targetFormat: to } = g;
+    const engine = (isFormatName(from) && isFormatName(to) && findEngine(from, to, g.operation)?.name) || 'none';
     const row = byEngine.get(engine) ?? { engine, completed: 0, failed: 0, cancelled: 0 };
     row[g.status as Outcome] += g._count;
     byEngine.set(engine, row);
