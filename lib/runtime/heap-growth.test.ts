@@ -69,6 +69,11 @@ describe('heap growth', () => {
     expect(heapGrowthState().holders).toBe(1);
     large.close();
     expect(heapGrowthState().holders).toBe(0);
+    // A photo posted to convert is such a body: a stream of them is the web process's work.
+    const photo = request(3_000_000);
+    expect(heapGrowthState().holders).toBe(1);
+    photo.close();
+    expect(heapGrowthState().holders).toBe(0);
   });
 
   it('lets go of a large body answered before it was read (a 413, a 401), as a real server sees it', async () => {

@@ -75,8 +75,12 @@ export async function withHeapGrowth<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A body this large is an upload worth the growth; small requests (a 3 MB image, JSON) never hold it. A part of the parts API is 8 MiB. */
-export const LARGE_BODY_BYTES = 8 * 1024 * 1024;
+/**
+ * A body this large is an upload worth the growth; small requests (JSON, a form) never hold it. A
+ * web process apart from the worker took 34–39 ms of CPU per one-request conversion of a 2.8 MB
+ * PNG at ×2, most of it in full collections, while only 8 MiB bodies held it (bench/RESULTS.md).
+ */
+export const LARGE_BODY_BYTES = 1024 * 1024;
 
 /** Web server, per request: holds the growth until the answer to a large body is over. */
 export function growHeapWhileLargeBody(req: IncomingMessage, res: ServerResponse): void {
