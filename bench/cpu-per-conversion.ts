@@ -56,14 +56,33 @@ async function backendPids(admin: pg.Client): Promise<number[]> {
   return rows.map((r) => r.pid);
 }
 
-/** CPU ms of each component now (see the top); backends are the ones named in `backends`. */
-function reading(roots: Record<string, number>, postmaster: number | undefined, backends: Set<number>): Figures {
+/** Backends of other databases on the same server (other users of it): counted nowhere. */
+async function othersBackendPids(admin: pg.Client): Promise<number[]> {
+  const { rows } = await admin.query<{ pid: number }>(
+    `SELECT pid FROM pg_stat_activity WHERE backend_type = 'client backend'
+       AND (datname IS DISTINCT FROM current_database() OR pid = pg_backend_pid())`,
+  );
+  return rows.map((r) => r.pid);
+}
+
+/**
+ * CPU ms of each component now (see the top); backends are the ones named in `backends`, and those
+ * in `others` (other databases' clients) count nowhere. A PostgreSQL process's exited children do
+ * not count: the server reaps every short-lived backend, whoever's it was.
+ */
+function reading(
+  roots: Record<string, number>,
+  postmaster: number | undefined,
+  backends: Set<number>,
+  others: Set<number>,
+): Figures {
   const out: Figures = cpuReading(roots);
   if (postmaster) {
     out['PostgreSQL backends'] = 0;
     out['PostgreSQL other'] = 0;
     for (const pid of processTree(postmaster)) {
-      out[backends.has(pid) ? 'PostgreSQL backends' : 'PostgreSQL other'] += cpuMsOf(pid);
+      if (others.has(pid)) continue;
+      out[backends.has(pid) ? 'PostgreSQL backends' : 'PostgreSQL other'] += cpuMsOf(pid, false);
     }
   }
   return out;
@@ -92,28 +111,31 @@ async function measureMode(mode: string, png: Buffer): Promise<Row> {
       mode === 'all-in-one'
         ? { 'web + worker': server.webRootPid }
         : { web: server.webRootPid, worker: server.workerRootPid };
-    await sleep(1000);
+    // Past the heap's collection after a quiet spell (lib/runtime/heap-growth.ts), which would
+    // otherwise fall in the idle window.
+    await sleep(12_000);
+    const others = async () => new Set(await othersBackendPids(admin));
 
     // Idle: the same processes with no conversion, for the CPU and statements they spend on a clock.
     const statements = await statementsAvailable(admin);
     if (statements) await admin.query('SELECT pg_stat_statements_reset()');
     let backends = new Set(await backendPids(admin));
-    const idleStart = reading(roots, postmaster, backends);
+    const idleStart = reading(roots, postmaster, backends, await others());
     const idleT0 = performance.now();
     await sleep(IDLE_S * 1000);
     backends = new Set([...backends, ...(await backendPids(admin))]);
-    const idle = minus(reading(roots, postmaster, backends), idleStart);
+    const idle = minus(reading(roots, postmaster, backends, await others()), idleStart);
     const idleMs = performance.now() - idleT0;
     const idleStatements = statements ? await statementCounts(admin) : new Map<string, Count>();
 
     if (statements) await admin.query('SELECT pg_stat_statements_reset()');
     backends = new Set([...backends, ...(await backendPids(admin))]);
-    const before = reading(roots, postmaster, backends);
+    const before = reading(roots, postmaster, backends, await others());
     const t0 = performance.now();
     const run = await timed(N, CONCURRENCY, convert);
     await sleep(1000); // the last job's completion (after its answer) lands
     backends = new Set([...backends, ...(await backendPids(admin))]);
-    const raw = minus(reading(roots, postmaster, backends), before);
+    const raw = minus(reading(roots, postmaster, backends, await others()), before);
     const elapsed = performance.now() - t0;
     const net = minus(raw, scaled(idle, elapsed / idleMs));
     const perConversion = scaled(net, 1 / N);

@@ -4,12 +4,13 @@ import { cmdline, processTree } from './server';
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
-export function cpuMsOf(pid: number): number {
+export function cpuMsOf(pid: number, withExitedChildren = true): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime, stime, cutime, cstime (fields 14–17): children that exited count too.
-    return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * TICK_MS;
+    // utime, stime, cutime, cstime (fields 14–17): children that exited count too, unless asked not.
+    const own = Number(f[11]) + Number(f[12]);
+    return (withExitedChildren ? own + Number(f[13]) + Number(f[14]) : own) * TICK_MS;
   } catch {
     return 0;
   }
