@@ -77,7 +77,7 @@ export async function withHeapGrowth<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * A body this large is an upload worth the growth; small requests (JSON, a form) never hold it. A
- * web process apart from the worker took 34–39 ms of CPU per one-request conversion of a 2.8 MB
+ * web process apart from the worker took 29–40 ms of CPU per one-request conversion of a 2.8 MB
  * PNG at ×2, most of it in full collections, while only 8 MiB bodies held it (bench/RESULTS.md).
  */
 export const LARGE_BODY_BYTES = 1024 * 1024;
