@@ -3,6 +3,7 @@ import { runConversion } from '@/lib/conversions/run-conversion';
 import { processJobsDir } from '@/lib/engines/sandbox/job-folders';
 import { embeddedQueue, QUEUES, stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
 import { parseConversionRequested, parseWebhookDelivery } from '@/lib/jobs/events';
+import { fetchingAgainAfterEachJob } from '@/lib/jobs/fetch-after-job';
 import { queueListens, wakeWorkersLocally } from '@/lib/jobs/local-wake';
 import { PURGE_SCHEDULE } from '@/lib/jobs/retries';
 import { withLogContext } from '@/lib/log/log-context';
@@ -31,7 +32,8 @@ export async function runWorker({ besideWeb = false } = {}): Promise<() => Promi
       pollingIntervalSeconds: queueListens() ? 1 : 2,
       notifyPollingIntervalSeconds: 2,
     },
-    async ([job]) => {
+    // A worker whose conversion ends takes the next waiting one at once (lib/jobs/fetch-after-job.ts).
+    fetchingAgainAfterEachJob(boss, QUEUES.runConversion, async ([job]) => {
       const request = parseConversionRequested(job.data);
       if (request === null) return { outcome: 'bad-payload' }; // not retried: it can never succeed
       // V8's heap may grow more freely while conversions run, and not when idle (see the module).
@@ -40,17 +42,17 @@ export async function runWorker({ besideWeb = false } = {}): Promise<() => Promi
       return {
         outcome: await withLogContext(context, () => withHeapGrowth(() => runConversion(request.id, request.run))),
       };
-    },
+    }),
   );
   // Deliveries have their own queue and slots, so a receiver that is down never holds up a conversion.
   await boss.work(
     QUEUES.deliverWebhook,
     { localConcurrency: 4, batchSize: 1, pollingIntervalSeconds: 1 },
-    async ([job]) => {
+    fetchingAgainAfterEachJob(boss, QUEUES.deliverWebhook, async ([job]) => {
       const data = parseWebhookDelivery(job.data);
       if (data === null) return { outcome: 'bad-payload' };
       return { outcome: await deliverWebhook(data) }; // throws on a failed attempt: pg-boss retries it
-    },
+    }),
   );
   await boss.work(QUEUES.purgeExpired, async () => ({ removed: await purgeExpiredConversions() }));
   await boss.schedule(QUEUES.purgeExpired, PURGE_SCHEDULE);
