@@ -1,21 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as invitations from '@/app/api/v1/admin/invitations/route';
 import { SSO_INVITATION_COOKIE } from '@/lib/auth/sso-invitation-cookie';
 import { db } from '@/lib/db';
 import { adminUser } from '@/tests/support/accounts';
-import { freePort } from '@/tests/support/multi-process-cluster';
-import { startOidcProvider, type TestProvider } from '@/tests/support/oidc-provider';
+import type { TestProvider } from '@/tests/support/oidc-provider';
 import { jsonBody, RouteClient } from '@/tests/support/route-client';
 import { SsoBrowser } from '@/tests/support/sso-browser';
 import {
   expectNoSession,
   person,
   type SsoServer,
-  startSsoServer,
-  stopSsoServer,
+  type SsoStand,
+  startSsoStand,
+  stopSsoStand,
   usersAt,
 } from '@/tests/support/sso-server';
 import { randomEmail } from '@/tests/support/test-data';
@@ -37,22 +34,16 @@ async function invitationFor(email: string): Promise<string> {
 }
 
 describe('SSO sign-up where sign-up is by invitation', () => {
+  let stand: SsoStand | undefined;
   let provider: TestProvider;
   let server: SsoServer;
-  let dataDir: string;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'sso-invite-'));
-    const port = await freePort();
-    provider = await startOidcProvider(`http://127.0.0.1:${port}/api/auth/callback/oidc`);
-    server = await startSsoServer(port, provider, { SIGNUP: 'invite' }, dataDir);
+    stand = await startSsoStand({ SIGNUP: 'invite' });
+    ({ provider, server } = stand);
   }, 180_000);
 
-  afterAll(async () => {
-    await stopSsoServer(server);
-    await provider?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => stopSsoStand(stand));
 
   it('offers the provider on the invitation link', async () => {
     const html = await (await fetch(`${server.url}/sign-up?invitation=an-invitation`)).text();

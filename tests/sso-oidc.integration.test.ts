@@ -1,18 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '@/lib/accounts/password';
 import { db } from '@/lib/db';
-import { freePort } from '@/tests/support/multi-process-cluster';
-import { startOidcProvider, type TestProvider } from '@/tests/support/oidc-provider';
+import type { TestProvider } from '@/tests/support/oidc-provider';
 import { SsoBrowser } from '@/tests/support/sso-browser';
 import {
   expectNoSession,
   person,
   type SsoServer,
-  startSsoServer,
-  stopSsoServer,
+  type SsoStand,
+  startSsoStand,
+  stopSsoStand,
   usersAt,
 } from '@/tests/support/sso-server';
 import { PASSWORD, randomEmail } from '@/tests/support/test-data';
@@ -24,32 +21,21 @@ import { PASSWORD, randomEmail } from '@/tests/support/test-data';
 const errorOf = (location: string | null) => new URL(location ?? 'http://x/').searchParams.get('error');
 
 describe('sign-in through an OpenID provider', () => {
+  let stand: SsoStand | undefined;
   let provider: TestProvider;
   let server: SsoServer;
-  let dataDir: string;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'sso-'));
-    const port = await freePort();
-    provider = await startOidcProvider(`http://127.0.0.1:${port}/api/auth/callback/oidc`);
-    server = await startSsoServer(
-      port,
-      provider,
-      {
-        OIDC_SCOPES: 'openid email profile groups',
-        OIDC_ADMIN_GROUPS: 'transmute-admins',
-        OIDC_PLAN_GROUPS: 'pro:transmute-pro,business:transmute-biz',
-        SIGNUP: 'open',
-      },
-      dataDir,
-    );
+    stand = await startSsoStand({
+      OIDC_SCOPES: 'openid email profile groups',
+      OIDC_ADMIN_GROUPS: 'transmute-admins',
+      OIDC_PLAN_GROUPS: 'pro:transmute-pro,business:transmute-biz',
+      SIGNUP: 'open',
+    });
+    ({ provider, server } = stand);
   }, 180_000);
 
-  afterAll(async () => {
-    await stopSsoServer(server);
-    await provider?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => stopSsoStand(stand));
 
   it('lists the provider as `oidc` under its name, beside passwords', async () => {
     const providers = (await (await fetch(`${server.url}/api/auth/providers`)).json()) as Record<string, unknown>;

@@ -1,18 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '@/lib/accounts/password';
 import { db } from '@/lib/db';
-import { freePort } from '@/tests/support/multi-process-cluster';
-import { startOidcProvider, type TestProvider } from '@/tests/support/oidc-provider';
+import type { TestProvider } from '@/tests/support/oidc-provider';
 import { SsoBrowser } from '@/tests/support/sso-browser';
 import {
   expectNoSession,
   person,
   type SsoServer,
-  startSsoServer,
-  stopSsoServer,
+  type SsoStand,
+  startSsoStand,
+  stopSsoStand,
   usersAt,
 } from '@/tests/support/sso-server';
 import { PASSWORD, randomEmail } from '@/tests/support/test-data';
@@ -21,30 +18,16 @@ import { PASSWORD, randomEmail } from '@/tests/support/test-data';
 // refused at every door, a new person gets no account, a linked one signs in.
 
 describe('SSO_ONLY with sign-up closed', () => {
+  let stand: SsoStand | undefined;
   let provider: TestProvider;
   let server: SsoServer;
-  let dataDir: string;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'sso-only-'));
-    const port = await freePort();
-    provider = await startOidcProvider(`http://127.0.0.1:${port}/api/auth/callback/oidc`);
-    server = await startSsoServer(
-      port,
-      provider,
-      {
-        SSO_ONLY: 'true',
-        SIGNUP: 'closed',
-      },
-      dataDir,
-    );
+    stand = await startSsoStand({ SSO_ONLY: 'true', SIGNUP: 'closed' });
+    ({ provider, server } = stand);
   }, 180_000);
 
-  afterAll(async () => {
-    await stopSsoServer(server);
-    await provider?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => stopSsoStand(stand));
 
   it('has no password sign-in: not at next-auth, not in the API, not on the pages', async () => {
     const providers = (await (await fetch(`${server.url}/api/auth/providers`)).json()) as Record<string, unknown>;

@@ -1,9 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { expect } from 'vitest';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db';
-import { type Person, type TestProvider } from '@/tests/support/oidc-provider';
+import { freePort } from '@/tests/support/multi-process-cluster';
+import { type Person, startOidcProvider, type TestProvider } from '@/tests/support/oidc-provider';
 import { type SsoBrowser } from '@/tests/support/sso-browser';
 import { waitFor } from '@/tests/support/wait-for';
 
@@ -13,7 +17,7 @@ import { waitFor } from '@/tests/support/wait-for';
 
 export type SsoServer = { child: ChildProcess; url: string; output: () => string };
 
-export async function startSsoServer(
+async function startSsoServer(
   port: number,
   provider: TestProvider,
   env: Record<string, string>,
@@ -49,12 +53,36 @@ export async function startSsoServer(
   return { child, url: `http://127.0.0.1:${port}`, output: () => text };
 }
 
-export async function stopSsoServer(server: SsoServer | undefined) {
+async function stopSsoServer(server: SsoServer | undefined) {
   const pid = server?.child.pid;
   if (!pid || server.child.exitCode !== null) return;
   const exited = new Promise((resolve) => server.child.on('exit', resolve));
   process.kill(-pid, 'SIGTERM');
   await exited;
+}
+
+/** A real OpenID provider on loopback and a Transmute server that signs in through it, in a DATA_DIR of its own. */
+export type SsoStand = { provider: TestProvider; server: SsoServer; dataDir: string };
+
+/** Starts a stand whose server runs with `env` on top of the provider's settings. */
+export async function startSsoStand(env: Record<string, string>): Promise<SsoStand> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sso-'));
+  const port = await freePort();
+  const provider = await startOidcProvider(`http://127.0.0.1:${port}/api/auth/callback/oidc`);
+  try {
+    return { provider, server: await startSsoServer(port, provider, env, dataDir), dataDir };
+  } catch (e) {
+    await provider.stop();
+    await rm(dataDir, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+export async function stopSsoStand(stand: SsoStand | undefined) {
+  if (!stand) return;
+  await stopSsoServer(stand.server);
+  await stand.provider.stop();
+  await rm(stand.dataDir, { recursive: true, force: true });
 }
 
 export const usersAt = (email: string) => db.user.count({ where: { email } });
