@@ -6,7 +6,8 @@ import path from 'node:path';
 import { OUTPUT_ARGS } from '../../lib/engines/ffmpeg/args';
 import { ROOT, processTree, sleep } from './server';
 
-const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 50);
+/** How often a client asks either service whether a conversion is done (BENCH_POLL_MS). */
+export const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 100);
 const CONVERT_TIMEOUT_MS = 180_000;
 
 export type Work = {
