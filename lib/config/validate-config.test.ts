@@ -53,6 +53,36 @@ describe('configuration validated at start', () => {
     expect(configProblems({ INNGEST_EVENT_KEY: '', ENGINE_TIMEOUT_SECONDS: ' ' })).toEqual([]);
     expect(setting('ENGINE_TIMEOUT_SECONDS', { ENGINE_TIMEOUT_SECONDS: '' })).toBe(300);
   });
+
+  it('reads a changed variable of the process at its next use, and refuses it when it became invalid', () => {
+    const before = process.env.ENGINE_TIMEOUT_SECONDS;
+    try {
+      process.env.ENGINE_TIMEOUT_SECONDS = '40';
+      expect(setting('ENGINE_TIMEOUT_SECONDS')).toBe(40);
+      expect(setting('ENGINE_TIMEOUT_SECONDS')).toBe(40);
+      process.env.ENGINE_TIMEOUT_SECONDS = '41';
+      expect(setting('ENGINE_TIMEOUT_SECONDS')).toBe(41);
+      process.env.ENGINE_TIMEOUT_SECONDS = 'soon';
+      expect(() => setting('ENGINE_TIMEOUT_SECONDS')).toThrow(/^ENGINE_TIMEOUT_SECONDS /);
+      delete process.env.ENGINE_TIMEOUT_SECONDS;
+      expect(setting('ENGINE_TIMEOUT_SECONDS')).toBe(300);
+    } finally {
+      if (before === undefined) delete process.env.ENGINE_TIMEOUT_SECONDS;
+      else process.env.ENGINE_TIMEOUT_SECONDS = before;
+    }
+  });
+
+  it('gives each read of a list its own copy', () => {
+    const before = process.env.SIGNUP_DOMAINS;
+    try {
+      process.env.SIGNUP_DOMAINS = 'example.com';
+      setting('SIGNUP_DOMAINS').push('intruder.example');
+      expect(setting('SIGNUP_DOMAINS')).toEqual(['example.com']);
+    } finally {
+      if (before === undefined) delete process.env.SIGNUP_DOMAINS;
+      else process.env.SIGNUP_DOMAINS = before;
+    }
+  });
 });
 
 describe('APP_SECRET where several machines share the data', () => {
