@@ -7,8 +7,9 @@ import { SETTINGS, type SettingName, type SettingValue } from './schema';
 
 // The configuration, read one way: `config.<name>`. Each variable of the schema
 // (lib/config/schema.ts) is a property named after it in camel case (S3_BUCKET → config.s3Bucket),
-// parsed on every read, so an operator's or a test's change applies to the next use; the values
-// derived from several variables (paths, S3, the LibreOffice pool) are written out below.
+// read from the environment on every use (and parsed again when its text changed), so an
+// operator's or a test's change applies to the next use; the values derived from several
+// variables (paths, S3, the LibreOffice pool) are written out below.
 
 const engineConcurrency = () => setting('ENGINE_CONCURRENCY') ?? Math.max(1, os.availableParallelism());
 
