@@ -15,10 +15,16 @@
 // CPU per request is what HTTP and multipart cost any service here. With pg_stat_statements loaded
 // (see bench/statements.ts) it also counts statements per conversion, less what the idle window
 // ran, and prints them with the rows they returned (a fetch that found nothing returns 0).
+// BENCH_PROFILE=1 also runs the all-in-one process under `node --cpu-prof` and splits its CPU per
+// conversion by what ran during the timed conversions (bench/lib/cpu-profile.ts).
 // Run: npx tsx bench/cpu-per-conversion.ts   (BENCH_N, 100; BENCH_WARMUP, 10; BENCH_IDLE_S, 5)
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { Client, timed } from './lib/client';
 import { cpuMsOf, cpuReading, postgresPid } from './lib/cpu';
+import { monotonicUs, profileIn, sharesByCategory } from './lib/cpu-profile';
 import { startBareServer } from './lib/bare-server';
 import { isWebp, makePng } from './lib/inputs';
 import { assertBuilt, processTree, sleep, startServer } from './lib/server';
@@ -28,6 +34,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 2);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
 const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 5);
 const MODES = (process.env.BENCH_MODES ?? 'all-in-one,split').split(',');
+const PROFILE = process.env.BENCH_PROFILE === '1';
 const FOREIGN_KEY_CHECK = /^SELECT (1|\$\d+) FROM ONLY /;
 
 /** The floor: multipart parsed with busboy, the file part converted with sharp (or echoed: `stub`). */
@@ -93,7 +100,14 @@ const minus = (a: Figures, b: Figures): Figures =>
 const scaled = (a: Figures, f: number): Figures => Object.fromEntries(Object.keys(a).map((k) => [k, a[k] * f]));
 
 async function measureMode(mode: string, png: Buffer): Promise<Row> {
-  const server = await startServer({}, [], mode === 'all-in-one');
+  const profileDir =
+    PROFILE && mode === 'all-in-one' ? mkdtempSync(path.join(os.tmpdir(), 'transmute-cpu-prof-')) : undefined;
+  const server = await startServer(
+    {},
+    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    mode === 'all-in-one',
+  );
+  let timedWindow: { fromUs: number; toUs: number; cpuMs: number } | undefined;
   const admin = new pg.Client({ connectionString: server.databaseUrl });
   await admin.connect();
   try {
@@ -132,8 +146,10 @@ async function measureMode(mode: string, png: Buffer): Promise<Row> {
     backends = new Set([...backends, ...(await backendPids(admin))]);
     const before = reading(roots, postmaster, backends, await others());
     const t0 = performance.now();
+    const fromUs = monotonicUs();
     const run = await timed(N, CONCURRENCY, convert);
     await sleep(1000); // the last job's completion (after its answer) lands
+    const toUs = monotonicUs();
     backends = new Set([...backends, ...(await backendPids(admin))]);
     const raw = minus(reading(roots, postmaster, backends, await others()), before);
     const elapsed = performance.now() - t0;
@@ -150,10 +166,24 @@ async function measureMode(mode: string, png: Buffer): Promise<Row> {
       perConversionStatements = printStatements(counts, idleStatements, elapsed / idleMs);
     }
     for (const id of made) await client.remove(id);
+    timedWindow = { fromUs, toUs, cpuMs: perConversion['web + worker'] };
     return { name: mode, cpu: perConversion, statements: perConversionStatements, perSec: (N * 1000) / run.wallMs };
   } finally {
     await admin.end();
-    await server.stop();
+    await server.stop(); // the profile is written as the process exits
+    if (profileDir && timedWindow) printProfile(profileIn(profileDir), timedWindow);
+    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+  }
+}
+
+/** The all-in-one process's CPU per conversion, split by the profile's shares in the timed window. */
+function printProfile(file: string, { fromUs, toUs, cpuMs }: { fromUs: number; toUs: number; cpuMs: number }) {
+  console.log(`  where the web + worker process's ${cpuMs.toFixed(1)} ms per conversion went (profile shares):`);
+  for (const [category, share] of sharesByCategory(file, fromUs, toUs)) {
+    if (share < 0.005) continue;
+    console.log(
+      `    ${(share * cpuMs).toFixed(2).padStart(6)} ms ${(share * 100).toFixed(1).padStart(5)} %  ${category}`,
+    );
   }
 }
 
