@@ -7,7 +7,7 @@ import {
   webhookDeliveryRequested,
 } from '@/lib/jobs/events';
 import { sendInTurn } from '@/lib/jobs/fair-order';
-import { wakeLocalWorker } from '@/lib/jobs/local-wake';
+import { sendWakingLocally } from '@/lib/jobs/local-wake';
 import { inngest } from '@/lib/jobs/inngest-client';
 import { logContext } from '@/lib/log/log-context';
 
@@ -27,8 +27,10 @@ export async function enqueueConversion(conversionId: bigint, run: number, subje
     return;
   }
   const boss = await embeddedQueue();
-  await sendInTurn(boss, QUEUES.runConversion, data, { subject, singletonKey: key });
-  wakeLocalWorker(boss, QUEUES.runConversion); // the job is committed: a worker here may take it now
+  // Once the job is committed, a worker of this process may take it at once.
+  await sendWakingLocally(boss, QUEUES.runConversion, (id) =>
+    sendInTurn(boss, QUEUES.runConversion, data, { id, subject, singletonKey: key }),
+  );
 }
 
 /** Queues one webhook delivery (retried with exponential backoff up to WEBHOOK_DELIVERY_ATTEMPTS attempts, lib/jobs/retries.ts). */

@@ -20,15 +20,16 @@ export const SUBJECT_JOBS_IN_QUEUE = `SELECT (
  * take the highest priority first (then the oldest). So one account's 500-file batch is queued as
  * its 1st, 2nd, 3rd… turn, and another account's single job, queued later, still gets a first
  * turn and runs next. Only the order changes, never how many run: with nobody else waiting, one
- * subject's jobs fill every engine slot.
+ * subject's jobs fill every engine slot. Answers the job's id (`id` when given), or null when a job
+ * with the same `singletonKey` already waits.
  */
 export async function sendInTurn(
   boss: PgBoss,
   queue: string,
   data: object,
-  { subject, singletonKey }: { subject: string; singletonKey: string },
-): Promise<void> {
+  { id, subject, singletonKey }: { id?: string; subject: string; singletonKey: string },
+): Promise<string | null> {
   const ahead = await boss.getDb().executeSql(SUBJECT_JOBS_IN_QUEUE, [queue, subject]);
   const turn = Number(ahead.rows[0]?.n ?? 0);
-  await boss.send(queue, data, { singletonKey, group: { id: subject }, priority: -turn });
+  return boss.send(queue, data, { id, singletonKey, group: { id: subject }, priority: -turn });
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { PgBoss } from 'pg-boss';
 
 // A process that both sends a queue's jobs and works them (the all-in-one process) wakes one of its
@@ -15,12 +16,20 @@ type LocalWake = {
   listening?: boolean;
   /** Each woken worker's lastFetchedOn when it was woken: the wake is pending until it fetches. */
   woken: Map<string, number | null>;
+  /** Jobs of `queue` this process sent that none of its workers has taken yet: id → when sent (ms). */
+  announced: Map<string, number>;
 };
+
+/**
+ * A job this process sent and none of its workers took within this long was taken elsewhere (or
+ * waits behind a backlog this old): it stops counting as this process's, and is anyone's when taken.
+ */
+const ANNOUNCED_FOR_MS = 120_000;
 
 // On globalThis: the all-in-one process holds two copies of lib/ (lib/processes/in-process-worker.ts).
 const KEY = Symbol.for('transmute.localQueueWake');
 const shared = globalThis as { [KEY]?: LocalWake };
-const state = (): LocalWake => (shared[KEY] ??= { woken: new Map() });
+const state = (): LocalWake => (shared[KEY] ??= { woken: new Map(), announced: new Map() });
 
 /** Before the queue starts: this process sends `queue`'s jobs and works them, so it wakes its own workers. */
 export function wakeWorkersLocally(queue: string): void {
@@ -35,6 +44,50 @@ export function queueListens(): boolean {
   return s.listening;
 }
 
+/** Whether this process wakes its own workers for `queue` (and does not listen for its jobs). */
+const wakesLocally = (s: LocalWake, queue: string) => s.listening === false && s.queue === queue;
+
+/**
+ * Sends a job of `queue` through `send` (given the job's id; it answers null when a job with the
+ * same key already waits) and then wakes one of this process's workers for it. Where this process
+ * wakes its own workers, the job counts as announced from before it is sent (a poll may take it
+ * before the send returns) until one of them takes it (takeAnnounced).
+ */
+export async function sendWakingLocally(
+  boss: PgBoss,
+  queue: string,
+  send: (id: string) => Promise<string | null>,
+): Promise<void> {
+  const s = state();
+  const id = randomUUID();
+  if (wakesLocally(s, queue)) s.announced.set(id, Date.now());
+  try {
+    if ((await send(id)) === null) s.announced.delete(id);
+  } catch (e) {
+    s.announced.delete(id);
+    throw e;
+  }
+  wakeLocalWorker(boss, queue);
+}
+
+/**
+ * A worker of this process took job `id` of `queue`: whether this process had announced it. False
+ * for any job where the process does not wake its own workers, and for one it did not send or no
+ * longer counts as its own (left from before a restart, another process's, a retry).
+ */
+export function takeAnnounced(queue: string, id: string): boolean {
+  const s = state();
+  return wakesLocally(s, queue) && s.announced.delete(id);
+}
+
+/** Whether jobs of `queue` this process announced may still be waiting for one of its workers. */
+export function announcedWaiting(queue: string): boolean {
+  const s = state();
+  const expired = Date.now() - ANNOUNCED_FOR_MS;
+  for (const [id, sentAt] of s.announced) if (sentAt < expired) s.announced.delete(id);
+  return wakesLocally(s, queue) && s.announced.size > 0;
+}
+
 /**
  * After a job of `queue` is committed: wakes one of this process's workers of that queue, so it
  * fetches now. An idle one when there is one, else the busy one that started its job first (it
@@ -43,7 +96,7 @@ export function queueListens(): boolean {
  */
 export function wakeLocalWorker(boss: PgBoss, queue: string): void {
   const s = state();
-  if (s.listening !== false || s.queue !== queue) return;
+  if (!wakesLocally(s, queue)) return;
   const workers = boss.getWipData().filter((w) => w.name === queue && w.state === 'active');
   const pending = (w: (typeof workers)[number]) => s.woken.has(w.id) && s.woken.get(w.id) === w.lastFetchedOn;
   const free = workers.filter((w) => !pending(w));
