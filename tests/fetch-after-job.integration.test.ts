@@ -15,8 +15,10 @@ const QUEUE = `fetch-after-job-${randomBytes(4).toString('hex')}`;
 const LOCAL_QUEUE = `fetch-after-own-job-${randomBytes(4).toString('hex')}`;
 const POLL_S = 120;
 
-/** Two workers of `queue` that poll every 2 minutes; each job runs until the test lets it go. */
-async function startWorkers(boss: PgBoss, queue: string, running: Map<number, () => void>, done: number[]) {
+/** A queue client with two workers of `queue` that poll every 2 minutes; each job runs until the test lets it go. */
+async function startWorkers(queue: string, running: Map<number, () => void>, done: number[]): Promise<PgBoss> {
+  const boss = await queueClient({ schema: QUEUE_SCHEMA, useListenNotify: false, supervise: false });
+  await boss.start();
   await boss.createQueue(queue);
   await boss.work<{ n: number }>(
     queue,
@@ -29,6 +31,14 @@ async function startWorkers(boss: PgBoss, queue: string, running: Map<number, ()
   );
   const workers = () => boss.getWipData().filter((w) => w.name === queue);
   await waitFor(workers, (ws) => ws.length === 2 && ws.every((w) => w.lastFetchedOn !== null));
+  return boss;
+}
+
+/** Lets every running job go, then removes `queue` and stops the client. */
+async function stopWorkers(boss: PgBoss | undefined, queue: string, running: Map<number, () => void>) {
+  for (const letGo of running.values()) letGo();
+  await boss?.deleteQueue(queue).catch(() => {});
+  await boss?.stop({ graceful: false });
 }
 
 describe('a worker whose job ends', () => {
@@ -37,15 +47,9 @@ describe('a worker whose job ends', () => {
   const done: number[] = [];
 
   beforeAll(async () => {
-    boss = await queueClient({ schema: QUEUE_SCHEMA, useListenNotify: false, supervise: false });
-    await boss.start();
-    await startWorkers(boss, QUEUE, running, done);
+    boss = await startWorkers(QUEUE, running, done);
   });
-  afterAll(async () => {
-    for (const letGo of running.values()) letGo();
-    await boss?.deleteQueue(QUEUE).catch(() => {});
-    await boss?.stop({ graceful: false });
-  });
+  afterAll(() => stopWorkers(boss, QUEUE, running));
 
   it('takes the next waiting job at once, until none is left', async () => {
     for (let n = 1; n <= 5; n++) await boss.send(QUEUE, { n });
@@ -90,15 +94,9 @@ describe('a worker whose job ends, in a process that wakes its own workers', () 
   beforeAll(async () => {
     wakeWorkersLocally(LOCAL_QUEUE);
     expect(queueListens()).toBe(false);
-    boss = await queueClient({ schema: QUEUE_SCHEMA, useListenNotify: false, supervise: false });
-    await boss.start();
-    await startWorkers(boss, LOCAL_QUEUE, running, done);
+    boss = await startWorkers(LOCAL_QUEUE, running, done);
   });
-  afterAll(async () => {
-    for (const letGo of running.values()) letGo();
-    await boss?.deleteQueue(LOCAL_QUEUE).catch(() => {});
-    await boss?.stop({ graceful: false });
-  });
+  afterAll(() => stopWorkers(boss, LOCAL_QUEUE, running));
 
   it('does not fetch again after a lone job of its own', async () => {
     await send(1);
