@@ -3,7 +3,7 @@
 import { useId, type ReactNode } from 'react';
 import { SAMPLE_RATES } from '@/lib/engines/ffmpeg/options';
 import { MAX_MARGIN_MM, PAGE_SIZES } from '@/lib/engines/image-pdf/options';
-import { FITS } from '@/lib/engines/sharp/options';
+import { DEFAULT_WEBP_EFFORT, FITS, MAX_WEBP_EFFORT } from '@/lib/engines/sharp/options';
 import type { FormatEntry } from './types';
 
 // The conversion options that apply to the chosen pair (GET /api/v1/formats lists them, from the
@@ -20,6 +20,13 @@ type Field =
 
 const FIELDS: Record<string, Field> = {
   quality: { kind: 'number', label: 'Quality', min: 1, max: 100, hint: '1–100' },
+  effort: {
+    kind: 'number',
+    label: 'Effort (slower, smaller)',
+    min: 0,
+    max: MAX_WEBP_EFFORT,
+    hint: `0–${MAX_WEBP_EFFORT}, default ${DEFAULT_WEBP_EFFORT}`,
+  },
   width: { kind: 'number', label: 'Width (px)', min: 1, max: 16_384 },
   height: { kind: 'number', label: 'Height (px)', min: 1, max: 16_384 },
   fit: { kind: 'select', label: 'Fit', choices: FITS },

@@ -23,6 +23,11 @@ describe('convert options', () => {
       /"width" does not apply/,
     );
     expect(parseConvertOptions('png', 'webp', { width: 10 }, sharpEngine)).toMatchObject({ width: 10 });
+    // The encoder effort is WebP's alone, within libwebp's 0–6.
+    expect(parseConvertOptions('jpg', 'webp', { effort: 6 })).toMatchObject({ effort: 6 });
+    expect(() => parseConvertOptions('jpg', 'webp', { effort: 7 })).toThrow(/effort/);
+    expect(() => parseConvertOptions('png', 'avif', { effort: 4 })).toThrow(/"effort" does not apply/);
+    expect(() => parseConvertOptions('png', 'jpg', { effort: 4 })).toThrow(/"effort" does not apply/);
     expect(applicableOptions('mp4', 'gif')?.names).toEqual(['width', 'height', 'fps', 'start', 'duration']);
   });
 

@@ -136,6 +136,32 @@ describe('sharp engine', () => {
     expect(existsSync(j.outputPath)).toBe(false);
   });
 
+  it('writes WebP at effort 2 unless the conversion asks for another', async () => {
+    // Noise, so that the encoder's effort shows in its bytes (a flat picture encodes alike at every effort).
+    const noise = await sharp({
+      create: {
+        width: 200,
+        height: 150,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 30 },
+      },
+    })
+      .png()
+      .toBuffer();
+    const encoded = (effort: number) => sharp(noise).webp({ quality: 80, effort }).toBuffer();
+    expect(await encoded(2)).not.toEqual(await encoded(4));
+
+    const byDefault = await job(noise, 'png', 'webp');
+    await inspectAndConvert(sharpEngine, byDefault);
+    expect(await readFile(byDefault.outputPath)).toEqual(await encoded(2));
+
+    const asked = await job(noise, 'png', 'webp');
+    asked.options = { effort: 4 };
+    await inspectAndConvert(sharpEngine, asked);
+    expect(await readFile(asked.outputPath)).toEqual(await encoded(4));
+  });
+
   it('writes AVIF quickly at the default low effort', async () => {
     const big = await sharp({
       create: {

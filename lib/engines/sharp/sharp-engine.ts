@@ -5,7 +5,7 @@ import { config } from '@/lib/config';
 import type { FormatName } from '@/lib/formats/catalog';
 import { EngineError, runSandboxed } from '../sandbox/sandbox';
 import { headerExpectation, type ImageHeader, throwIfRefused } from './header';
-import { type ImageOptions, imageOptions } from './options';
+import { DEFAULT_WEBP_EFFORT, type ImageOptions, imageOptions, MAX_WEBP_EFFORT } from './options';
 import { withSharp } from './pool';
 import { PIXEL_LIMITS } from '../limits';
 import type { Engine, EngineJob, EngineLimits } from '../types';
@@ -137,7 +137,10 @@ function encoding(to: Output, options: Record<string, unknown>): Encoding {
     case 'jpg':
       return { format: 'jpeg', formatOptions: { quality, mozjpeg: true } };
     case 'webp':
-      return { format: 'webp', formatOptions: { quality } };
+      return {
+        format: 'webp',
+        formatOptions: { quality, effort: clampInt(options.effort, 0, MAX_WEBP_EFFORT, DEFAULT_WEBP_EFFORT) },
+      };
     case 'avif': {
       const effort = clampInt(options.effort, 0, 9, DEFAULT_AVIF_EFFORT);
       return { format: 'avif', formatOptions: { quality: clampInt(options.quality, 1, 100, 50), effort } };
