@@ -26,7 +26,7 @@ import { Client, timed } from './lib/client';
 import { cpuMsOf, cpuReading, postgresPid } from './lib/cpu';
 import { monotonicUs, profileIn, sharesByCategory } from './lib/cpu-profile';
 import { startBareServer } from './lib/bare-server';
-import { isWebp, makePng } from './lib/inputs';
+import { isWebp, makePng, WEBP_SETTINGS } from './lib/inputs';
 import { assertBuilt, processTree, sleep, startServer } from './lib/server';
 
 const N = Number(process.env.BENCH_N ?? 100);
@@ -45,7 +45,7 @@ const FLOOR_SERVER = (stub: boolean) => `
     bb.on('file', (_n, file) => file.on('data', (c) => chunks.push(c)));
     bb.on('close', async () => {
       const png = Buffer.concat(chunks);
-      const out = ${stub ? 'png' : 'await sharp(png).webp().toBuffer()'};
+      const out = ${stub ? 'png' : `await sharp(png).webp(${JSON.stringify(WEBP_SETTINGS)}).toBuffer()`};
       res.writeHead(200, { 'content-type': 'image/webp', 'content-length': out.length }).end(out);
     });
     req.pipe(bb);

@@ -9,7 +9,7 @@ import { Client, type Converted, fmtStats, ms, phases, stats, timed, type Stats 
 import { cpuDelta, cpuReading, postgresPid } from './lib/cpu';
 import { serverPhases } from './lib/phases';
 import { startBareServer } from './lib/bare-server';
-import { isWebp, makePng } from './lib/inputs';
+import { isWebp, makePng, WEBP_SETTINGS } from './lib/inputs';
 import { assertBuilt, startServer } from './lib/server';
 
 const N = Number(process.env.BENCH_N ?? 30);
@@ -21,7 +21,7 @@ const BARE_HTTP_SHARP = `
   const http = require('node:http'); const sharp = require('sharp');
   const s = http.createServer(async (req, res) => {
     const chunks = []; for await (const c of req) chunks.push(c);
-    const out = await sharp(Buffer.concat(chunks)).webp().toBuffer();
+    const out = await sharp(Buffer.concat(chunks)).webp(${JSON.stringify(WEBP_SETTINGS)}).toBuffer();
     res.writeHead(200, { 'content-type': 'image/webp', 'content-length': out.length }).end(out);
   });
   s.listen(0, '127.0.0.1', () => console.log(s.address().port));`;
@@ -61,12 +61,12 @@ async function main() {
 
   // Baseline: bare sharp in this process (default libvips threading).
   const bare = async () => {
-    const out = await sharp(png).webp().toBuffer();
+    const out = await sharp(png).webp(WEBP_SETTINGS).toBuffer();
     if (!isWebp(out)) throw new Error('sharp produced no WebP');
   };
   await timed(WARMUP, 1, bare);
-  record('baseline sharp().webp()', 1, await timed(N, 1, bare));
-  record('baseline sharp().webp()', 2, await timed(N, 2, bare));
+  record('baseline sharp().webp(WEBP_SETTINGS)', 1, await timed(N, 1, bare));
+  record('baseline sharp().webp(WEBP_SETTINGS)', 2, await timed(N, 2, bare));
   await bareHttpFloor(png, record);
 
   // PHASE_TIMINGS: the services log each conversion's phases (lib/system/phase-timings.ts), as JSON lines to read back.
