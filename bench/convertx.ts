@@ -109,6 +109,8 @@ async function main() {
       convertxConverter: 'vips',
       bytes: await makePng(),
       isResult: isWebp,
+      // `vips copy x.png y.webp` encodes at libwebp's default effort, 4; Transmute's default is 2.
+      peerEncoderOptions: { label: 'effort 4, as ConvertX', options: { effort: 4 } },
     },
     {
       key: 'docx',
@@ -167,6 +169,14 @@ async function main() {
           made.push(id);
           check(result);
         },
+        ...(work.peerEncoderOptions && {
+          [`Transmute (SPEC protocol, polling every ${POLL_MS} ms, ${work.peerEncoderOptions.label})`]: async () => {
+            const { options } = work.peerEncoderOptions!;
+            const { id, result } = await client.convert(work.bytes, work.fileName, work.target, POLL_MS, true, options);
+            made.push(id);
+            check(result);
+          },
+        }),
         'Transmute (SPEC protocol, progress stream)': async () => {
           const { id, result } = await client.convert(work.bytes, work.fileName, work.target, undefined, true);
           made.push(id);

@@ -1,7 +1,10 @@
-// One MP4 → WebM conversion, engine level (no server, no queue): the ffmpeg engine's inspect and
-// convert, sandboxed, against `ffmpeg -i in <the same output arguments> out.webm` run directly, as
-// ConvertX runs it, on the same 5 s 640×360 input, alternating, one at a time. Wall time and CPU
-// (the sandbox, ffprobe if run, ffmpeg: every process naming the job's folder) per conversion.
+// MP4 → WebM, engine level (no server, no queue): the ffmpeg engine's inspect and convert,
+// sandboxed, against `ffmpeg -i in <the same output arguments> out.webm` run directly, as ConvertX
+// runs it, on the same 5 s 640×360 input, sides alternating. BENCH_CONCURRENCY conversions at a
+// time (default 1): the engine runs each in an engine slot, as a worker does, so that runs under
+// way share the cores (lib/engines/ffmpeg/sandboxed.ts, sharingCores); "engine, cores not shared"
+// runs it outside any slot, as ffmpeg's own threading would. Wall time and CPU (the sandbox,
+// ffmpeg: every process naming the job's folder) per conversion, and conversions a second.
 // Run: npx tsx bench/video-engine.ts   (BENCH_N=10 conversions per side)
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -10,10 +13,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { OUTPUT_ARGS } from '@/lib/engines/ffmpeg/args';
 import { ffmpegEngine } from '@/lib/engines/ffmpeg/ffmpeg-engine';
+import { withEngineSlot } from '@/lib/engines/sandbox/sandbox';
 import { makeJob, type TestJob } from '@/tests/fixtures/engine-job';
+import { timed } from './lib/client';
 import { makeMp4 } from './lib/inputs';
 
 const N = Number(process.env.BENCH_N ?? 10);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1);
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
 /**
@@ -67,11 +73,13 @@ async function main() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-video-'));
   const input = makeMp4(dir);
   const webm = OUTPUT_ARGS.webm!;
+  const engine = async (job: TestJob) => {
+    await ffmpegEngine.inspect!(job);
+    await ffmpegEngine.convert(job);
+  };
   const sides = {
-    engine: async (job: TestJob) => {
-      await ffmpegEngine.inspect!(job);
-      await ffmpegEngine.convert(job);
-    },
+    engine: (job: TestJob) => withEngineSlot(() => engine(job)),
+    'engine, cores not shared': engine,
     direct: async (job: TestJob) => {
       // Asynchronous, so the CPU sampler keeps running while ffmpeg does.
       const args = ['-nostdin', '-loglevel', 'error', '-y', '-i', job.inputPath, ...webm, job.outputPath];
@@ -79,18 +87,27 @@ async function main() {
       if (code !== 0) throw new Error(`ffmpeg failed (exit ${code})`);
     },
   };
-  const samples: Record<keyof typeof sides, Array<{ wall: number; cpu: number }>> = { engine: [], direct: [] };
-  await measure(sides.engine, input); // one untimed run each: page cache and the sandbox's first start
-  await measure(sides.direct, input);
-  for (let i = 0; i < N; i++) {
-    for (const side of ['engine', 'direct'] as const) samples[side].push(await measure(sides[side], input));
+  const names = Object.keys(sides) as Array<keyof typeof sides>;
+  const samples = Object.fromEntries(names.map((n) => [n, [] as Array<{ wall: number; cpu: number }>]));
+  const wallMs = Object.fromEntries(names.map((n) => [n, 0]));
+  for (const name of names) await measure(sides[name], input); // untimed: page cache and the sandbox's first start
+  // Rounds of CONCURRENCY × 2 conversions per side, sides alternating, so that each meets the same machine.
+  const perRound = CONCURRENCY * 2;
+  for (let done = 0; done < N; done += perRound) {
+    for (const name of names) {
+      const round = await timed(Math.min(perRound, N - done), CONCURRENCY, async () => {
+        samples[name].push(await measure(sides[name], input));
+      });
+      wallMs[name] += round.wallMs;
+    }
   }
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  for (const side of ['engine', 'direct'] as const) {
-    const s = samples[side];
+  console.log(`${N} conversions per side, ${CONCURRENCY} at a time`);
+  for (const name of names) {
+    const s = samples[name];
     console.log(
-      `${side.padEnd(6)} wall mean ${mean(s.map((x) => x.wall)).toFixed(0)} ms, median ${median(s.map((x) => x.wall)).toFixed(0)} ms; CPU mean ${mean(s.map((x) => x.cpu)).toFixed(0)} ms, median ${median(s.map((x) => x.cpu)).toFixed(0)} ms`,
+      `${name.padEnd(24)} ${((s.length * 1000) / wallMs[name]).toFixed(2)}/s; wall mean ${mean(s.map((x) => x.wall)).toFixed(0)} ms, median ${median(s.map((x) => x.wall)).toFixed(0)} ms; CPU mean ${mean(s.map((x) => x.cpu)).toFixed(0)} ms, median ${median(s.map((x) => x.cpu)).toFixed(0)} ms`,
     );
   }
   console.log(

@@ -2,6 +2,8 @@
 
 /** A terminal state, with when (performance.now()) the job was first seen out of `pending`. */
 export type Outcome = { status: string; error?: string; seenRunningAt?: number };
+/** A conversion's options, sent as the upload's `options` field. */
+export type ConvertOptions = Record<string, unknown>;
 export type Converted = {
   id: number;
   result: Buffer;
@@ -18,15 +20,19 @@ export function phases(runs: Converted[]): string {
   return `upload ${mean('uploadMs')}, wait ${mean('waitMs')} (of which queued ${mean('queueMs')}), download ${mean('downloadMs')}`;
 }
 
-/** A multipart/form-data body (target_format, then the file), encoded once per file like `curl -F` would send it. */
+/** A multipart/form-data body (target_format, the options if any, then the file), encoded once per file like `curl -F` would send it. */
 function multipartBody(
   bytes: Uint8Array,
   fileName: string,
   targetFormat: string,
+  options?: ConvertOptions,
 ): { body: Buffer; contentType: string } {
   const boundary = `----bench${Math.random().toString(16).slice(2)}`;
   const head =
     `--${boundary}\r\ncontent-disposition: form-data; name="target_format"\r\n\r\n${targetFormat}\r\n` +
+    (options
+      ? `--${boundary}\r\ncontent-disposition: form-data; name="options"\r\n\r\n${JSON.stringify(options)}\r\n`
+      : '') +
     `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fileName}"\r\n` +
     'content-type: application/octet-stream\r\n\r\n';
   const body = Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
@@ -64,11 +70,11 @@ export class Client {
     if (!this.cookie) throw new Error('the server set no tm_guest cookie');
   }
 
-  private multipart(bytes: Uint8Array, fileName: string, targetFormat: string) {
+  private multipart(bytes: Uint8Array, fileName: string, targetFormat: string, options?: ConvertOptions) {
     const forBytes = this.bodies.get(bytes) ?? new Map<string, ReturnType<typeof multipartBody>>();
     this.bodies.set(bytes, forBytes);
-    const cacheKey = `${fileName}\0${targetFormat}`;
-    if (!forBytes.has(cacheKey)) forBytes.set(cacheKey, multipartBody(bytes, fileName, targetFormat));
+    const cacheKey = `${fileName}\0${targetFormat}\0${JSON.stringify(options ?? null)}`;
+    if (!forBytes.has(cacheKey)) forBytes.set(cacheKey, multipartBody(bytes, fileName, targetFormat, options));
     return forBytes.get(cacheKey)!;
   }
 
@@ -84,8 +90,9 @@ export class Client {
     return { id: Number(res.headers.get('x-conversion-id')), result: Buffer.from(await res.arrayBuffer()) };
   }
 
-  async upload(bytes: Uint8Array, fileName: string, targetFormat: string): Promise<number> {
-    const { body: multipart, contentType } = this.multipart(bytes, fileName, targetFormat);
+  /** POST /convert/upload; `options`: the conversion's options (the `options` field), none by default. */
+  async upload(bytes: Uint8Array, fileName: string, targetFormat: string, options?: ConvertOptions): Promise<number> {
+    const { body: multipart, contentType } = this.multipart(bytes, fileName, targetFormat, options);
     const res = await this.fetch('/api/v1/convert/upload', {
       method: 'POST',
       body: multipart as Uint8Array<ArrayBuffer>,
@@ -164,9 +171,10 @@ export class Client {
     targetFormat: string,
     pollMs?: number,
     keep = false,
+    options?: ConvertOptions,
   ): Promise<Converted> {
     const t0 = now();
-    const id = await this.upload(bytes, fileName, targetFormat);
+    const id = await this.upload(bytes, fileName, targetFormat, options);
     const t1 = now();
     const outcome = await this.wait(id, pollMs);
     if (outcome.status !== 'completed') throw new Error(`conversion ${id} ${outcome.status}: ${outcome.error ?? ''}`);

@@ -19,6 +19,11 @@ export type Work = {
   convertxConverter: string;
   bytes: Buffer;
   isResult: (b: Buffer) => boolean;
+  /**
+   * Options that make Transmute's encoder do what ConvertX's does, where their defaults differ: a
+   * third Transmute variant, polled like ConvertX, runs with them.
+   */
+  peerEncoderOptions?: { label: string; options: Record<string, unknown> };
 };
 
 /** The bun binary: $BUN, or the checkout's .bun-version installed from the npm registry under .data/bench. */

@@ -1,13 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/errors';
 import type { FormatName } from '@/lib/formats/catalog';
 import { makeJob, type TestJob } from '@/tests/fixtures/engine-job';
 import { ffmpegEngine } from './ffmpeg-engine';
-import { EngineError } from '../sandbox/sandbox';
+import { sharingCores } from './sandboxed';
+import { EngineError, withEngineSlot } from '../sandbox/sandbox';
 import { waitFor } from '@/tests/support/wait-for';
 
 const jobs: TestJob[] = [];
@@ -185,6 +187,49 @@ describe('ffmpeg engine', () => {
           expect(out.length).toBe(0);
         });
       }
+    }
+  });
+
+  it('shares the cores among engine runs under way: each input and the output get their share of threads', () => {
+    const args = ['-y', '-f', 'mov', '-i', 'file:a.mp4', '-i', 'file:b.wav', '-c:v', 'libvpx-vp9', 'file:out.webm'];
+    const cores = os.availableParallelism();
+    expect(sharingCores(args, 1)).toEqual(args); // alone: ffmpeg's own choice
+    expect(sharingCores(args, 0)).toEqual(args);
+    const t = '1'; // twice as many runs as cores: one thread each
+    expect(sharingCores(args, cores * 2)).toEqual([
+      ...['-y', '-f', 'mov', '-threads', t, '-i', 'file:a.mp4', '-threads', t, '-i', 'file:b.wav'],
+      ...['-c:v', 'libvpx-vp9', '-threads', t, 'file:out.webm'],
+    ]);
+  });
+
+  it('converts in full while another engine run holds a slot, with its share of the cores', async () => {
+    const cores = os.availableParallelism();
+    process.env.ENGINE_CONCURRENCY = String(cores + 1);
+    let release = () => {};
+    const other = withEngineSlot(() => new Promise<void>((r) => (release = r)));
+    try {
+      const j = await mediaJob('mp4', 'webm', AV(3));
+      // Seen on the running ffmpeg's command line: one thread per decoder and encoder once the slots outnumber the cores.
+      const threads = String(Math.max(1, Math.floor(cores / 2)));
+      const commandLines: string[] = [];
+      const watch = setInterval(async () => {
+        for (const pid of (await readdir('/proc')).filter((n) => /^\d+$/.test(n))) {
+          const cmd = (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0').join(' ');
+          if (cmd.startsWith('ffmpeg ') && cmd.includes(j.workDir)) commandLines.push(cmd);
+        }
+      }, 5);
+      const p = await withEngineSlot(() => run(j)).finally(() => clearInterval(watch));
+      expect(codecs(p)).toEqual({ video: 'vp9', audio: 'opus' });
+      expect(Number(p.format.duration)).toBeCloseTo(3, 0);
+      if (cores > 1) {
+        expect(commandLines.length).toBeGreaterThan(0);
+        expect(commandLines[0]).toContain(`-threads ${threads} -i file:${j.inputPath}`);
+        expect(commandLines[0]).toContain(`-threads ${threads} file:${j.outputPath}`);
+      }
+    } finally {
+      release();
+      await other;
+      delete process.env.ENGINE_CONCURRENCY;
     }
   });
 

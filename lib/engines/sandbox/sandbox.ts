@@ -196,6 +196,9 @@ const SLOTS = Symbol.for('transmute.engineSlots');
 const shared = globalThis as { [SLOTS]?: Slots };
 const slots: Slots = (shared[SLOTS] ??= { active: 0, waiting: [] });
 
+/** Engine runs under way in this process: the slots of withEngineSlot held now. */
+export const engineRunsUnderWay = (): number => slots.active;
+
 export async function withEngineSlot<T>(fn: () => Promise<T>): Promise<T> {
   if (slots.active >= Math.max(1, config.engineConcurrency)) await new Promise<void>((r) => slots.waiting.push(r));
   else slots.active++;
