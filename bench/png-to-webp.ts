@@ -4,15 +4,21 @@
 // no queue, no sandbox, no separate download), fed by the same kind of client (fetch); the
 // service both through SPEC's protocol and in one request (POST /api/v1/convert).
 // Run: npx tsx bench/png-to-webp.ts   (N=30 by default; BENCH_N=… to change)
+// BENCH_WEBP_EFFORT: the libwebp effort of every side (default: the converter's default, which the
+// service then uses unasked; another is sent to the service as the conversion's `effort` option).
 import sharp from 'sharp';
 import { Client, type Converted, fmtStats, ms, phases, stats, timed, type Stats } from './lib/client';
 import { cpuDelta, cpuReading, postgresPid } from './lib/cpu';
 import { serverPhases } from './lib/phases';
 import { startBareServer } from './lib/bare-server';
-import { isWebp, makePng, WEBP_SETTINGS } from './lib/inputs';
+import { isWebp, makePng, WEBP_SETTINGS as DEFAULT_WEBP_SETTINGS } from './lib/inputs';
 import { assertBuilt, startServer } from './lib/server';
 
 const N = Number(process.env.BENCH_N ?? 30);
+const EFFORT = Number(process.env.BENCH_WEBP_EFFORT ?? DEFAULT_WEBP_SETTINGS.effort);
+const WEBP_SETTINGS = { ...DEFAULT_WEBP_SETTINGS, effort: EFFORT };
+/** The options the service is asked for: none at its default, so that the default run sends a plain request. */
+const SERVICE_OPTIONS = EFFORT === DEFAULT_WEBP_SETTINGS.effort ? undefined : { effort: EFFORT };
 const WARMUP = 2;
 type Row = { name: string; conc: number; perSec: number; latency: Stats };
 type Timed = Awaited<ReturnType<typeof timed>>;
@@ -52,7 +58,9 @@ async function bareHttpFloor(png: Buffer, record: (name: string, conc: number, r
 async function main() {
   assertBuilt();
   const png = await makePng();
-  console.log(`input: 1 MP PNG, ${(png.length / 1e6).toFixed(2)} MB; N=${N} (+${WARMUP} warm-up) per variant`);
+  console.log(
+    `input: 1 MP PNG, ${(png.length / 1e6).toFixed(2)} MB; WebP effort ${EFFORT}; N=${N} (+${WARMUP} warm-up) per variant`,
+  );
   const rows: Row[] = [];
   const record = (name: string, conc: number, r: Timed) => {
     rows.push({ name, conc, perSec: (r.durations.length * 1000) / r.wallMs, latency: stats(r.durations) });
@@ -84,7 +92,7 @@ async function main() {
     };
     let runs: Converted[] = [];
     const viaService = (pollMs?: number) => async () => {
-      const out = await client.convert(png, 'bench.png', 'webp', pollMs, true);
+      const out = await client.convert(png, 'bench.png', 'webp', pollMs, true, SERVICE_OPTIONS);
       if (!isWebp(out.result)) throw new Error('service returned no WebP');
       runs.push(out);
     };
@@ -105,7 +113,7 @@ async function main() {
     await variant('service, SSE wait', 2);
     // One request (POST /convert): the same conversion, answered with its result.
     const oneRequest = async () => {
-      const out = await client.convertInOneRequest(png, 'bench.png', 'webp');
+      const out = await client.convertInOneRequest(png, 'bench.png', 'webp', SERVICE_OPTIONS);
       if (!isWebp(out.result)) throw new Error('service returned no WebP');
       runs.push({ ...out, uploadMs: 0, queueMs: 0, waitMs: 0, downloadMs: 0 });
     };

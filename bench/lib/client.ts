@@ -79,8 +79,8 @@ export class Client {
   }
 
   /** POST /convert: the file in, the result out, in one request; returns the conversion id and the result. */
-  async convertInOneRequest(bytes: Uint8Array, fileName: string, targetFormat: string) {
-    const { body: multipart, contentType } = this.multipart(bytes, fileName, targetFormat);
+  async convertInOneRequest(bytes: Uint8Array, fileName: string, targetFormat: string, options?: ConvertOptions) {
+    const { body: multipart, contentType } = this.multipart(bytes, fileName, targetFormat, options);
     const res = await this.fetch('/api/v1/convert', {
       method: 'POST',
       body: multipart as Uint8Array<ArrayBuffer>,

@@ -1490,7 +1490,7 @@ export interface components {
     ImageOptions: {
       /** @description JPEG, WebP and AVIF quality; default 80 (AVIF 50) */
       quality?: number;
-      /** @description WebP encoder effort, 0–6; default 2. Higher is slower and a few per cent smaller at the same quality (effort 4 takes about twice as long as 2) */
+      /** @description WebP encoder effort, 0–6; default 2. Higher is slower and a few per cent smaller at the same quality setting (effort 4 takes about twice as long as 2) */
       effort?: number;
       /** @description Pixels; alone, the height follows the aspect ratio */
       width?: number;

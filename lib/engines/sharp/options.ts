@@ -11,8 +11,8 @@ export const FITS = ['inside', 'cover', 'fill'] as const;
 
 /**
  * libwebp's `method`. The default is 2, not libwebp's 4: on photographs and screenshots 4 spends
- * about twice the encode time for files 3–4 % smaller at the same SSIM (bench/RESULTS.md, "WebP
- * effort"), and a conversion service is waited on. Compression (../compress/images.ts) uses 6.
+ * about twice the encode time for files 2–4 % smaller, SSIM within 0.003 either way (bench/RESULTS.md,
+ * "WebP effort"), and a conversion is waited on. Compression (../compress/images.ts) uses 6.
  */
 export const DEFAULT_WEBP_EFFORT = 2;
 export const MAX_WEBP_EFFORT = 6;
@@ -25,7 +25,7 @@ export const ImageOptions = z
       .meta({
         description:
           `WebP encoder effort, 0–${MAX_WEBP_EFFORT}; default ${DEFAULT_WEBP_EFFORT}. Higher is slower and a few ` +
-          'per cent smaller at the same quality (effort 4 takes about twice as long as 2)',
+          'per cent smaller at the same quality setting (effort 4 takes about twice as long as 2)',
       }),
     width: int(1, 16_384).optional().meta({ description: 'Pixels; alone, the height follows the aspect ratio' }),
     height: int(1, 16_384).optional().meta({ description: 'Pixels; alone, the width follows the aspect ratio' }),
