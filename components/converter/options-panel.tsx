@@ -22,10 +22,10 @@ const FIELDS: Record<string, Field> = {
   quality: { kind: 'number', label: 'Quality', min: 1, max: 100, hint: '1–100' },
   effort: {
     kind: 'number',
-    label: 'Effort (slower, smaller)',
+    label: 'Effort',
     min: 0,
     max: MAX_WEBP_EFFORT,
-    hint: `0–${MAX_WEBP_EFFORT}, default ${DEFAULT_WEBP_EFFORT}`,
+    hint: `0–${MAX_WEBP_EFFORT}, default ${DEFAULT_WEBP_EFFORT}; higher is slower and smaller`,
   },
   width: { kind: 'number', label: 'Width (px)', min: 1, max: 16_384 },
   height: { kind: 'number', label: 'Height (px)', min: 1, max: 16_384 },

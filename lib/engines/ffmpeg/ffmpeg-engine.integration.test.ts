@@ -209,7 +209,7 @@ describe('ffmpeg engine', () => {
     const other = withEngineSlot(() => new Promise<void>((r) => (release = r)));
     try {
       const j = await mediaJob('mp4', 'webm', AV(3));
-      // Seen on the running ffmpeg's command line: one thread per decoder and encoder once the slots outnumber the cores.
+      // Seen on the running ffmpeg's command line: two runs under way, so each gets half the cores.
       const threads = String(Math.max(1, Math.floor(cores / 2)));
       const commandLines: string[] = [];
       const watch = setInterval(async () => {

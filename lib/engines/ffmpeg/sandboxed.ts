@@ -111,7 +111,7 @@ const ffmpegRun = (job: EngineJob, args: string[]) => ({
  * runs: each decoder and the encoders get `-threads` cores ÷ runs. Alone, a run keeps ffmpeg's own
  * choice (about one thread per core). On a busy machine, runs that each spread over every core
  * spend their time switching and waiting for each other: MP4 → WebM two at a time on 2 cores did
- * 4.93 conversions/s with the cores shared, 4.52 without (bench/video-engine.ts, BENCH_CONCURRENCY=2).
+ * 4.83–5.03 conversions/s with the cores shared, 4.39–4.63 without (bench/RESULTS.md, "Video engine").
  */
 export function sharingCores(args: readonly string[], runs: number): string[] {
   const cores = os.availableParallelism();
