@@ -5,7 +5,7 @@
 // flow (GET / makes a job, POST /upload, POST /convert, POST /progress/:job polled every
 // BENCH_POLL_MS until the result is listed, then the download). The polling client is the same for
 // both services; the progress stream is Transmute's alone. Work: 1 MP PNG → WebP (ConvertX's
-// `vips`; Transmute's WebP effort is 2, vips's 4, so a third Transmute variant, polled, asks for
+// `vips`; Transmute's WebP effort is 2, vips's 4, so another Transmute variant, polled, asks for
 // effort 4), small DOCX → PDF (LibreOffice on both), 5 s 640×360 MP4 → WebM with Transmute's VP9
 // settings given to ConvertX's ffmpeg (FFMPEG_OUTPUT_ARGS).
 // First, both idle after start: the PSS of each whole process tree (Transmute's with its PostgreSQL).

@@ -21,7 +21,7 @@ export type Work = {
   isResult: (b: Buffer) => boolean;
   /**
    * Options that make Transmute's encoder do what ConvertX's does, where their defaults differ: a
-   * third Transmute variant, polled like ConvertX, runs with them.
+   * Transmute variant of its own, polled like ConvertX, runs with them.
    */
   peerEncoderOptions?: { label: string; options: Record<string, unknown> };
 };
