@@ -58,10 +58,12 @@ def connect(office, pipe_name, timeout_s=60):
     url = "uno:pipe,name=%s;urp;StarOffice.ComponentContext" % pipe_name
     deadline = time.monotonic() + timeout_s
     while True:
-        if office.poll() == 81:
+        # One reading: an exit between two polls would make the restart code (81) look like a failure.
+        code = office.poll()
+        if code == 81:
             raise OfficeRestart()
-        if office.poll() is not None:
-            raise RuntimeError("soffice exited with %s during start" % office.returncode)
+        if code is not None:
+            raise RuntimeError("soffice exited with %s during start" % code)
         try:
             ctx = resolver.resolve(url)
             break
