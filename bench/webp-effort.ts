@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { makePng } from './lib/inputs';
+import { makePng, WEBP_SETTINGS } from './lib/inputs';
 
 const N = Number(process.env.BENCH_N ?? 5);
 const EFFORTS = [0, 1, 2, 3, 4, 5, 6];
@@ -39,10 +39,10 @@ function ssim(source: string, encoded: string): number {
 async function encodeMs(source: Buffer, effort: number): Promise<{ ms: number; out: Buffer }> {
   const times: number[] = [];
   let out = Buffer.alloc(0);
-  await sharp(source).webp({ quality: 80, effort }).toBuffer(); // warm-up
+  await sharp(source).webp({ quality: WEBP_SETTINGS.quality, effort }).toBuffer(); // warm-up
   for (let i = 0; i < N; i++) {
     const t = performance.now();
-    out = await sharp(source).webp({ quality: 80, effort }).toBuffer();
+    out = await sharp(source).webp({ quality: WEBP_SETTINGS.quality, effort }).toBuffer();
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
@@ -59,7 +59,9 @@ async function main() {
     for (const file of args.length ? args : DEFAULT_PICTURES.filter((f) => existsSync(f))) {
       pictures.push({ name: path.basename(file), bytes: await sharp(file).removeAlpha().png().toBuffer() });
     }
-    console.log(`quality 80, median of ${N} encodes, one libvips thread; ratios against effort ${BASELINE}\n`);
+    console.log(
+      `quality ${WEBP_SETTINGS.quality}, median of ${N} encodes, one libvips thread; ratios against effort ${BASELINE}\n`,
+    );
     console.log('| picture | size | effort | encode | bytes | SSIM | time vs 4 | bytes vs 4 |');
     console.log('|---|---|---|---|---|---|---|---|');
     for (const { name, bytes } of pictures) {

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { DEFAULT_WEBP_EFFORT } from '../../lib/engines/sharp/options';
+import { DEFAULT_QUALITY, DEFAULT_WEBP_EFFORT } from '../../lib/engines/sharp/options';
 
 const PNG_SIDE = 1000;
 
@@ -12,7 +12,7 @@ const PNG_SIDE = 1000;
  * The converter's default WebP settings (lib/engines/sharp/sharp-engine.ts), for the floors that
  * encode with sharp themselves: a floor must do the same encoder work as the service it is set against.
  */
-export const WEBP_SETTINGS = { quality: 80, effort: DEFAULT_WEBP_EFFORT };
+export const WEBP_SETTINGS = { quality: DEFAULT_QUALITY, effort: DEFAULT_WEBP_EFFORT };
 
 /** A 1000×1000 RGB PNG: diagonal gradients plus seeded noise, so it does not compress to nothing. */
 export async function makePng(): Promise<Buffer> {

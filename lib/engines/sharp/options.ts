@@ -15,11 +15,15 @@ export const FITS = ['inside', 'cover', 'fill'] as const;
  * "WebP effort"), and a conversion is waited on. Compression (../compress/images.ts) uses 6.
  */
 export const DEFAULT_WEBP_EFFORT = 2;
+/** JPEG and WebP quality unless a conversion asks for another (AVIF has its own, 50). */
+export const DEFAULT_QUALITY = 80;
 export const MAX_WEBP_EFFORT = 6;
 
 export const ImageOptions = z
   .strictObject({
-    quality: int(1, 100).optional().meta({ description: 'JPEG, WebP and AVIF quality; default 80 (AVIF 50)' }),
+    quality: int(1, 100)
+      .optional()
+      .meta({ description: `JPEG, WebP and AVIF quality; default ${DEFAULT_QUALITY} (AVIF 50)` }),
     effort: int(0, MAX_WEBP_EFFORT)
       .optional()
       .meta({

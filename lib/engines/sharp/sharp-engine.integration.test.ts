@@ -22,6 +22,14 @@ const photo = () =>
     .png()
     .toBuffer();
 
+/** A grey picture with Gaussian noise: encoders can neither compress it to nothing nor skip work on it. */
+const noisePng = (width: number, height: number) =>
+  sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+  })
+    .png()
+    .toBuffer();
+
 /** Requests the warm sharp workers have answered (a worker replaced since is not counted). */
 const requestsSent = () => sharpPoolStatus().reduce((n, s) => n + s.jobs, 0);
 
@@ -138,17 +146,7 @@ describe('sharp engine', () => {
 
   it('writes WebP at effort 2 unless the conversion asks for another', async () => {
     // Noise, so that the encoder's effort shows in its bytes (a flat picture encodes alike at every effort).
-    const noise = await sharp({
-      create: {
-        width: 200,
-        height: 150,
-        channels: 3,
-        background: '#808080',
-        noise: { type: 'gaussian', mean: 128, sigma: 30 },
-      },
-    })
-      .png()
-      .toBuffer();
+    const noise = await noisePng(200, 150);
     const encoded = (effort: number) => sharp(noise).webp({ quality: 80, effort }).toBuffer();
     expect(await encoded(2)).not.toEqual(await encoded(4));
 
@@ -163,17 +161,7 @@ describe('sharp engine', () => {
   });
 
   it('writes AVIF quickly at the default low effort', async () => {
-    const big = await sharp({
-      create: {
-        width: 2000,
-        height: 1500,
-        channels: 3,
-        background: '#808080',
-        noise: { type: 'gaussian', mean: 128, sigma: 30 },
-      },
-    })
-      .png()
-      .toBuffer();
+    const big = await noisePng(2000, 1500);
     const j = await job(big, 'png', 'avif');
     const started = Date.now();
     await inspectAndConvert(sharpEngine, j);

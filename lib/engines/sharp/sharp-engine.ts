@@ -5,7 +5,7 @@ import { config } from '@/lib/config';
 import type { FormatName } from '@/lib/formats/catalog';
 import { EngineError, runSandboxed } from '../sandbox/sandbox';
 import { headerExpectation, type ImageHeader, throwIfRefused } from './header';
-import { DEFAULT_WEBP_EFFORT, type ImageOptions, imageOptions, MAX_WEBP_EFFORT } from './options';
+import { DEFAULT_QUALITY, DEFAULT_WEBP_EFFORT, type ImageOptions, imageOptions, MAX_WEBP_EFFORT } from './options';
 import { withSharp } from './pool';
 import { PIXEL_LIMITS } from '../limits';
 import type { Engine, EngineJob, EngineLimits } from '../types';
@@ -130,7 +130,7 @@ function adjustments(to: Output, options: Partial<ImageOptions>) {
 }
 
 function encoding(to: Output, options: Record<string, unknown>): Encoding {
-  const quality = clampInt(options.quality, 1, 100, 80);
+  const quality = clampInt(options.quality, 1, 100, DEFAULT_QUALITY);
   switch (to) {
     case 'png':
       return { format: 'png', formatOptions: { compressionLevel: 6 } };
