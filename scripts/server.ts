@@ -53,7 +53,7 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
   // Upload bodies would otherwise cost a full collection of this heap every 64 MiB (see the module).
-  startYoungGcPacer();
+  const youngGc = startYoungGcPacer();
   const server = createServer((req, res) => {
     // One id from here on (Next's handlers read it from the header): the caller's when sane.
     const given = req.headers[REQUEST_ID_HEADER];
@@ -83,8 +83,9 @@ async function main() {
         res.destroy();
       });
     }
-    // A long upload would otherwise run full collections one after another (see the module).
+    // A long upload would otherwise run full collections one after another (see the modules).
     growHeapWhileLargeBody(req, res);
+    youngGc.paceWhileBody(req, res);
     // Uploads read their body from `req` itself (lib/uploads/node-request.ts).
     void withNodeRequest(req, () => handle(req, res));
   };

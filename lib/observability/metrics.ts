@@ -6,10 +6,14 @@ import { db } from '@/lib/db';
 // count into the one registry the listener serves.
 
 const PREFIX = 'transmute_';
+const EVENT_LOOP_SAMPLE_MS = 100;
 
 function createMetrics() {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: PREFIX });
+  // The event-loop delay is sampled every 100 ms, not prom-client's 10: a timer every 10 ms cost an
+  // idle process about 7 ms of CPU a second here (bench/RESULTS.md, "Idle CPU"). A stall still
+  // shows in the next sample.
+  collectDefaultMetrics({ register: registry, prefix: PREFIX, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
   const registers = [registry];
   const warmPools = new Map<string, () => Array<{ busy: boolean; running: boolean }>>();
   const queueOldestAge = new Gauge({

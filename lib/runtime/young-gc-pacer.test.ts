@@ -1,29 +1,45 @@
-import { describe, expect, it } from 'vitest';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '@/tests/support/wait-for';
-import { startYoungGcPacer } from './young-gc-pacer';
+import { startYoungGcPacer, type YoungGcPacer } from './young-gc-pacer';
 
 const MiB = 1024 * 1024;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const arrayBuffers = () => process.memoryUsage().arrayBuffers;
 
+/** Like an upload: 64 KiB chunks received, written and dropped, 4 MiB a round, the event loop turning between rounds. */
+async function dropBuffers(round: number) {
+  for (let i = 0; i < 64; i++) Buffer.alloc(64 * 1024, i).fill(round);
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
 describe('startYoungGcPacer', () => {
-  it('does nothing while ArrayBuffer memory stays level', async () => {
-    const pacer = startYoungGcPacer({ stepBytes: 8 * MiB, intervalMs: 5 });
-    await sleep(1000); // a fixed wait, to show that nothing happens: some 200 looks of the pacer
-    pacer.stop();
+  let pacer: YoungGcPacer | undefined;
+  let server: Server | undefined;
+  afterEach(async () => {
+    pacer?.stop();
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+    server = undefined;
+  });
+
+  it('runs no timer and collects nothing while nothing holds it, however buffers pile up', async () => {
+    pacer = startYoungGcPacer({ stepBytes: 8 * MiB, intervalMs: 5 });
+    for (let round = 0; round < 25; round++) {
+      await dropBuffers(round);
+      await new Promise((r) => setTimeout(r, 6)); // more than the interval: a running timer would look
+    }
+    expect(pacer.pacing()).toBe(false);
     expect(pacer.collections()).toBe(0);
   });
 
-  it('collects the young generation as dropped buffers pile up, which frees their memory', async () => {
-    const pacer = startYoungGcPacer({ stepBytes: 8 * MiB, intervalMs: 5 });
+  it('while held, collects the young generation as dropped buffers pile up, which frees their memory', async () => {
+    pacer = startYoungGcPacer({ stepBytes: 8 * MiB, intervalMs: 5 });
+    const release = pacer.hold();
     const start = arrayBuffers();
-    // Like an upload: 64 KiB chunks received, written and dropped, 4 MiB a round, with the event
-    // loop turning between rounds as between socket reads; their small wrappers alone would never
-    // make V8 collect them.
+    // Their small wrappers alone would never make V8 collect them.
     for (let round = 0; pacer.collections() < 2; round++) {
       expect(round).toBeLessThan(100); // 400 MiB without two collections: the pacer does not work
-      for (let i = 0; i < 64; i++) Buffer.alloc(64 * 1024, i).fill(round);
-      await new Promise((resolve) => setImmediate(resolve));
+      await dropBuffers(round);
     }
     // The collected buffers are released by V8's sweeper just after: then what is left held is well
     // under one step.
@@ -32,6 +48,57 @@ describe('startYoungGcPacer', () => {
       (held) => held < 8 * MiB,
       { timeoutMs: 5_000, intervalMs: 10 },
     );
-    pacer.stop();
+    release();
+    expect(pacer.pacing()).toBe(false);
+  });
+
+  it('stops only when every hold is released, each counted once', () => {
+    pacer = startYoungGcPacer();
+    const first = pacer.hold();
+    const second = pacer.hold();
+    first();
+    first();
+    expect(pacer.pacing()).toBe(true);
+    second();
+    expect(pacer.pacing()).toBe(false);
+  });
+
+  it('paces while a request body arrives and until its answer is over, not for a request without a body', async () => {
+    const p = (pacer = startYoungGcPacer());
+    const seen: Array<{ method?: string; pacingAtStart: boolean }> = [];
+    server = createServer((req, res) => {
+      p.paceWhileBody(req, res);
+      seen.push({ method: req.method, pacingAtStart: p.pacing() });
+      req.resume();
+      req.on('end', () => res.end('ok'));
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+
+    const answered = (method: string, body?: Buffer[]) =>
+      new Promise<void>((resolve, reject) => {
+        const req = request({ port, host: '127.0.0.1', method, path: '/' }, (res) => {
+          res.resume();
+          res.on('end', resolve);
+        });
+        req.on('error', reject);
+        if (!body) return void req.end();
+        // The body's second half is sent only once the server paces for the first.
+        req.write(body[0]);
+        void waitFor(() => p.pacing(), Boolean, { timeoutMs: 5_000, intervalMs: 5 }).then(() => req.end(body[1]));
+      });
+
+    await answered('POST', [Buffer.alloc(256 * 1024, 1), Buffer.alloc(256 * 1024, 2)]);
+    await waitFor(
+      () => p.pacing(),
+      (pacing) => !pacing,
+      { timeoutMs: 5_000, intervalMs: 5 },
+    );
+    await answered('GET');
+    expect(seen).toEqual([
+      { method: 'POST', pacingAtStart: true },
+      { method: 'GET', pacingAtStart: false },
+    ]);
+    expect(p.pacing()).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { v8Gc } from './v8-gc';
 
 // Why the web process asks V8 for young-generation collections itself.
@@ -9,17 +10,35 @@ import { v8Gc } from './v8-gc';
 // ~64 MiB received, about half a second of main-thread CPU per GiB uploaded (bench/uploads.ts). A
 // young-generation collection frees the same buffers in about a millisecond. So while ArrayBuffer
 // memory grows, a timer runs one each time it has grown by `stepBytes`.
+//
+// The timer runs only while some body is arriving: a process woken every 20 ms for nothing spent
+// 5–12 ms of CPU a second idle on this kind of machine (bench/RESULTS.md, "Idle CPU").
 
 const MiB = 1024 * 1024;
 
-export type YoungGcPacer = { collections(): number; stop(): void };
+export type YoungGcPacer = {
+  /** Web server, per request: paces while the request's body arrives, until its answer is over. */
+  paceWhileBody(req: IncomingMessage, res: ServerResponse): void;
+  /** Paces until the returned release is called (once; later calls do nothing). */
+  hold(): () => void;
+  /** Whether the timer runs now. */
+  pacing(): boolean;
+  collections(): number;
+  stop(): void;
+};
+
+/** An HTTP/1.1 request has a body when it says its length (more than 0) or its chunking. */
+const hasBodyToCome = (req: IncomingMessage) =>
+  !req.complete && (Number(req.headers['content-length']) > 0 || req.headers['transfer-encoding'] !== undefined);
 
 export function startYoungGcPacer(options: { stepBytes?: number; intervalMs?: number } = {}): YoungGcPacer {
   const { stepBytes = 24 * MiB, intervalMs = 20 } = options;
   const gc = v8Gc();
   let collections = 0;
-  let floor = process.memoryUsage().arrayBuffers;
-  const timer = setInterval(() => {
+  let holds = 0;
+  let floor = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const look = () => {
     const now = process.memoryUsage().arrayBuffers;
     // Freed buffers are released by a concurrent sweeper shortly after the collection, so the floor
     // follows the level down as it falls and is raised to it only after a collection.
@@ -28,7 +47,33 @@ export function startYoungGcPacer(options: { stepBytes?: number; intervalMs?: nu
     gc({ type: 'minor' });
     collections++;
     floor = now;
-  }, intervalMs);
-  timer.unref();
-  return { collections: () => collections, stop: () => clearInterval(timer) };
+  };
+  const hold = () => {
+    if (holds++ === 0) {
+      floor = process.memoryUsage().arrayBuffers;
+      timer = setInterval(look, intervalMs).unref();
+    }
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (--holds > 0) return;
+      clearInterval(timer);
+      timer = undefined;
+    };
+  };
+  return {
+    // The response's 'close' comes exactly once, also for a body answered before it was read (a
+    // 401 or 413), whose request never closes (lib/runtime/heap-growth.ts).
+    paceWhileBody: (req, res) => {
+      if (hasBodyToCome(req)) res.once('close', hold());
+    },
+    hold,
+    pacing: () => timer !== undefined,
+    collections: () => collections,
+    stop: () => {
+      clearInterval(timer);
+      timer = undefined;
+    },
+  };
 }
