@@ -63,42 +63,51 @@ describe('startYoungGcPacer', () => {
     expect(pacer.pacing()).toBe(false);
   });
 
-  it('paces while a request body arrives and until its answer is over, not for a request without a body', async () => {
+  it('paces while a request body arrives, until its end or an answer that refuses it unread; never without a body', async () => {
     const p = (pacer = startYoungGcPacer());
-    const seen: Array<{ method?: string; pacingAtStart: boolean }> = [];
+    const seen: Array<{ path?: string; pacingAtStart: boolean; pacingAtEnd?: boolean }> = [];
     server = createServer((req, res) => {
       p.paceWhileBody(req, res);
-      seen.push({ method: req.method, pacingAtStart: p.pacing() });
+      const entry: (typeof seen)[number] = { path: req.url, pacingAtStart: p.pacing() };
+      seen.push(entry);
+      // A refusal before the body is read, as a 401 or 413 is.
+      if (req.url === '/refuse') return void res.writeHead(413, { connection: 'close' }).end();
       req.resume();
-      req.on('end', () => res.end('ok'));
+      req.on('end', () => {
+        entry.pacingAtEnd = p.pacing();
+        setTimeout(() => res.end('ok'), 20); // answered after the body, as a conversion is
+      });
     });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
 
-    const answered = (method: string, body?: Buffer[]) =>
-      new Promise<void>((resolve, reject) => {
-        const req = request({ port, host: '127.0.0.1', method, path: '/' }, (res) => {
+    const answered = (method: string, path: string, body?: Buffer[]) =>
+      new Promise<void>((resolve) => {
+        const req = request({ port, host: '127.0.0.1', method, path }, (res) => {
           res.resume();
           res.on('end', resolve);
         });
-        req.on('error', reject);
+        req.on('error', () => resolve()); // the refusal may close the socket under the rest of the body
         if (!body) return void req.end();
         // The body's second half is sent only once the server paces for the first.
         req.write(body[0]);
         void waitFor(() => p.pacing(), Boolean, { timeoutMs: 5_000, intervalMs: 5 }).then(() => req.end(body[1]));
       });
+    const halves = () => [Buffer.alloc(256 * 1024, 1), Buffer.alloc(256 * 1024, 2)];
 
-    await answered('POST', [Buffer.alloc(256 * 1024, 1), Buffer.alloc(256 * 1024, 2)]);
+    await answered('POST', '/upload', halves());
+    expect(p.pacing()).toBe(false);
+    await answered('POST', '/refuse', halves());
     await waitFor(
       () => p.pacing(),
       (pacing) => !pacing,
       { timeoutMs: 5_000, intervalMs: 5 },
     );
-    await answered('GET');
+    await answered('GET', '/status');
     expect(seen).toEqual([
-      { method: 'POST', pacingAtStart: true },
-      { method: 'GET', pacingAtStart: false },
+      { path: '/upload', pacingAtStart: true, pacingAtEnd: false },
+      { path: '/refuse', pacingAtStart: true },
+      { path: '/status', pacingAtStart: false, pacingAtEnd: false },
     ]);
-    expect(p.pacing()).toBe(false);
   });
 });

@@ -17,7 +17,7 @@ import { v8Gc } from './v8-gc';
 const MiB = 1024 * 1024;
 
 export type YoungGcPacer = {
-  /** Web server, per request: paces while the request's body arrives, until its answer is over. */
+  /** Web server, per request: paces while the request's body arrives. */
   paceWhileBody(req: IncomingMessage, res: ServerResponse): void;
   /** Paces until the returned release is called (once; later calls do nothing). */
   hold(): () => void;
@@ -63,10 +63,13 @@ export function startYoungGcPacer(options: { stepBytes?: number; intervalMs?: nu
     };
   };
   return {
-    // The response's 'close' comes exactly once, also for a body answered before it was read (a
-    // 401 or 413), whose request never closes (lib/runtime/heap-growth.ts).
+    // Until the body's end, or the response's 'close' for a body answered before it was read (a
+    // 401 or 413): that request neither ends nor closes (lib/runtime/heap-growth.ts).
     paceWhileBody: (req, res) => {
-      if (hasBodyToCome(req)) res.once('close', hold());
+      if (!hasBodyToCome(req)) return;
+      const release = hold();
+      req.once('end', release);
+      res.once('close', release);
     },
     hold,
     pacing: () => timer !== undefined,
