@@ -52,6 +52,16 @@ describe('startYoungGcPacer', () => {
     expect(pacer.pacing()).toBe(false);
   });
 
+  it('counts the growth across holds too short for its timer: each hold looks as it ends', async () => {
+    pacer = startYoungGcPacer({ stepBytes: 8 * MiB, intervalMs: 60_000 }); // the timer never fires here
+    for (let round = 0; pacer.collections() < 2; round++) {
+      expect(round).toBeLessThan(100);
+      const release = pacer.hold(); // one short upload: 4 MiB received and dropped
+      await dropBuffers(round);
+      release();
+    }
+  });
+
   it('stops only when every hold is released, each counted once', () => {
     pacer = startYoungGcPacer();
     const first = pacer.hold();

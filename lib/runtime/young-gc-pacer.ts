@@ -36,7 +36,7 @@ export function startYoungGcPacer(options: { stepBytes?: number; intervalMs?: nu
   const gc = v8Gc();
   let collections = 0;
   let holds = 0;
-  let floor = 0;
+  let floor = process.memoryUsage().arrayBuffers;
   let timer: NodeJS.Timeout | undefined;
   const look = () => {
     const now = process.memoryUsage().arrayBuffers;
@@ -48,15 +48,15 @@ export function startYoungGcPacer(options: { stepBytes?: number; intervalMs?: nu
     collections++;
     floor = now;
   };
+  // The level is compared with the floor across bodies, and looked at as each one ends: bodies
+  // shorter than the interval would otherwise pile up unseen (a 2.8 MB upload takes ~10 ms).
   const hold = () => {
-    if (holds++ === 0) {
-      floor = process.memoryUsage().arrayBuffers;
-      timer = setInterval(look, intervalMs).unref();
-    }
+    if (holds++ === 0) timer = setInterval(look, intervalMs).unref();
     let released = false;
     return () => {
       if (released) return;
       released = true;
+      look();
       if (--holds > 0) return;
       clearInterval(timer);
       timer = undefined;

@@ -33,12 +33,17 @@ export type ServerTraces = {
   user: string;
 };
 
+const asGivenAndResolved = async (dir: string) => [...new Set([dir, await realpath(dir).catch(() => dir)])];
+
+// The process's jobs folder and user are the same for its whole life: looked up once, not per job.
+let processTraces: Promise<{ jobsFolders: string[]; user: string }> | undefined;
+
 /** The traces a job's result must not carry. */
 export async function serverTraces(jobDir: string): Promise<ServerTraces> {
-  const both = async (dir: string) => [...new Set([dir, await realpath(dir).catch(() => dir)])];
-  const jobDirs = await both(jobDir);
-  const folders = [...new Set([...jobDirs, ...(await both(processJobsDir()))])].sort((a, b) => b.length - a.length);
-  return { folders, jobDirs, host: os.hostname(), user: userName() };
+  processTraces ??= asGivenAndResolved(processJobsDir()).then((jobsFolders) => ({ jobsFolders, user: userName() }));
+  const [jobDirs, { jobsFolders, user }] = await Promise.all([asGivenAndResolved(jobDir), processTraces]);
+  const folders = [...new Set([...jobDirs, ...jobsFolders])].sort((a, b) => b.length - a.length);
+  return { folders, jobDirs, host: os.hostname(), user };
 }
 
 function userName(): string {
