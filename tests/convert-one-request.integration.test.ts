@@ -1,4 +1,6 @@
-import { readdir } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as convert from '@/app/api/v1/convert/route';
@@ -11,7 +13,7 @@ import { runWorker } from '@/lib/processes/run-worker';
 import { CONCURRENT_REQUESTS_PER_SUBJECT } from '@/lib/limits/concurrent-requests';
 import { AV, media } from '@/tests/support/convert-options';
 import { withEnv } from '@/tests/support/env';
-import { makePng } from '@/tests/support/fixtures';
+import { makePng, pdfOfPages } from '@/tests/support/fixtures';
 import { emptyConversionQueue } from '@/tests/support/job-queue';
 import { RouteClient } from '@/tests/support/route-client';
 import { waitFor } from '@/tests/support/wait-for';
@@ -97,6 +99,29 @@ describe('POST /api/v1/convert: one request, the converted file back', () => {
     // The same result stays downloadable, by the same caller, like any conversion's.
     const again = await client.call(download.GET, { path: `/api/v1/convert/download/${id}`, params: { id } });
     expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('answers a result of several files with their ZIP, named and sized as its completion stored them', async () => {
+    const res = await post(new RouteClient(), pdfOfPages(2), 'Minutes.pdf', { target_format: 'png' });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="?Minutes\.zip"?$/);
+    const zip = Buffer.from(await res.arrayBuffer());
+    const row = await db.conversion.findUniqueOrThrow({ where: { id: BigInt(res.headers.get('x-conversion-id')!) } });
+    expect(row.resultParts).toBe(2);
+    expect(Number(res.headers.get('content-length'))).toBe(zip.length);
+    expect(zip.length).toBe(Number(row.resultSize));
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'one-request-zip-'));
+    try {
+      await writeFile(path.join(dir, 'r.zip'), zip);
+      const entries = execFileSync('zipinfo', ['-1', path.join(dir, 'r.zip')], { encoding: 'utf8' })
+        .trim()
+        .split('\n');
+      expect(entries).toHaveLength(2);
+      expect(entries.every((e) => e.endsWith('.png'))).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('answers 422 with the reason when the conversion fails', async () => {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -10,6 +10,7 @@ import * as status from '@/app/api/v1/convert/status/[id]/route';
 import { db } from '@/lib/db';
 import { PAGE_LIMITS } from '@/lib/engines/limits';
 import { runConversion } from '@/lib/conversions/run-conversion';
+import { pdfOfPages } from '@/tests/support/fixtures';
 import { RouteClient, uploadForm } from '@/tests/support/route-client';
 
 // PDF → PNG/JPEG/TIFF: one image per page; several pages come back as a ZIP of them.
@@ -19,19 +20,6 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'pdf-pages-'));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
-
-/** A PDF of `pages` A6 pages, each with its number written large (Ghostscript from PostScript). */
-async function pdfOf(pages: number): Promise<Buffer> {
-  const ps = path.join(dir, `p${pages}.ps`);
-  const page = (n: number) => `/Helvetica findfont 72 scalefont setfont 60 150 moveto (${n}) show showpage\n`;
-  await writeFile(
-    ps,
-    `%!PS\n<< /PageSize [297 420] >> setpagedevice\n${Array.from({ length: pages }, (_, i) => page(i + 1)).join('')}`,
-  );
-  const pdf = path.join(dir, `p${pages}.pdf`);
-  execFileSync('gs', ['-dSAFER', '-dBATCH', '-dNOPAUSE', '-dQUIET', '-sDEVICE=pdfwrite', `-sOutputFile=${pdf}`, ps]);
-  return readFile(pdf);
-}
 
 async function convert(client: RouteClient, pdf: Buffer, target: string) {
   const res = await client.call(upload.POST, {
@@ -60,7 +48,7 @@ async function unzipEntries(zip: Buffer): Promise<Map<string, Buffer>> {
 describe('PDF to images, page by page', () => {
   it('a three-page PDF to PNG downloads as Report.zip holding one PNG per page, in order', async () => {
     const client = new RouteClient();
-    const { id, outcome } = await convert(client, await pdfOf(3), 'png');
+    const { id, outcome } = await convert(client, pdfOfPages(3), 'png');
     expect(outcome).toBe('completed');
     expect((await db.conversion.findUniqueOrThrow({ where: { id: BigInt(id) } })).resultParts).toBe(3);
 
@@ -84,7 +72,7 @@ describe('PDF to images, page by page', () => {
       ['jpg', 'jpeg'],
       ['tiff', 'tiff'],
     ] as const) {
-      const { id, outcome } = await convert(client, await pdfOf(2), target);
+      const { id, outcome } = await convert(client, pdfOfPages(2), target);
       expect(outcome).toBe('completed');
       const entries = await unzipEntries(Buffer.from(await (await fetchResult(client, id)).arrayBuffer()));
       expect(entries.size).toBe(2);
@@ -94,7 +82,7 @@ describe('PDF to images, page by page', () => {
 
   it('a one-page PDF is still one plain image', async () => {
     const client = new RouteClient();
-    const { id, outcome } = await convert(client, await pdfOf(1), 'png');
+    const { id, outcome } = await convert(client, pdfOfPages(1), 'png');
     expect(outcome).toBe('completed');
     expect((await db.conversion.findUniqueOrThrow({ where: { id: BigInt(id) } })).resultParts).toBeNull();
     const res = await fetchResult(client, id);
@@ -105,7 +93,7 @@ describe('PDF to images, page by page', () => {
 
   it(`more than ${PAGE_LIMITS.asImages} pages fails with a clear message, and leaves no result`, async () => {
     const client = new RouteClient();
-    const { id, outcome } = await convert(client, await pdfOf(PAGE_LIMITS.asImages + 1), 'png');
+    const { id, outcome } = await convert(client, pdfOfPages(PAGE_LIMITS.asImages + 1), 'png');
     expect(outcome).toBe('failed');
     const st = await client.call(status.GET, { path: `/api/v1/convert/status/${id}`, params: { id } });
     expect((await st.json()).error).toMatch(

@@ -9,7 +9,16 @@ import { preparedExecute } from '@/lib/prepared-sql';
 // SSE listeners (and the worker hears cancels) without polling the database.
 const CHANNEL = 'conversion_events';
 
-export type ConversionEvent = { id: string; status: ConversionStatus; progress: number; error?: string | null };
+/** What a completed run stored (with `completed`): the request that created the conversion sends it without a read. */
+export type StoredResult = { size: number; parts: number | null };
+
+export type ConversionEvent = {
+  id: string;
+  status: ConversionStatus;
+  progress: number;
+  error?: string | null;
+  result?: StoredResult;
+};
 
 /** The SQL that sends `event` (as text, so a raw statement can select it beside a row change). */
 export const conversionEventNotice = (event: ConversionEvent) =>

@@ -2,6 +2,7 @@ import { AppError } from '@/lib/errors';
 import { config } from '@/lib/config';
 import type { Caller } from '@/lib/identity/caller';
 import { storage } from '@/lib/storage';
+import type { Conversion } from '@/lib/generated/prisma/client';
 import { getConversionOrThrow } from '@/lib/conversions/get-conversion-or-throw';
 import { resultFile } from '@/lib/conversions/file-names';
 
@@ -14,9 +15,23 @@ async function completedConversionOrThrow(caller: Caller, id: bigint) {
 }
 
 export async function openResult(caller: Caller, id: bigint) {
-  const { row, fileName, contentType } = await completedConversionOrThrow(caller, id);
-  const stream = await storage().get(row.resultKey);
-  return { stream, size: row.resultSize === null ? null : Number(row.resultSize), fileName, contentType };
+  const { row } = await completedConversionOrThrow(caller, id);
+  return openStoredResult(row, {
+    size: row.resultSize === null ? null : Number(row.resultSize),
+    parts: row.resultParts,
+  });
+}
+
+/**
+ * The result of a conversion known to be completed (`stored` as its completion said): the
+ * one-request convert has the row it created and the completion's notice, so it reads neither again.
+ */
+export async function openStoredResult(
+  row: Pick<Conversion, 'resultKey' | 'originalFileName' | 'targetFormat'>,
+  stored: { size: number | null; parts: number | null },
+) {
+  const { fileName, contentType } = resultFile({ ...row, resultParts: stored.parts });
+  return { stream: await storage().get(row.resultKey), size: stored.size, fileName, contentType };
 }
 
 /** A short-lived link to the result that works without credentials. */

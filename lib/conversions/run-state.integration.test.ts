@@ -113,7 +113,7 @@ describe('run state changes', () => {
     });
     expect(read.completedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
     await allHeard();
-    expect(events).toEqual([{ id: String(row.id), status: 'completed', progress: 100 }]);
+    expect(events).toEqual([{ id: String(row.id), status: 'completed', progress: 100, result: { size: 9, parts: 3 } }]);
     stop();
   });
 

@@ -61,7 +61,12 @@ export async function completeRun(
         error = ${result.note}::text
       WHERE id = ${id} AND status = ${status('processing')} AND run = ${run} ${FINISHED})
       ${outcomeWritesSql('completed', CHANGED)}
-    SELECT ${conversionEventNotice({ id: String(id), status: 'completed', progress: 100 })} FROM changed`);
+    SELECT ${conversionEventNotice({
+      id: String(id),
+      status: 'completed',
+      progress: 100,
+      result: { size: result.size, parts: result.parts },
+    })} FROM changed`);
   return changed > 0;
 }
 

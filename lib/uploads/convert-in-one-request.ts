@@ -2,11 +2,12 @@ import { AppError } from '@/lib/errors';
 import type { Caller } from '@/lib/identity/caller';
 import { convertUpload } from '@/lib/uploads/direct/convert-upload';
 import { getConversionOrThrow } from '@/lib/conversions/get-conversion-or-throw';
-import { openResult } from '@/lib/conversions/open-result';
+import { openResult, openStoredResult } from '@/lib/conversions/open-result';
 import { serializeConversion } from '@/lib/conversions/serialize-conversion';
 import { isTerminal } from '@/lib/domain/conversion-status';
 import { parseWait } from '@/lib/domain/wait-bound';
 import { type ConversionWatch, conversionWatcher } from '@/lib/conversions/wait-for-conversion';
+import type { StoredResult } from '@/lib/conversions/conversion-events';
 
 /**
  * Receives the file and creates its conversion as POST /convert/upload does, with `wait` from the
@@ -29,7 +30,7 @@ export async function startConversion({ caller, request, wait }: { caller: Calle
       },
       onInserted: (id) => (watch = watchConversion(id)),
     });
-    return { id: row.id, waitMs, watch: watch! };
+    return { id: row.id, row, waitMs, watch: watch! };
   } catch (e) {
     watch?.stop();
     throw e;
@@ -40,25 +41,29 @@ export async function startConversion({ caller, request, wait }: { caller: Calle
  * The conversion's end within `waitMs`, heard through `watch` (stopped here): its result to send,
  * or (still running) the Conversion as it is now. A failed conversion throws `conversion_failed`
  * with its reason, a cancelled one `invalid_state`; both name the conversion in `X-Conversion-Id`.
+ * A completion heard says what it stored, so the result is sent from `row` as created, unread.
  */
 export async function awaitResult(
   caller: Caller,
-  { id, waitMs, watch }: { id: bigint; waitMs: number; watch: ConversionWatch },
+  { id, row, waitMs, watch }: Awaited<ReturnType<typeof startConversion>>,
   signal?: AbortSignal,
 ) {
-  let end: { status: string; error?: string | null } | null;
+  let end: { status: string; error?: string | null; result?: StoredResult } | null;
   try {
     end = await watch.ended(waitMs, signal);
   } finally {
     watch.stop();
   }
   if (!end) {
-    const row = await getConversionOrThrow(caller, id);
-    if (!isTerminal(row.status)) return { done: false as const, running: serializeConversion(row) };
-    end = row; // it ended between the wait and this read
+    const now = await getConversionOrThrow(caller, id);
+    if (!isTerminal(now.status)) return { done: false as const, running: serializeConversion(now) };
+    end = now; // it ended between the wait and this read
   }
   const headers = { 'X-Conversion-Id': String(id) };
-  if (end.status === 'completed') return { done: true as const, result: await openResult(caller, id) };
+  if (end.status === 'completed') {
+    const result = end.result ? await openStoredResult(row, end.result) : await openResult(caller, id);
+    return { done: true as const, result };
+  }
   if (end.status === 'failed') {
     throw new AppError('conversion_failed', end.error || 'The file could not be converted', { headers });
   }

@@ -1,4 +1,5 @@
 // Input files made on the fly, for every tier (no server imports, so the Playwright specs use it too).
+import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
 
 /** A real PNG of the given size. */
@@ -34,4 +35,12 @@ export function wav(seconds: number, rate = 8000): Buffer {
   for (let i = 0; i < samples; i++)
     b.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
   return b;
+}
+
+/** A PDF of `pages` A6 pages, each with its number written large (Ghostscript from PostScript). */
+export function pdfOfPages(pages: number): Buffer {
+  const page = (n: number) => `/Helvetica findfont 72 scalefont setfont 60 150 moveto (${n}) show showpage\n`;
+  const ps = `%!PS\n<< /PageSize [297 420] >> setpagedevice\n${Array.from({ length: pages }, (_, i) => page(i + 1)).join('')}`;
+  const gs = ['-dSAFER', '-dBATCH', '-dNOPAUSE', '-dQUIET', '-sDEVICE=pdfwrite', '-sOutputFile=-', '-'];
+  return execFileSync('gs', gs, { input: ps, maxBuffer: 64 * 1024 * 1024 });
 }
