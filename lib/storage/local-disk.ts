@@ -49,7 +49,9 @@ export function localDiskStorage(root: string): Storage {
       return createReadStream(file, { highWaterMark: readChunkBytes(size) }) as Readable;
     },
     async getToFile(key, target) {
-      await copyFile(fileOf(key), target, constants.COPYFILE_EXCL);
+      // A copy-on-write clone where the filesystem has them (XFS, Btrfs): no bytes move, and a write
+      // to either file still leaves the other whole. Elsewhere (ext4) the kernel copies.
+      await copyFile(fileOf(key), target, constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE);
     },
     async putFile(key, source) {
       const file = fileOf(key);

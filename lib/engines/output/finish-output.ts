@@ -30,12 +30,12 @@ export async function finishOutput(engine: Engine, job: EngineJob, parts?: numbe
 /** Removes the server's traces from `file`, a result in the job folder (text, or a PDF's metadata). */
 async function removeServerTraces(job: JobFolder, file: string): Promise<void> {
   const head = await readHead(file);
-  const scrub = traceScrubber(await serverTraces(job.workDir));
+  const scrubber = async () => traceScrubber(await serverTraces(job.workDir)); // not for a picture or media
   if (head.subarray(0, 5).toString('latin1') === '%PDF-') {
-    await cleanPdfMetadata(job, file, scrub);
+    await cleanPdfMetadata(job, file, await scrubber());
   } else if (isUtf8Text(head) && (await stat(file)).size <= TEXT_LIMIT) {
     const text = (await readFile(file)).toString('latin1');
-    const clean = scrub(text);
+    const clean = (await scrubber())(text);
     if (clean !== text) await writeFile(file, Buffer.from(clean, 'latin1'));
   }
 }
