@@ -32,6 +32,15 @@ describe('startYoungGcPacer', () => {
     expect(pacer.collections()).toBe(0);
   });
 
+  it('while held, collects nothing as long as ArrayBuffer memory stays level', async () => {
+    pacer = startYoungGcPacer({ stepBytes: 8 * MiB, intervalMs: 5 });
+    const release = pacer.hold();
+    await new Promise((r) => setTimeout(r, 300)); // a fixed wait, to show that nothing happens: some 60 looks
+    expect(pacer.pacing()).toBe(true);
+    expect(pacer.collections()).toBe(0);
+    release();
+  });
+
   it('while held, collects the young generation as dropped buffers pile up, which frees their memory', async () => {
     pacer = startYoungGcPacer({ stepBytes: 8 * MiB, intervalMs: 5 });
     const release = pacer.hold();
