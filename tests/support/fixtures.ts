@@ -8,10 +8,13 @@ export const makePng = (width = 64, height = 48) =>
     .png()
     .toBuffer();
 
-/** A PNG of gaussian noise: slow to encode (AVIF takes seconds at a few megapixels), for tests that need a busy engine. */
-export const makeNoisyPng = (width: number, height: number) =>
+/**
+ * A PNG of gaussian noise: slow to encode (AVIF takes seconds at a few megapixels), for tests that need a
+ * busy engine; encoders can neither compress it to nothing nor skip work on it. `sigma`: how noisy.
+ */
+export const makeNoisyPng = (width: number, height: number, sigma = 60) =>
   sharp({
-    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma } },
   })
     .png({ compressionLevel: 1 })
     .toBuffer();

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/errors';
 import { inspectAndConvert, pixelFloodPng } from '@/tests/fixtures/engine-job';
 import { jobsRemovedAfterEach } from '@/tests/fixtures/engine-jobs-removed';
+import { makeNoisyPng } from '@/tests/support/fixtures';
 import { inspect, sharpEngine } from './sharp-engine';
 import { sharpPoolStatus, warmUpSharp } from './pool';
 
@@ -19,14 +20,6 @@ const photo = () =>
       `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="80"><defs><linearGradient id="g"><stop offset="0" stop-color="#f00"/><stop offset="1" stop-color="#00f"/></linearGradient></defs><rect width="120" height="80" fill="url(#g)"/></svg>`,
     ),
   )
-    .png()
-    .toBuffer();
-
-/** A grey picture with Gaussian noise: encoders can neither compress it to nothing nor skip work on it. */
-const noisePng = (width: number, height: number) =>
-  sharp({
-    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } },
-  })
     .png()
     .toBuffer();
 
@@ -146,7 +139,7 @@ describe('sharp engine', () => {
 
   it('writes WebP at effort 2 unless the conversion asks for another', async () => {
     // Noise, so that the encoder's effort shows in its bytes (a flat picture encodes alike at every effort).
-    const noise = await noisePng(200, 150);
+    const noise = await makeNoisyPng(200, 150, 30);
     const encoded = (effort: number) => sharp(noise).webp({ quality: 80, effort }).toBuffer();
     expect(await encoded(2)).not.toEqual(await encoded(4));
 
@@ -161,7 +154,7 @@ describe('sharp engine', () => {
   });
 
   it('writes AVIF quickly at the default low effort', async () => {
-    const big = await noisePng(2000, 1500);
+    const big = await makeNoisyPng(2000, 1500, 30);
     const j = await job(big, 'png', 'avif');
     const started = Date.now();
     await inspectAndConvert(sharpEngine, j);
