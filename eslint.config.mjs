@@ -23,7 +23,7 @@ const connectionImports = [
 const preparedImport = {
   name: '@/lib/prepared-sql',
   message:
-    'Named prepared statements are for the hot path a benchmark measured (lib/conversions/, lib/identity/); elsewhere use the model API.',
+    "Named prepared statements are for the hot path a benchmark measured (lib/conversions/, lib/identity/, the queue's statements in lib/jobs/prepared-queue-sql.ts); elsewhere use the model API.",
 };
 const RAW_SQL_FILES = [
   'lib/accounts/email-tokens.ts',
@@ -120,7 +120,7 @@ const config = [
     rules: { 'no-restricted-imports': libImports() },
   },
   {
-    files: ['lib/conversions/**/*.ts', 'lib/identity/**/*.ts'],
+    files: ['lib/conversions/**/*.ts', 'lib/identity/**/*.ts', 'lib/jobs/prepared-queue-sql.ts'],
     ignores: ['lib/**/*.test.ts'],
     rules: { 'no-restricted-imports': libImports('@/lib/prepared-sql') },
   },

@@ -34,7 +34,7 @@ export const preparedSqlPool = () => pgPool('prepared', { types: prismaTypes });
 // connection, and a different text can never take another's name. The texts are the code's own
 // (values travel as parameters), so there are few of them.
 const names = new Map<string, string>();
-function nameOf(text: string): string {
+export function preparedStatementName(text: string): string {
   let name = names.get(text);
   if (!name) {
     name = `p_${createHash('sha1').update(text).digest('base64url')}`;
@@ -51,7 +51,7 @@ const parameter = (value: unknown) => (value instanceof Date ? value.toISOString
 
 /** Runs `sql` as a named prepared statement. */
 const run = (sql: Prisma.Sql) =>
-  preparedSqlPool().query({ name: nameOf(sql.text), text: sql.text, values: sql.values.map(parameter) });
+  preparedSqlPool().query({ name: preparedStatementName(sql.text), text: sql.text, values: sql.values.map(parameter) });
 
 /** Runs `sql` as a named prepared statement; its rows, typed as Prisma's `$queryRaw` types them. */
 export async function preparedQuery<T>(sql: Prisma.Sql): Promise<T[]> {

@@ -6,6 +6,7 @@ import { shutdownDeadlineMs } from '@/lib/runtime/process-shutdown';
 import { conversionJobRetries, WEBHOOK_DELIVERY_ATTEMPTS, webhookRetryDelaySeconds } from '@/lib/jobs/retries';
 import { log } from '@/lib/log/logger';
 import { queueListens } from '@/lib/jobs/local-wake';
+import { prepareQueueStatements } from '@/lib/jobs/prepared-queue-sql';
 
 // The embedded durable queue (pg-boss tables in our PostgreSQL), used when Inngest is not
 // configured. Jobs survive restarts; a job whose worker dies stops heartbeating and is retried.
@@ -34,6 +35,7 @@ export function embeddedQueue(): Promise<PgBoss> {
       superviseIntervalSeconds: 10,
     });
     boss.on('error', (e) => log.error({ err: e }, '[queue] error'));
+    prepareQueueStatements(boss);
     await boss.start();
     const runOptions = {
       retryLimit: conversionJobRetries(),

@@ -1,0 +1,37 @@
+import type { Pool, QueryResult } from 'pg';
+import type { PgBoss } from 'pg-boss';
+import { preparedStatementName } from '@/lib/prepared-sql';
+
+// pg-boss sends every statement unnamed, so PostgreSQL parses and plans its job insert, its fetch
+// and its completion again on each call: most of the CPU PostgreSQL spends on a conversion's queue
+// statements (bench/RESULTS.md). Here its statements run as named prepared statements instead, parsed
+// once per connection, named as the service's own are (lib/prepared-sql.ts); a text of several
+// commands (its migrations) cannot be one, and runs as before. PostgreSQL still plans a prepared statement for its values until a generic
+// plan costs no more, so a statement whose best plan depends on them keeps it.
+
+/**
+ * The texts prepared on each connection are pg-boss's own, made from its schema and the queue names:
+ * a handful. Should a version interpolate values into its texts, the statements past this many run
+ * unnamed, so each connection's prepared statements stay bounded.
+ */
+const MAX_PREPARED_TEXTS = 64;
+
+type PgBossDatabase = { pool?: Pool; executeSql(text: string, values?: unknown[]): Promise<QueryResult> };
+
+/** Whether a text may be one command: several are separated by semicolons (a literal holding one runs unnamed, which only costs the parse). */
+const singleCommand = (text: string) => !text.includes(';');
+
+/** Makes `boss`'s statements named prepared statements (before it starts). */
+export function prepareQueueStatements(boss: PgBoss): void {
+  const db = boss.getDb() as PgBossDatabase;
+  const unnamed = db.executeSql.bind(db);
+  const prepared = new Set<string>();
+  db.executeSql = (text, values) => {
+    if (!db.pool || !singleCommand(text)) return unnamed(text, values);
+    if (!prepared.has(text)) {
+      if (prepared.size >= MAX_PREPARED_TEXTS) return unnamed(text, values);
+      prepared.add(text);
+    }
+    return db.pool.query({ name: preparedStatementName(text), text, values: values ?? [] });
+  };
+}
