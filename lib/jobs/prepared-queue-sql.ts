@@ -3,11 +3,12 @@ import type { PgBoss } from 'pg-boss';
 import { preparedStatementName } from '@/lib/prepared-sql';
 
 // pg-boss sends every statement unnamed, so PostgreSQL parses and plans its job insert, its fetch
-// and its completion again on each call: most of the CPU PostgreSQL spends on a conversion's queue
-// statements (bench/RESULTS.md). Here its statements run as named prepared statements instead, parsed
-// once per connection, named as the service's own are (lib/prepared-sql.ts); a text of several
-// commands (its migrations) cannot be one, and runs as before. PostgreSQL still plans a prepared statement for its values until a generic
-// plan costs no more, so a statement whose best plan depends on them keeps it.
+// and its completion again on each call: more CPU than running them (bench/RESULTS.md: prepared,
+// PostgreSQL spent about 1 ms less per one-request conversion, a fifth of its share). Here its
+// statements run as named prepared statements instead, parsed once per connection, named as the
+// service's own are (lib/prepared-sql.ts); a text of several commands (its migrations) cannot be
+// one, and runs as before. PostgreSQL still plans a prepared statement for its values until a
+// generic plan costs no more, so a statement whose best plan depends on them keeps it.
 
 /**
  * The texts prepared on each connection are pg-boss's own, made from its schema and the queue names:
@@ -18,7 +19,10 @@ const MAX_PREPARED_TEXTS = 64;
 
 type PgBossDatabase = { pool?: Pool; executeSql(text: string, values?: unknown[]): Promise<QueryResult> };
 
-/** Whether a text may be one command: several are separated by semicolons (a literal holding one runs unnamed, which only costs the parse). */
+/**
+ * Whether a text may be one command: several are separated by semicolons. A text whose literal
+ * holds one runs unnamed, which costs only its parse.
+ */
 const singleCommand = (text: string) => !text.includes(';');
 
 /** Makes `boss`'s statements named prepared statements (before it starts). */
