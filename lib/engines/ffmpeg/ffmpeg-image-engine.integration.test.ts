@@ -48,15 +48,7 @@ async function convertNotingPrograms(j: TestJob, withInspect = true): Promise<{ 
   const programs = started
     .map((p) => p.spawnargs)
     .filter((argv) => argv.some((a) => a.includes(j.workDir)))
-    .map(
-      (argv) =>
-        argv[
-          argv.indexOf(
-            '--',
-            argv.findIndex((a) => a.endsWith('/prlimit')),
-          ) + 1
-        ],
-    );
+    .map((argv) => argv[argv.indexOf('--', argv.indexOf('prlimit')) + 1]);
   return { programs, error };
 }
 

@@ -1,6 +1,5 @@
 import { readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { SANDBOX_WRAPPERS } from '../sandbox/sandbox';
 
 // What a LibreOffice sandbox sees of the system: an allow-list, not all of /usr. LibreOffice
 // reads files named inside documents (RTF/DOCX INCLUDEPICTURE is loaded by the importer itself,
@@ -21,7 +20,7 @@ const OFFICE = [
   '/etc/libreoffice', // registry and psprint.conf (Debian symlinks them from /usr/lib/libreoffice)
   '/var/lib/libreoffice', // bundled extensions' pre-registration
 ];
-const RUNTIME = ['/usr/lib64', '/etc/ld.so.cache', '/usr/lib/locale/C.utf8', ...SANDBOX_WRAPPERS];
+const RUNTIME = ['/usr/lib64', '/etc/ld.so.cache', '/usr/lib/locale/C.utf8', '/usr/bin/prlimit'];
 const FONTS = ['/usr/share/fonts', '/usr/share/fontconfig', '/etc/fonts', '/var/cache/fontconfig'];
 // The bridge's interpreter, its standard library and the two UNO modules (not all of dist-packages).
 const PYTHON_UNO = ['/usr/lib/python3/dist-packages/uno.py', '/usr/lib/python3/dist-packages/unohelper.py'];

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { config } from '@/lib/config';
@@ -9,22 +8,6 @@ import { sandboxRefusal, sandboxStatus } from './sandbox-status';
 // Every engine program runs here: no network, no view of the disk beyond its job folder
 // (plus read-only system files), an empty environment, a memory cap, a time limit, and on
 // timeout/cancel the whole sandbox dies at once (see killTree).
-
-/**
- * Engines run below the web process and PostgreSQL, so a conversion that fills every core does not
- * slow the answers to everyone else: a status poll took 5–13 ms while ffmpeg ran beside it, 4–6 ms
- * with this (bench/RESULTS.md). Both of Linux's ways are set: the engine's own niceness, which is
- * what counts where processes are scheduled one by one (in a container's cgroup); and its session's
- * autogroup, which is what counts on a plain host (sched_autogroup), where each session shares the
- * cores as one and a process's niceness weighs only within its session.
- */
-const ENGINE_NICE = 10;
-
-/**
- * The programs the sandbox runs the engine's program through (its niceness, then its limits): a
- * system view that lists what the sandbox may see (SandboxSpec.systemView) lists these too.
- */
-export const SANDBOX_WRAPPERS = ['/usr/bin/nice', '/usr/bin/prlimit'] as const;
 
 /** Engine failure that is not the user's fault (crash, timeout, cancel). Not an AppError on purpose. */
 export class EngineError extends Error {
@@ -84,8 +67,7 @@ const FULL_SYSTEM_VIEW: readonly string[] = ['/usr', '/etc/alternatives', '/etc/
 function sandboxArgv(spec: SandboxSpec): { file: string; args: string[]; cwd: string; env: Record<string, string> } {
   const limits = [`--fsize=${Math.floor(spec.fileSizeLimitBytes ?? DEFAULT_FILE_SIZE_LIMIT)}`];
   if (spec.memoryLimitBytes) limits.push(`--as=${Math.floor(spec.memoryLimitBytes)}`);
-  const [nice, prlimit] = SANDBOX_WRAPPERS;
-  const inner = [nice, '-n', String(ENGINE_NICE), prlimit, ...limits, '--', spec.command, ...spec.args];
+  const inner = ['prlimit', ...limits, '--', spec.command, ...spec.args];
   // MALLOC_ARENA_MAX: glibc reserves 64 MB of address space per thread arena, which on a
   // many-core host would trip the RLIMIT_AS cap long before real memory use does.
   const env = { ...spec.env, PATH: '/usr/bin:/bin', HOME: spec.workDir, LANG: 'C.UTF-8', MALLOC_ARENA_MAX: '2' };
@@ -94,12 +76,10 @@ function sandboxArgv(spec: SandboxSpec): { file: string; args: string[]; cwd: st
   // The operator's explicit opt-out (lib/engines/sandbox/sandbox-status.ts): limits and an empty environment only.
   if (sandboxStatus().state === 'off') return { file: inner[0], args: inner.slice(1), cwd: spec.workDir, env };
   const w = spec.workDir;
-  // No --new-session: the sandbox stays in the session its spawn made (detached, so setsid: no
-  // controlling terminal to push input into, which is what that flag guards against), so lowering
-  // that session's priority (lowerSessionPriority) covers every process in it.
   const args = [
     '--unshare-all',
     '--die-with-parent',
+    '--new-session',
     ...(spec.systemView ?? FULL_SYSTEM_VIEW).flatMap((p) => ['--ro-bind-try', p, p]),
     '--symlink',
     'usr/lib',
@@ -137,34 +117,18 @@ function sandboxArgv(spec: SandboxSpec): { file: string; args: string[]; cwd: st
 export function spawnSandboxed(spec: SandboxSpec, opts: { stdin?: boolean } = {}): ChildProcess {
   const { file, args, cwd, env } = sandboxArgv(spec);
   // Only PATH, HOME and LANG: no secret from our environment reaches an engine.
-  const child = spawn(file, args, {
+  return spawn(file, args, {
     cwd,
     env: env as NodeJS.ProcessEnv,
     detached: true,
     stdio: [opts.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
-  lowerSessionPriority(child.pid);
-  return child;
 }
 
 /**
- * The sandbox's session (its own: it was spawned detached) shares the cores at ENGINE_NICE where
- * the kernel groups sessions. The autogroup belongs to the session, so this holds for processes
- * the sandbox starts later as well as those it has started already.
- */
-function lowerSessionPriority(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    writeFileSync(`/proc/${pid}/autogroup`, String(ENGINE_NICE));
-  } catch {
-    // A kernel without autogroups (the file is absent), or the sandbox has already exited.
-  }
-}
-
-/**
- * Kills the sandbox's process group. With bwrap that is enough for everything inside, even a
- * program that made a group of its own: bwrap dies, --die-with-parent kills the sandbox's PID 1,
- * and the kernel kills the rest of the PID namespace.
+ * Kills the sandbox's process group. With bwrap that is enough for everything inside: bwrap
+ * dies, --die-with-parent kills the sandbox's PID 1, and the kernel kills the rest of the PID
+ * namespace (bwrap's --new-session puts them in another group, so a group kill alone would not).
  */
 export function killTree(child: ChildProcess): void {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
