@@ -29,13 +29,16 @@ const singleCommand = (text: string) => !text.includes(';');
 export function prepareQueueStatements(boss: PgBoss): void {
   const db = boss.getDb() as PgBossDatabase;
   const unnamed = db.executeSql.bind(db);
-  const prepared = new Set<string>();
+  // Each text prepared so far and its statement's name: a repeat costs one lookup.
+  const names = new Map<string, string>();
   db.executeSql = (text, values) => {
-    if (!db.pool || !singleCommand(text)) return unnamed(text, values);
-    if (!prepared.has(text)) {
-      if (prepared.size >= MAX_PREPARED_TEXTS) return unnamed(text, values);
-      prepared.add(text);
+    if (!db.pool) return unnamed(text, values);
+    let name = names.get(text);
+    if (name === undefined) {
+      if (!singleCommand(text) || names.size >= MAX_PREPARED_TEXTS) return unnamed(text, values);
+      name = preparedStatementName(text);
+      names.set(text, name);
     }
-    return db.pool.query({ name: preparedStatementName(text), text, values: values ?? [] });
+    return db.pool.query({ name, text, values: values ?? [] });
   };
 }
