@@ -1,6 +1,7 @@
 // Adds up the test runners' JSON reports and prints the closing line "N passed, N failed"; the
 // container image's checks (scripts/test-image.sh writes image.json) count too once they have run.
-// Each failed test is named here too: a runner's own report may be far above the tail CI keeps.
+// Each failed test is named here too, and each that passed only when run again: a runner's own
+// report may be far above the tail CI keeps.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -14,6 +15,7 @@ let passed = 0,
   failed = 0,
   skipped = 0;
 const failures = [];
+const flaky = [];
 const firstLine = (message) =>
   stripVTControlCharacters(String(message ?? ''))
     .split('\n')
@@ -28,6 +30,9 @@ if (vitest) {
     const where = path.relative(process.cwd(), file.name);
     const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
     for (const test of failedTests) failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+    // vitest keeps an attempt's errors when a retry (scripts/test.sh) then passes.
+    for (const test of file.assertionResults.filter((t) => t.status === 'passed' && t.failureMessages.length > 0))
+      flaky.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
     // A file that fails before its tests run (an import, a hook) has no failed test of its own.
     if (file.status === 'failed' && failedTests.length === 0) failures.push(`${where}: ${firstLine(file.message)}`);
   }
@@ -64,5 +69,6 @@ if (image) {
   console.log(`image checks: ${image.passed} passed, ${image.failed} failed`);
 }
 for (const failure of failures) console.log(`FAILED ${failure}`);
+for (const test of flaky) console.log(`FLAKY (passed when run again) ${test}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);
