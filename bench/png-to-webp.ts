@@ -6,6 +6,10 @@
 // Run: npx tsx bench/png-to-webp.ts   (N=30 by default; BENCH_N=… to change)
 // BENCH_WEBP_EFFORT: the libwebp effort of every side (default: the converter's default, which the
 // service then uses unasked; another is sent to the service as the conversion's `effort` option).
+// BENCH_FLOOR_WEBP=sharp-defaults: the floor server and the in-process baseline call `.webp()` with
+// sharp's own defaults (effort 4) while the service keeps its default: what a harness whose floor
+// is written that way measures. Then the sides do not encode the same way, so the ratios are not
+// those of equal work.
 import sharp from 'sharp';
 import { Client, type Converted, fmtStats, ms, phases, stats, timed, type Stats } from './lib/client';
 import { cpuDelta, cpuReading, postgresPid } from './lib/cpu';
@@ -16,7 +20,9 @@ import { assertBuilt, startServer } from './lib/server';
 
 const N = Number(process.env.BENCH_N ?? 30);
 const EFFORT = Number(process.env.BENCH_WEBP_EFFORT ?? DEFAULT_WEBP_SETTINGS.effort);
-const WEBP_SETTINGS = { ...DEFAULT_WEBP_SETTINGS, effort: EFFORT };
+const FLOOR_AT_SHARP_DEFAULTS = process.env.BENCH_FLOOR_WEBP === 'sharp-defaults';
+/** The floor's and the baseline's WebP options: `{}` is sharp's defaults. */
+const WEBP_SETTINGS = FLOOR_AT_SHARP_DEFAULTS ? {} : { ...DEFAULT_WEBP_SETTINGS, effort: EFFORT };
 /** The options the service is asked for: none at its default, so that the default run sends a plain request. */
 const SERVICE_OPTIONS = EFFORT === DEFAULT_WEBP_SETTINGS.effort ? undefined : { effort: EFFORT };
 const WARMUP = 2;
@@ -59,7 +65,9 @@ async function main() {
   assertBuilt();
   const png = await makePng();
   console.log(
-    `input: 1 MP PNG, ${(png.length / 1e6).toFixed(2)} MB; WebP effort ${EFFORT}; N=${N} (+${WARMUP} warm-up) per variant`,
+    `input: 1 MP PNG, ${(png.length / 1e6).toFixed(2)} MB; WebP effort ${EFFORT}` +
+      (FLOOR_AT_SHARP_DEFAULTS ? " for the service, sharp's defaults for the floor and the baseline" : '') +
+      `; N=${N} (+${WARMUP} warm-up) per variant`,
   );
   const rows: Row[] = [];
   const record = (name: string, conc: number, r: Timed) => {
