@@ -1,4 +1,5 @@
-import { mkdir, rm, statfs } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
+import { rm, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { isAppError } from '@/lib/errors';
 import { config } from '@/lib/config';
@@ -69,7 +70,7 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
     // Convert options depend on the pair, so they are checked here too (a URL import learns its source only now).
     const pair = [row.originalFormat as FormatName, row.targetFormat as FormatName] as const;
     const options = tool.name === 'convert' ? parseConvertOptions(...pair, tool.options, engine) : tool.options;
-    await mkdir(workDir, { recursive: true, mode: 0o700 });
+    mkdirSync(workDir, { recursive: true, mode: 0o700 }); // on this thread: docs/architecture.md, "Files on the hot path"
     const inputPath = path.join(workDir, `input.${FORMATS[row.originalFormat as FormatName].extension}`);
     const outputPath = path.join(workDir, `output.${FORMATS[row.targetFormat as FormatName].extension}`);
     // A private copy (the engine may damage its input; a retry needs it whole), made by the kernel.

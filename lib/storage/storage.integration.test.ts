@@ -70,6 +70,15 @@ describe.each(['s3', 'local'])('%s storage driver', (name) => {
     const back = await text(await store().get(key));
     expect(back.length).toBe(size);
     expect(back[size - 1]).toBe(7);
+    // Copied to a local file too: past the size a local disk copies at once, so by the thread pool.
+    const work = await mkdtemp(path.join(os.tmpdir(), 'storage-files-'));
+    try {
+      await store().getToFile(key, path.join(work, 'in.bin'));
+      const copy = await readFile(path.join(work, 'in.bin'));
+      expect([copy.length, copy[size - 1]]).toEqual([size, 7]);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
     await store().delete(key);
     expect(await store().size(key)).toBeNull();
     await store().delete(key); // deleting twice is fine

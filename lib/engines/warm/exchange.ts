@@ -1,5 +1,16 @@
-import { constants, createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, link, lstat, mkdtemp, open, rename, rm } from 'node:fs/promises';
+import {
+  constants,
+  createReadStream,
+  createWriteStream,
+  linkSync,
+  lstatSync,
+  mkdtempSync,
+  opendirSync,
+  renameSync,
+  rmdirSync,
+  unlinkSync,
+} from 'node:fs';
+import { copyFile, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { EngineError } from '../sandbox/sandbox';
@@ -7,24 +18,59 @@ import { EngineError } from '../sandbox/sandbox';
 // Moving files in and out of a warm worker's exchange folder. The worker's folder and the job
 // folder both live under the jobs folder, so a hard link (in) and a rename (out) cost no copy;
 // on another filesystem we copy. A result is only ever taken as a regular file: a symlink left
-// by a subverted engine must not make us read a file outside the sandbox.
+// by a subverted engine must not make us read a file outside the sandbox. The calls that touch only
+// names (make, link, rename, look, remove a slot) run on this thread: each would otherwise be a
+// hand-off to the thread pool and back on every engine run (docs/architecture.md, "Files on the hot
+// path").
 
 const crossDevice = (e: unknown) => ['EXDEV', 'EPERM'].includes((e as NodeJS.ErrnoException).code ?? '');
 
 /** Runs fn with a fresh folder inside the exchange folder, removed afterwards. */
 export async function withExchangeSlot<T>(exchangeDir: string, fn: (slot: string) => Promise<T>): Promise<T> {
-  const slot = await mkdtemp(path.join(exchangeDir, 'job-'));
+  const slot = mkdtempSync(path.join(exchangeDir, 'job-'));
   try {
     return await fn(slot);
   } finally {
-    await rm(slot, { recursive: true, force: true });
+    await removeSlot(slot);
+  }
+}
+
+/** More entries than a run places in a slot: past it, what is left is an engine's doing. */
+const SLOT_LINKS_MAX = 4;
+
+/**
+ * Removes a slot. After a run whose result was taken out it holds only the links placed in, whose
+ * removal frees nothing (the job folder keeps each file): that is done here and now. Anything else
+ * (an engine's leftovers, of any size or number) is removed by the thread pool.
+ */
+async function removeSlot(slot: string): Promise<void> {
+  const links = placedLinks(slot);
+  if (!links) return rm(slot, { recursive: true, force: true });
+  for (const file of links) unlinkSync(file);
+  rmdirSync(slot);
+}
+
+/** The slot's files if they are only links to files kept elsewhere, a few at most; else undefined. */
+function placedLinks(slot: string): string[] | undefined {
+  const dir = opendirSync(slot);
+  try {
+    const files: string[] = [];
+    for (let entry = dir.readSync(); entry; entry = dir.readSync()) {
+      const file = path.join(slot, entry.name);
+      const stats = lstatSync(file);
+      if (files.length === SLOT_LINKS_MAX || !stats.isFile() || stats.nlink < 2) return undefined;
+      files.push(file);
+    }
+    return files;
+  } finally {
+    dir.closeSync();
   }
 }
 
 /** Puts our input where the worker sees it. */
 export async function placeIn(source: string, target: string): Promise<void> {
   try {
-    await link(source, target);
+    linkSync(source, target);
   } catch (e) {
     if (!crossDevice(e)) throw e;
     await copyFile(source, target);
@@ -33,16 +79,16 @@ export async function placeIn(source: string, target: string): Promise<void> {
 
 /** Takes the worker's result out to `target`; false if there is no non-empty regular file. */
 export async function takeOut(source: string, target: string): Promise<boolean> {
-  const found = await lstat(source).catch(() => null);
+  const found = lstatSync(source, { throwIfNoEntry: false });
   if (!found) return false;
   try {
-    await rename(source, target);
+    renameSync(source, target);
   } catch (e) {
     if (!crossDevice(e)) throw e;
     await copyRegularFile(source, target);
   }
   // Checked after the move: the file is now out of the sandbox's reach, so it cannot be swapped.
-  const moved = await lstat(target);
+  const moved = lstatSync(target);
   if (!moved.isFile()) {
     await rm(target, { force: true });
     throw new EngineError('the engine left something other than a file as its result');
