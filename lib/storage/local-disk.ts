@@ -1,14 +1,14 @@
 import { execFile } from 'node:child_process';
-import { constants, copyFileSync, createReadStream, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { constants, copyFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, type Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { randomToken } from '@/lib/crypto';
 import { createFileWriter } from '@/lib/storage/file-writer';
 import { assertValidKey, KEY_KINDS } from '@/lib/storage/keys';
-import { READ_WHOLE_MAX_BYTES } from '@/lib/storage/read-whole';
+import { readLocalFile } from '@/lib/storage/read-whole';
 import { signDownload } from '@/lib/storage/signed-download';
 import type { Storage } from '@/lib/storage/types';
 import { log } from '@/lib/log/logger';
@@ -46,11 +46,8 @@ export function localDiskStorage(root: string): Storage {
       return { size: statSync(file).size };
     },
     async get(key) {
-      const file = fileOf(key);
-      // A download reads its file whole (one write to its socket) or in chunks (./read-whole.ts).
-      const { size } = statSync(file); // throws ENOENT before a stream is handed out
-      if (size <= READ_WHOLE_MAX_BYTES) return Readable.from([readFileSync(file)], { objectMode: false });
-      return createReadStream(file, { highWaterMark: READ_WHOLE_MAX_BYTES });
+      // Whole (a download is one write to its socket) or in chunks; ENOENT before any stream.
+      return readLocalFile(fileOf(key));
     },
     async getToFile(key, target) {
       // A copy-on-write clone where the filesystem has them (XFS, Btrfs): no bytes move, and a write
