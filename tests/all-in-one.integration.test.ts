@@ -2,10 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db';
-import { stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
+import { QUEUES, stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
 import { signedUpUser } from '@/tests/support/accounts';
 import { makeNoisyPng, makePng } from '@/tests/support/fixtures';
 import { emptyConversionQueue } from '@/tests/support/job-queue';
@@ -22,6 +23,8 @@ import { withEnv } from '@/tests/support/env';
 // Next runs in development mode: this tier runs before `next build`, and routes compile on first use.
 
 const SHUTDOWN_SECONDS = 8;
+// Short, so a run given up is queued again within seconds (the sweep comes three times per lease).
+const LEASE_SECONDS = 3;
 
 type Server = { child: ChildProcess; url: string; output: () => string; exited: Promise<number | null> };
 
@@ -42,6 +45,7 @@ async function startAllInOne(): Promise<Server> {
       LOG_FORMAT: 'json',
       SHUTDOWN_SECONDS: String(SHUTDOWN_SECONDS),
       ENGINE_CONCURRENCY: '1',
+      JOB_LEASE_SECONDS: String(LEASE_SECONDS),
       NEXT_TELEMETRY_DISABLED: '1',
     },
     detached: true,
@@ -65,6 +69,9 @@ const createConversion = async (file: Buffer, target: string) =>
   String(await uploadConversion(server.url, auth, file, target));
 
 const conversionRow = (id: string) => db.conversion.findUniqueOrThrow({ where: { id: BigInt(id) } });
+const queueJobsOf = (id: string) =>
+  db.$queryRaw<Array<{ id: string }>>`
+    SELECT id FROM pgboss.job WHERE name = ${QUEUES.runConversion} AND data->>'conversionId' = ${id}`;
 
 beforeAll(async () => {
   await emptyConversionQueue(); // no job of another file for this process's worker
@@ -148,6 +155,34 @@ describe('the web server with the worker inside (--with-worker)', () => {
     expect(finished).toMatchObject({ outcome: 'completed' });
   }, 150_000);
 
+  it('killed in the middle of a run it started itself, loses nothing: started again, it runs it to the end', async () => {
+    // Slow enough to be mid-run at the kill: a noisy picture to AVIF.
+    const id = await createConversion(await makeNoisyPng(1600, 1600), 'avif');
+    await waitFor(
+      () => conversionRow(id),
+      (c) => c.status === 'processing',
+      { timeoutMs: 60_000, intervalMs: 50 },
+    );
+    // A slot was free: the process runs it under a lease, with no queue job.
+    expect(await db.conversionLease.findUnique({ where: { conversionId: BigInt(id) } })).toMatchObject({ run: 0 });
+    expect(await queueJobsOf(id)).toEqual([]);
+    process.kill(-server.child.pid!, 'SIGKILL'); // the process group: its engines go too
+    await server.exited;
+
+    server = await startAllInOne();
+    const done = await waitFor(
+      () => conversionRow(id),
+      (c) => c.status === 'completed' || c.status === 'failed',
+      { timeoutMs: 90_000, intervalMs: 200 },
+    );
+    // Claimed a second time, by the run the sweep queued once the lease expired.
+    expect(done).toMatchObject({ status: 'completed', attempts: 2 });
+    expect(await queueJobsOf(id)).toHaveLength(1);
+    const download = await fetch(`${server.url}/api/v1/convert/download/${id}`, { headers: auth });
+    const { width, height, format } = await sharp(Buffer.from(await download.arrayBuffer())).metadata();
+    expect({ width, height, format }).toEqual({ width: 1600, height: 1600, format: 'heif' });
+  }, 240_000);
+
   it('on SIGTERM finishes or hands back the job in flight, then exits 0; the job completes', async () => {
     // Slow enough to be mid-run at the stop: a noisy picture to AVIF.
     const id = await createConversion(await makeNoisyPng(1600, 1600), 'avif');
@@ -166,7 +201,11 @@ describe('the web server with the worker inside (--with-worker)', () => {
 
     // Finished before the deadline, or back in the queue for the next worker to run.
     if ((await conversionRow(id)).status !== 'completed') {
-      handedBackTo = await startWorkerProcess({ DATA_DIR: dataDir, APP_SECRET: config.appSecret });
+      handedBackTo = await startWorkerProcess({
+        DATA_DIR: dataDir,
+        APP_SECRET: config.appSecret,
+        JOB_LEASE_SECONDS: String(LEASE_SECONDS),
+      });
     }
     const done = await waitFor(
       () => conversionRow(id),

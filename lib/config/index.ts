@@ -56,6 +56,10 @@ const derived = {
   get engineMaxAttempts() {
     return setting('ENGINE_MAX_ATTEMPTS');
   },
+  /** How long a run the all-in-one process started itself stays its own without a renewal (lib/jobs/local-hand-off.ts). */
+  get jobLeaseMs() {
+    return setting('JOB_LEASE_SECONDS') * 1000;
+  },
   /** Warm engine workers (LibreOffice, sharp, OCR) unused this long stop; 0 keeps them. */
   get engineIdleMs() {
     return setting('ENGINE_IDLE_SECONDS') * 1000;

@@ -29,8 +29,11 @@ export const conversionRequestedData = (
 ): ConversionRequestedData =>
   ConversionRequestedData.parse({ conversionId: String(conversionId), run, subject, requestId });
 
+/** A job message as a worker runs it. */
+export type ConversionRequest = { id: bigint; run?: number; requestId?: string };
+
 /** The conversion (and run) a job payload names, or null for a payload that is not one. */
-export function parseConversionRequested(data: unknown): { id: bigint; run?: number; requestId?: string } | null {
+export function parseConversionRequested(data: unknown): ConversionRequest | null {
   const parsed = ConversionRequestedData.safeParse(data);
   const id = parsed.success ? parseConversionId(parsed.data.conversionId) : null;
   return id === null ? null : { id, run: parsed.data?.run, requestId: parsed.data?.requestId };

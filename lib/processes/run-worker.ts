@@ -1,10 +1,13 @@
 import { config } from '@/lib/config';
-import { runConversion } from '@/lib/conversions/run-conversion';
+import { runConversion, type RunOutcome } from '@/lib/conversions/run-conversion';
 import { processJobsDir } from '@/lib/engines/sandbox/job-folders';
 import { embeddedQueue, QUEUES, stopEmbeddedQueue } from '@/lib/jobs/embedded-queue';
-import { parseConversionRequested, parseWebhookDelivery } from '@/lib/jobs/events';
+import { type ConversionRequest, parseConversionRequested, parseWebhookDelivery } from '@/lib/jobs/events';
 import { fetchingAgainAfterEachJob } from '@/lib/jobs/fetch-after-job';
-import { queueListens, wakeWorkersLocally } from '@/lib/jobs/local-wake';
+import { announcedWaiting, queueListens, wakeWorkersLocally } from '@/lib/jobs/local-wake';
+import { acceptHandOffs, stopHandOffs } from '@/lib/jobs/local-hand-off';
+import { startLeaseSweep } from '@/lib/jobs/lease-sweep';
+import { shutdownDeadlineMs } from '@/lib/runtime/process-shutdown';
 import { PURGE_SCHEDULE } from '@/lib/jobs/retries';
 import { withLogContext } from '@/lib/log/log-context';
 import { purgeExpiredConversions } from '@/lib/retention/purge-expired';
@@ -36,14 +39,18 @@ export async function runWorker({ besideWeb = false } = {}): Promise<() => Promi
     fetchingAgainAfterEachJob(boss, QUEUES.runConversion, async ([job]) => {
       const request = parseConversionRequested(job.data);
       if (request === null) return { outcome: 'bad-payload' }; // not retried: it can never succeed
-      // V8's heap may grow more freely while conversions run, and not when idle (see the module).
-      // Every line the run logs names the conversion and the request that asked for it.
-      const context = { conversionId: String(request.id), requestId: request.requestId };
-      return {
-        outcome: await withLogContext(context, () => withHeapGrowth(() => runConversion(request.id, request.run))),
-      };
+      return { outcome: await runConversionJob(request) };
     }),
   );
+  if (besideWeb)
+    acceptHandOffs({
+      run: runConversionJob,
+      queuedJobsHeld: () =>
+        boss.getWipData().reduce((n, w) => n + (w.name === QUEUES.runConversion ? w.count : 0), 0),
+      queuedJobsWaiting: () => announcedWaiting(QUEUES.runConversion),
+    });
+  // Any worker queues the runs an all-in-one process started and gave up (it died).
+  const stopLeaseSweep = startLeaseSweep();
   // Deliveries have their own queue and slots, so a receiver that is down never holds up a conversion.
   await boss.work(
     QUEUES.deliverWebhook,
@@ -56,5 +63,16 @@ export async function runWorker({ besideWeb = false } = {}): Promise<() => Promi
   );
   await boss.work(QUEUES.purgeExpired, async () => ({ removed: await purgeExpiredConversions() }));
   await boss.schedule(QUEUES.purgeExpired, PURGE_SCHEDULE);
-  return stopEmbeddedQueue;
+  return async () => {
+    stopLeaseSweep();
+    await Promise.all([stopHandOffs(shutdownDeadlineMs()), stopEmbeddedQueue()]);
+  };
+}
+
+/** One conversion job, whoever took it (a queue's worker, or this process directly). */
+function runConversionJob(request: ConversionRequest): Promise<RunOutcome> {
+  // V8's heap may grow more freely while conversions run, and not when idle (see the module).
+  // Every line the run logs names the conversion and the request that asked for it.
+  const context = { conversionId: String(request.id), requestId: request.requestId };
+  return withLogContext(context, () => withHeapGrowth(() => runConversion(request.id, request.run)));
 }

@@ -44,6 +44,12 @@ export const processingSettings = defineSettings({
     schema: integer({ min: 1 }).default(3),
     description: 'Attempts before a conversion whose engine crashes fails for good',
   },
+  JOB_LEASE_SECONDS: {
+    group: 'Jobs',
+    schema: seconds({ positive: true }).default(30),
+    description:
+      'A conversion the all-in-one process started itself is queued again by any worker once that process has not renewed it for this long (it died)',
+  },
   ENGINE_IDLE_SECONDS: {
     group: 'Engines',
     schema: seconds().default(600),

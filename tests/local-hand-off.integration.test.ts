@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as uploadRoute from '@/app/api/v1/convert/upload/route';
+import { insertCharged } from '@/lib/conversions/create-conversion';
+import { claimRun } from '@/lib/conversions/run-state';
+import { takeLease } from '@/lib/conversions/run-leases';
+import { db } from '@/lib/db';
+import type { Caller } from '@/lib/identity/caller';
+import { QUEUES } from '@/lib/jobs/embedded-queue';
+import { sweepExpiredLeases } from '@/lib/jobs/lease-sweep';
+import { runWorker } from '@/lib/processes/run-worker';
+import { storage } from '@/lib/storage';
+import { newStorageKey } from '@/lib/storage/keys';
+import { withEnv } from '@/tests/support/env';
+import { makeNoisyPng, makePng } from '@/tests/support/fixtures';
+import { emptyConversionQueue } from '@/tests/support/job-queue';
+import { RouteClient, uploadForm } from '@/tests/support/route-client';
+import { sleep, waitFor } from '@/tests/support/wait-for';
+
+// This process runs the worker as the all-in-one process does (beside the web routes): a conversion
+// that finds an engine slot free is run at once under a lease, without a queue job; a lease left by
+// a process that died is queued by the sweep and run by a worker. The crash of a real all-in-one
+// process is in tests/all-in-one.integration.test.ts.
+
+let stop: (() => Promise<void>) | undefined;
+beforeAll(async () => {
+  stop = await runWorker({ besideWeb: true });
+  await emptyConversionQueue();
+});
+afterAll(async () => stop?.());
+
+const upload = async (png: Buffer, target = 'webp') => {
+  const res = await new RouteClient().call(uploadRoute.POST, {
+    method: 'POST',
+    path: '/api/v1/convert/upload',
+    body: uploadForm(png, 'picture.png', target),
+  });
+  expect(res.status).toBe(201);
+  return BigInt(((await res.json()) as { id: number }).id);
+};
+
+const row = (id: bigint) => db.conversion.findUniqueOrThrow({ where: { id } });
+const finished = (id: bigint) =>
+  waitFor(
+    () => row(id),
+    (r) => r.status === 'completed' || r.status === 'failed',
+    { timeoutMs: 60_000, intervalMs: 100 },
+  );
+const queueJobs = (id: bigint) =>
+  db.$queryRaw<Array<{ data: { run: number; subject: string }; group_id: string }>>`
+    SELECT data, group_id FROM pgboss.job WHERE name = ${QUEUES.runConversion} AND data->>'conversionId' = ${String(id)}`;
+const lease = (id: bigint) => db.conversionLease.findUnique({ where: { conversionId: id } });
+const expire = (id: bigint) =>
+  db.$executeRaw`UPDATE conversion_leases SET expires_at = now() - interval '1 second' WHERE conversion_id = ${id}`;
+
+/** A pending conversion of a stored PNG, with no job anywhere: as a process leaves it that died after its row. */
+async function pendingConversion(): Promise<bigint> {
+  const caller: Caller = {
+    kind: 'guest',
+    userId: null,
+    guestId: `hand-off-${randomBytes(4).toString('hex')}`,
+    plan: 'free',
+    viaCookie: false,
+    clientAddress: `203.0.113.${Math.floor(Math.random() * 250)}-${randomBytes(3).toString('hex')}`,
+  };
+  const inputKey = newStorageKey('inputs');
+  const png = await makePng(80, 60);
+  await storage().put(inputKey, Readable.from([png]));
+  const createdAt = new Date();
+  const created = await insertCharged(caller, {
+    createdAt,
+    userId: null,
+    guestId: caller.guestId,
+    originalFileName: 'left.png',
+    originalFormat: 'png',
+    targetFormat: 'webp',
+    inputKey,
+    inputSize: BigInt(png.length),
+    resultKey: newStorageKey('results'),
+    expiresAt: new Date(createdAt.getTime() + 3_600_000),
+  });
+  return created.id;
+}
+
+describe('a conversion this process queues itself', () => {
+  it('runs at once under a lease when an engine slot is free, with no queue job', async () => {
+    const id = await upload(await makePng(120, 90));
+    expect((await finished(id)).status).toBe('completed');
+    expect(await queueJobs(id)).toEqual([]);
+    // The lease stays until a sweep finds it expired, and then goes without queueing anything.
+    expect(await lease(id)).toMatchObject({ run: 0 });
+    await expire(id);
+    expect(await sweepExpiredLeases()).toBe(0);
+    expect(await lease(id)).toBeNull();
+    expect(await queueJobs(id)).toEqual([]);
+    const bytes = Buffer.concat(await (await storage().get((await row(id)).resultKey)).toArray());
+    const { width, height, format } = await sharp(bytes).metadata();
+    expect({ width, height, format }).toEqual({ width: 120, height: 90, format: 'webp' });
+  });
+
+  it('goes through the queue, in its turn, while every engine slot is taken', async () => {
+    await withEnv({ ENGINE_CONCURRENCY: '1' }, async () => {
+      // Slow enough to hold the one slot while the next upload comes in.
+      const slow = await upload(await makeNoisyPng(1400, 1400), 'avif');
+      await waitFor(
+        () => row(slow),
+        (r) => r.status === 'processing',
+        { timeoutMs: 30_000, intervalMs: 20 },
+      );
+      const next = await upload(await makePng(100, 80));
+      const [job] = await queueJobs(next);
+      expect(job?.data.run).toBe(0);
+      expect(await lease(next)).toBeNull();
+      expect(await queueJobs(slow)).toEqual([]);
+      expect((await finished(slow)).status).toBe('completed');
+      expect((await finished(next)).status).toBe('completed');
+    });
+  });
+});
+
+describe('the sweep of expired leases', () => {
+  it('queues a run whose process died before it started, and a worker completes it', async () => {
+    const id = await pendingConversion();
+    await takeLease(id, 0, 'subject:left-behind', 60_000);
+    expect(await sweepExpiredLeases()).toBe(0); // not expired yet: its process may still run it
+    expect(await queueJobs(id)).toEqual([]);
+    await expire(id);
+    expect(await sweepExpiredLeases()).toBe(1);
+    expect(await lease(id)).toBeNull();
+    const done = await finished(id);
+    expect(done).toMatchObject({ status: 'completed', attempts: 1 });
+    // Queued in the turn of the caller the lease named.
+    expect((await queueJobs(id)).map((j) => j.group_id)).toEqual(['subject:left-behind']);
+  });
+
+  it('queues a run whose process died in the middle of it, and the run is claimed again', async () => {
+    const id = await pendingConversion();
+    await takeLease(id, 0, 'subject:mid-run', 60_000);
+    expect(await claimRun(id, 0)).toMatchObject({ status: 'processing', attempts: 1 });
+    await expire(id);
+    expect(await sweepExpiredLeases()).toBe(1);
+    expect(await finished(id)).toMatchObject({ status: 'completed', attempts: 2 });
+  });
+
+  it('queues each run once when two sweeps run at the same time', async () => {
+    const ids = await Promise.all([pendingConversion(), pendingConversion(), pendingConversion()]);
+    for (const id of ids) {
+      await takeLease(id, 0, 'subject:twice', 60_000);
+      await expire(id);
+    }
+    const counts = await Promise.all([sweepExpiredLeases(), sweepExpiredLeases()]);
+    expect(counts[0] + counts[1]).toBe(3);
+    for (const id of ids) {
+      expect(await queueJobs(id)).toHaveLength(1);
+      expect((await finished(id)).status).toBe('completed');
+    }
+  });
+
+  it('queues nothing for a run that ended, or for an earlier run of a conversion retried since', async () => {
+    const ended = await pendingConversion();
+    await db.conversion.update({ where: { id: ended }, data: { status: 'cancelled', completedAt: new Date() } });
+    await takeLease(ended, 0, 'subject:ended', 60_000);
+    await expire(ended);
+    const retried = await pendingConversion();
+    await db.conversion.update({ where: { id: retried }, data: { run: 1 } }); // run 1 pending; the lease is run 0's
+    await takeLease(retried, 0, 'subject:retried', 60_000);
+    await expire(retried);
+    await sleep(10);
+    expect(await sweepExpiredLeases()).toBe(0);
+    expect(await lease(ended)).toBeNull();
+    expect(await lease(retried)).toBeNull();
+    expect(await queueJobs(ended)).toEqual([]);
+    expect(await queueJobs(retried)).toEqual([]);
+    expect((await row(ended)).status).toBe('cancelled');
+  });
+});
