@@ -23,7 +23,7 @@ const connectionImports = [
 const preparedImport = {
   name: '@/lib/prepared-sql',
   message:
-    "Named prepared statements are for the hot path a benchmark measured (lib/conversions/, lib/identity/, the queue's statements in lib/jobs/prepared-queue-sql.ts); elsewhere use the model API.",
+    "Named prepared statements are for the hot path a benchmark measured (lib/conversions/, lib/identity/, the queue's statements in lib/jobs/prepared-queue-sql.ts, a run's lease in lib/jobs/run-leases.ts); elsewhere use the model API.",
 };
 const RAW_SQL_FILES = [
   'lib/accounts/email-tokens.ts',
@@ -120,7 +120,12 @@ const config = [
     rules: { 'no-restricted-imports': libImports() },
   },
   {
-    files: ['lib/conversions/**/*.ts', 'lib/identity/**/*.ts', 'lib/jobs/prepared-queue-sql.ts'],
+    files: [
+      'lib/conversions/**/*.ts',
+      'lib/identity/**/*.ts',
+      'lib/jobs/prepared-queue-sql.ts',
+      'lib/jobs/run-leases.ts',
+    ],
     ignores: ['lib/**/*.test.ts'],
     rules: { 'no-restricted-imports': libImports('@/lib/prepared-sql') },
   },

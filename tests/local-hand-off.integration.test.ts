@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as uploadRoute from '@/app/api/v1/convert/upload/route';
 import { insertCharged } from '@/lib/conversions/create-conversion';
 import { claimRun } from '@/lib/conversions/run-state';
-import { takeLease } from '@/lib/conversions/run-leases';
+import { takeLease } from '@/lib/jobs/run-leases';
 import { db } from '@/lib/db';
 import type { Caller } from '@/lib/identity/caller';
 import { QUEUES } from '@/lib/jobs/embedded-queue';

@@ -1,7 +1,7 @@
 import { config } from '@/lib/config';
 import { queueConversionJob } from '@/lib/jobs/enqueue';
 import { conversionRequestedData } from '@/lib/jobs/events';
-import { dropEndedLeases, dropTakenLeases, takeExpiredLeases } from '@/lib/conversions/run-leases';
+import { dropEndedLeases, dropTakenLeases, takeExpiredLeases } from '@/lib/jobs/run-leases';
 import { log } from '@/lib/log/logger';
 
 // Every worker sweeps the leases of runs an all-in-one process started itself

@@ -1,8 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { config } from '@/lib/config';
-import type { RunOutcome } from '@/lib/conversions/run-conversion';
 import type { ConversionRequest, ConversionRequestedData } from '@/lib/jobs/events';
-import { expireLeases, renewLeases, takeLease } from '@/lib/conversions/run-leases';
+import { expireLeases, renewLeases, takeLease } from '@/lib/jobs/run-leases';
 import { log } from '@/lib/log/logger';
 
 // When the process that queues a conversion also works the queue (the all-in-one process) and has
@@ -14,8 +13,8 @@ import { log } from '@/lib/log/logger';
 // With a backlog, jobs go through the queue, whose order gives each caller its turn.
 
 type Runner = {
-  /** Runs one conversion job as a queue's worker would. */
-  run: (request: ConversionRequest) => Promise<RunOutcome>;
+  /** Runs one conversion job as a queue's worker would (lib/processes/run-worker.ts). */
+  run: (request: ConversionRequest) => Promise<unknown>;
   /** Conversion jobs the queue's workers of this process hold now (running or waiting for a slot). */
   queuedJobsHeld: () => number;
   /** Whether jobs this process queued still wait for one of its workers. */

@@ -45,8 +45,7 @@ export async function runWorker({ besideWeb = false } = {}): Promise<() => Promi
   if (besideWeb)
     acceptHandOffs({
       run: runConversionJob,
-      queuedJobsHeld: () =>
-        boss.getWipData().reduce((n, w) => n + (w.name === QUEUES.runConversion ? w.count : 0), 0),
+      queuedJobsHeld: () => boss.getWipData().reduce((n, w) => n + (w.name === QUEUES.runConversion ? w.count : 0), 0),
       queuedJobsWaiting: () => announcedWaiting(QUEUES.runConversion),
     });
   // Any worker queues the runs an all-in-one process started and gave up (it died).
