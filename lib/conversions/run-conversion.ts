@@ -143,9 +143,14 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
     throw new Error(`Conversion ${id} attempt ${attempts} failed`, { cause: e });
   } finally {
     unsubscribe();
-    await rm(workDir, { recursive: true, force: true });
-    timer.mark('cleanup');
-    timer.end();
+    // The row is final: the worker takes its next job while the thread pool removes the folder
+    // (unlinking a just-written input waits on the filesystem's journal for a millisecond or more).
+    void rm(workDir, { recursive: true, force: true })
+      .catch((err: unknown) => log.warn({ conversionId: id, err }, 'could not remove the job folder'))
+      .finally(() => {
+        timer.mark('cleanup');
+        timer.end();
+      });
   }
 }
 

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getHeapStatistics } from 'node:v8';
 import { v8Gc } from './v8-gc';
 
 // Why the web process asks V8 for young-generation collections itself.
@@ -15,6 +16,11 @@ import { v8Gc } from './v8-gc';
 // 5–12 ms of CPU a second idle on this kind of machine (bench/RESULTS.md, "Idle CPU").
 
 const MiB = 1024 * 1024;
+
+// The bytes outside V8's heap that it accounts for (ArrayBuffers above all), as V8 counts them:
+// `process.memoryUsage().arrayBuffers` says the same but reads /proc/self/stat for its RSS on every
+// look, 7 µs on an idle machine and a visible share of a conversion's CPU under load.
+const externalBytes = () => getHeapStatistics().external_memory;
 
 export type YoungGcPacer = {
   /** Web server, per request: paces while the request's body arrives. */
@@ -36,10 +42,10 @@ export function startYoungGcPacer(options: { stepBytes?: number; intervalMs?: nu
   const gc = v8Gc();
   let collections = 0;
   let holds = 0;
-  let floor = process.memoryUsage().arrayBuffers;
+  let floor = externalBytes();
   let timer: NodeJS.Timeout | undefined;
   const look = () => {
-    const now = process.memoryUsage().arrayBuffers;
+    const now = externalBytes();
     // Freed buffers are released by a concurrent sweeper shortly after the collection, so the floor
     // follows the level down as it falls and is raised to it only after a collection.
     if (now < floor) floor = now;
