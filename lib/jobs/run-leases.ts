@@ -1,14 +1,11 @@
 import { Prisma } from '@/lib/generated/prisma/client';
 import { ACTIVE_STATUSES } from '@/lib/domain/conversion-status';
-import { preparedExecute, preparedQuery } from '@/lib/prepared-sql';
+import { preparedExecute } from '@/lib/prepared-sql';
 
 // The leases of runs the all-in-one process started itself (lib/jobs/local-hand-off.ts), as SQL.
 // Times are the database's clock, so processes on several machines agree on what has expired.
 
-/** A lease as the sweep takes it: whether its run may still run (its conversion active, at that run). */
-export type TakenLease = { conversionId: bigint; run: number; subject: string; runnable: boolean };
-
-const fromNow = (ms: number) => Prisma.sql`now() + ${ms}::int * interval '1 millisecond'`;
+const fromNow = (ms: number) => Prisma.sql`now() + ${ms / 1000}::float8 * interval '1 second'`;
 
 /** This process holds the run for `ms`: one statement, committed before the run starts. */
 export async function takeLease(conversionId: bigint, run: number, subject: string, ms: number): Promise<void> {
@@ -34,30 +31,28 @@ export async function expireLeases(ids: readonly bigint[]): Promise<void> {
 
 const runnable = Prisma.sql`c.status::text IN (${Prisma.join(ACTIVE_STATUSES)}) AND c.run = l.run`;
 
-/** Removes the expired leases of runs that ended (finished, cancelled, retried as a later run); how many. */
-export async function dropEndedLeases(): Promise<number> {
-  return preparedExecute(Prisma.sql`
-    DELETE FROM conversion_leases l USING conversions c
-    WHERE l.expires_at < now() AND c.id = l.conversion_id AND NOT (${runnable})`);
-}
+// The sweep's statements (lib/jobs/lease-sweep.ts), which it runs on the queue's connections.
+
+/** Removes the expired leases of runs that ended (finished, cancelled, retried as a later run). */
+export const dropEndedLeasesSql = () => Prisma.sql`
+  DELETE FROM conversion_leases l USING conversions c
+  WHERE l.expires_at < now() AND c.id = l.conversion_id AND NOT (${runnable})`;
 
 /**
  * Takes up to `limit` expired leases for this sweep: each is held `holdMs` more, so a concurrent
- * sweep skips it, and a sweep that dies before it queues the run leaves it to the next one.
+ * sweep skips it, and a sweep that dies before it queues the run leaves it to the next one. Rows:
+ * `conversionId` (as text), `run`, `subject`, and whether the run may still run (its conversion
+ * active, at that run).
  */
-export async function takeExpiredLeases(holdMs: number, limit: number): Promise<TakenLease[]> {
-  return preparedQuery<TakenLease>(Prisma.sql`
-    UPDATE conversion_leases l SET expires_at = ${fromNow(holdMs)}
-    FROM conversions c
-    WHERE c.id = l.conversion_id AND l.conversion_id IN (
-      SELECT conversion_id FROM conversion_leases WHERE expires_at < now()
-      ORDER BY expires_at LIMIT ${limit}::int FOR UPDATE SKIP LOCKED)
-    RETURNING l.conversion_id AS "conversionId", l.run, l.subject, (${runnable}) AS runnable`);
-}
+export const takeExpiredLeasesSql = (holdMs: number, limit: number) => Prisma.sql`
+  UPDATE conversion_leases l SET expires_at = ${fromNow(holdMs)}
+  FROM conversions c
+  WHERE c.id = l.conversion_id AND l.conversion_id IN (
+    SELECT conversion_id FROM conversion_leases WHERE expires_at < now()
+    ORDER BY expires_at LIMIT ${limit}::int FOR UPDATE SKIP LOCKED)
+  RETURNING l.conversion_id::text AS "conversionId", l.run, l.subject, (${runnable}) AS runnable`;
 
 /** Removes the leases a sweep took, each only at the run it took (a retry's new lease stays). */
-export async function dropTakenLeases(leases: readonly TakenLease[]): Promise<void> {
-  await preparedExecute(Prisma.sql`
-    DELETE FROM conversion_leases WHERE (conversion_id, run) IN (
-      SELECT * FROM unnest(${leases.map((l) => String(l.conversionId))}::bigint[], ${leases.map((l) => l.run)}::int[]))`);
-}
+export const dropTakenLeasesSql = (leases: ReadonlyArray<{ conversionId: string; run: number }>) => Prisma.sql`
+  DELETE FROM conversion_leases WHERE (conversion_id, run) IN (
+    SELECT * FROM unnest(${leases.map((l) => l.conversionId)}::bigint[], ${leases.map((l) => l.run)}::int[]))`;
