@@ -143,8 +143,9 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
     throw new Error(`Conversion ${id} attempt ${attempts} failed`, { cause: e });
   } finally {
     unsubscribe();
-    // The row is final: the worker takes its next job while the thread pool removes the folder
-    // (unlinking a just-written input waits on the filesystem's journal for a millisecond or more).
+    // The run is over (its row final, or its retry left to the queue): the worker takes its next job
+    // while the thread pool removes the folder (unlinking a just-written input waits on the
+    // filesystem's journal for a millisecond or more). A later attempt gets a folder of its own.
     void rm(workDir, { recursive: true, force: true })
       .catch((err: unknown) => log.warn({ conversionId: id, err }, 'could not remove the job folder'))
       .finally(() => {
