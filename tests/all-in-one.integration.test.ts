@@ -69,6 +69,16 @@ const createConversion = async (file: Buffer, target: string) =>
   String(await uploadConversion(server.url, auth, file, target));
 
 const conversionRow = (id: string) => db.conversion.findUniqueOrThrow({ where: { id: BigInt(id) } });
+/** A conversion slow enough to be mid-run when the test stops the server (a noisy picture to AVIF), once it runs. */
+async function slowConversionUnderWay(): Promise<string> {
+  const id = await createConversion(await makeNoisyPng(1600, 1600), 'avif');
+  await waitFor(
+    () => conversionRow(id),
+    (c) => c.status === 'processing',
+    { timeoutMs: 60_000, intervalMs: 50 },
+  );
+  return id;
+}
 const queueJobsOf = (id: string) =>
   db.$queryRaw<Array<{ id: string }>>`
     SELECT id FROM pgboss.job WHERE name = ${QUEUES.runConversion} AND data->>'conversionId' = ${id}`;
@@ -156,13 +166,7 @@ describe('the web server with the worker inside (--with-worker)', () => {
   }, 150_000);
 
   it('killed in the middle of a run it started itself, loses nothing: started again, it runs it to the end', async () => {
-    // Slow enough to be mid-run at the kill: a noisy picture to AVIF.
-    const id = await createConversion(await makeNoisyPng(1600, 1600), 'avif');
-    await waitFor(
-      () => conversionRow(id),
-      (c) => c.status === 'processing',
-      { timeoutMs: 60_000, intervalMs: 50 },
-    );
+    const id = await slowConversionUnderWay();
     // A slot was free: the process runs it under a lease, with no queue job.
     expect(await db.conversionLease.findUnique({ where: { conversionId: BigInt(id) } })).toMatchObject({ run: 0 });
     expect(await queueJobsOf(id)).toEqual([]);
@@ -184,13 +188,7 @@ describe('the web server with the worker inside (--with-worker)', () => {
   }, 240_000);
 
   it('on SIGTERM finishes or hands back the job in flight, then exits 0; the job completes', async () => {
-    // Slow enough to be mid-run at the stop: a noisy picture to AVIF.
-    const id = await createConversion(await makeNoisyPng(1600, 1600), 'avif');
-    await waitFor(
-      () => conversionRow(id),
-      (c) => c.status === 'processing',
-      { timeoutMs: 60_000, intervalMs: 50 },
-    );
+    const id = await slowConversionUnderWay();
     const stoppedAt = Date.now();
     process.kill(server.child.pid!, 'SIGTERM');
     expect(await server.exited).toBe(0);

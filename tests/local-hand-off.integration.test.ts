@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,12 +6,12 @@ import { insertCharged } from '@/lib/conversions/create-conversion';
 import { claimRun } from '@/lib/conversions/run-state';
 import { takeLease } from '@/lib/jobs/run-leases';
 import { db } from '@/lib/db';
-import type { Caller } from '@/lib/identity/caller';
 import { QUEUES } from '@/lib/jobs/embedded-queue';
 import { sweepExpiredLeases } from '@/lib/jobs/lease-sweep';
 import { runWorker } from '@/lib/processes/run-worker';
 import { storage } from '@/lib/storage';
 import { newStorageKey } from '@/lib/storage/keys';
+import { guestCaller } from '@/tests/support/accounts';
 import { withEnv } from '@/tests/support/env';
 import { makeNoisyPng, makePng } from '@/tests/support/fixtures';
 import { emptyConversionQueue } from '@/tests/support/job-queue';
@@ -57,14 +56,7 @@ const expire = (id: bigint) =>
 
 /** A pending conversion of a stored PNG, with no job anywhere: as a process leaves it that died after its row. */
 async function pendingConversion(): Promise<bigint> {
-  const caller: Caller = {
-    kind: 'guest',
-    userId: null,
-    guestId: `hand-off-${randomBytes(4).toString('hex')}`,
-    plan: 'free',
-    viaCookie: false,
-    clientAddress: `203.0.113.${Math.floor(Math.random() * 250)}-${randomBytes(3).toString('hex')}`,
-  };
+  const caller = guestCaller();
   const inputKey = newStorageKey('inputs');
   const png = await makePng(80, 60);
   await storage().put(inputKey, Readable.from([png]));

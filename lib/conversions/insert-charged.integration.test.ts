@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import { insertCharged } from '@/lib/conversions/create-conversion';
 import { getConversionOrThrow } from '@/lib/conversions/get-conversion-or-throw';
 import type { Caller } from '@/lib/identity/caller';
+import { guestCaller } from '@/tests/support/accounts';
 import { withEnv } from '@/tests/support/env';
 
 // The charge and the new row are one statement (values read into the table's row type): the row it
@@ -15,14 +15,7 @@ afterEach(async () => {
   await db.conversion.deleteMany({ where: { id: { in: made.splice(0) } } });
 });
 
-const guest = (): Caller => ({
-  kind: 'guest',
-  userId: null,
-  guestId: `insert-test-${randomBytes(4).toString('hex')}`,
-  plan: 'free',
-  viaCookie: false,
-  clientAddress: `198.51.100.${Math.floor(Math.random() * 250)}-${randomBytes(3).toString('hex')}`,
-});
+const guest = () => guestCaller();
 
 const usedToday = async (caller: Caller) =>
   (await db.usageDay.findFirst({ where: { subject: `client:${caller.clientAddress}` } }))?.count ?? 0;

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import type { Caller } from '@/lib/identity/caller';
+import { guestCaller } from '@/tests/support/accounts';
 import { chargeDailyAllowance, refundDailyAllowance, usedToday } from './daily-allowance';
 
 const conversions = (n: number, bytes = 0n) => ({ conversions: n, bytes });
@@ -10,14 +10,7 @@ const conversions = (n: number, bytes = 0n) => ({ conversions: n, bytes });
 const bytesToday = async (caller: Caller) =>
   (await db.usageDay.findFirst({ where: { subject: `client:${caller.clientAddress}` } }))?.bytes ?? 0n;
 
-const guest = (): Caller => ({
-  kind: 'guest',
-  userId: null,
-  guestId: randomUUID(),
-  plan: 'free',
-  viaCookie: true,
-  clientAddress: `198.51.100.${Math.floor(Math.random() * 250) + 1}-${randomUUID()}`,
-});
+const guest = () => guestCaller({ viaCookie: true });
 
 describe('daily allowance refund', () => {
   it('gives back what a dropped conversion was charged, never below zero', async () => {

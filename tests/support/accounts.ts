@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { encode } from 'next-auth/jwt';
 import * as apiKeys from '@/app/api/v1/api-keys/route';
 import * as register from '@/app/api/v1/auth/register/route';
@@ -6,6 +7,7 @@ import * as verifyEmail from '@/app/api/v1/auth/verify-email/route';
 import { db } from '@/lib/db';
 import { nextAuthSecret } from '@/lib/identity/browser-session';
 import type { Plan } from '@/lib/generated/prisma/enums';
+import type { Caller } from '@/lib/identity/caller';
 import { jsonBody, RouteClient } from '@/tests/support/route-client';
 import { lastMailTo, tokenFromMail } from '@/tests/support/mail-outbox';
 import { PASSWORD, randomEmail } from '@/tests/support/test-data';
@@ -71,3 +73,13 @@ export async function adminUser(plan: Plan = 'starter') {
   await db.user.update({ where: { id: user.id }, data: { role: 'admin' } });
   return user;
 }
+
+/** A guest of its own: a fresh guest id and client address, so its allowance and turns are its alone. */
+export const guestCaller = ({ viaCookie = false } = {}): Caller => ({
+  kind: 'guest',
+  userId: null,
+  guestId: randomUUID(),
+  plan: 'free',
+  viaCookie,
+  clientAddress: `198.51.100.${Math.floor(Math.random() * 250) + 1}-${randomUUID()}`,
+});
