@@ -9,6 +9,7 @@
 // its own copy of every lib/ module it imports, so it imports only what must run before or around
 // Next (the address, request ids, the metrics scrape, the stop), and whatever of that keeps state
 // Next's copy also uses keeps it on globalThis (lib/processes/in-process-worker.ts says why).
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import next from 'next';
 import { AppError } from '@/lib/errors';
@@ -49,6 +50,7 @@ process.env.NEXTAUTH_URL ??= config.publicUrl ?? `http://localhost:${port}`;
 async function main() {
   // Before Next prepares: its instrumentation hook starts the worker (and probes the sandbox).
   if (withWorker) askForInProcessWorker();
+  if (!dev) takeBuiltNextConfig();
   const app = next({ dev, hostname, port });
   const handle = app.getRequestHandler();
   await app.prepare();
@@ -164,6 +166,17 @@ async function refuseMalformedPath(
     writeHead(status === 404 ? 400 : status, ...rest)) as ServerResponse['writeHead'];
   req.url = NOT_FOUND_PAGE;
   await withNodeRequest(req, () => handle(req, res));
+}
+
+/**
+ * Next takes the configuration `next build` resolved, as the server of its own standalone output
+ * does (through the same variable), instead of reading next.config.ts again: a TypeScript config is
+ * compiled with SWC at every start, and SWC's native module then stays mapped, 24 MB of the
+ * process's PSS for its whole life (bench/RESULTS.md, Memory).
+ */
+function takeBuiltNextConfig() {
+  const built = JSON.parse(readFileSync('.next/required-server-files.json', 'utf8')) as { config: unknown };
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG ??= JSON.stringify(built.config);
 }
 
 main().catch((e) => {

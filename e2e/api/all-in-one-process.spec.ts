@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -79,6 +79,17 @@ async function importUrl(origin: string, url: string): Promise<Status> {
     { timeoutMs: 60_000, intervalMs: 200 },
   );
 }
+
+test('runs on the configuration next build resolved, without compiling next.config.ts', async () => {
+  // next.config.ts's own setting, as the build recorded it.
+  const page = await fetch(`${allInOne.url}/`);
+  expect(page.status).toBe(200);
+  expect(page.headers.get('x-powered-by')).toBeNull();
+  // Compiling the TypeScript config would have loaded SWC's native module, mapped for good.
+  const maps = await readFile(`/proc/${allInOne.pid}/maps`, 'utf8');
+  expect(maps).toContain(await realpath(process.execPath)); // the reading sees what the process mapped
+  expect(maps).not.toMatch(/next-swc/);
+});
 
 test('a URL import that fails is fetched once and fails naming why', async () => {
   const cases = [
