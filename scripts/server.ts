@@ -9,7 +9,7 @@
 // its own copy of every lib/ module it imports, so it imports only what must run before or around
 // Next (the address, request ids, the metrics scrape, the stop), and whatever of that keeps state
 // Next's copy also uses keeps it on globalThis (lib/processes/in-process-worker.ts says why).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import next from 'next';
 import { AppError } from '@/lib/errors';
@@ -175,7 +175,9 @@ async function refuseMalformedPath(
  * process's PSS for its whole life (bench/RESULTS.md, Memory).
  */
 function takeBuiltNextConfig() {
-  const built = JSON.parse(readFileSync('.next/required-server-files.json', 'utf8')) as { config: unknown };
+  const recorded = '.next/required-server-files.json';
+  if (!existsSync(recorded)) return; // no build here: Next's prepare says so in its own words
+  const built = JSON.parse(readFileSync(recorded, 'utf8')) as { config: unknown };
   process.env.__NEXT_PRIVATE_STANDALONE_CONFIG ??= JSON.stringify(built.config);
 }
 
