@@ -15,8 +15,6 @@ afterEach(async () => {
   await db.conversion.deleteMany({ where: { id: { in: made.splice(0) } } });
 });
 
-const guest = () => guestCaller();
-
 const usedToday = async (caller: Caller) =>
   (await db.usageDay.findFirst({ where: { subject: `client:${caller.clientAddress}` } }))?.count ?? 0;
 
@@ -43,7 +41,7 @@ const data = (caller: Caller) => {
 
 describe('a new conversion, charged', () => {
   it('returns the row as Prisma reads it, every value intact, defaults for the rest', async () => {
-    const caller = guest();
+    const caller = guestCaller();
     const row = await insertCharged(caller, data(caller));
     made.push(row.id);
     const read = await db.conversion.findUniqueOrThrow({ where: { id: row.id } });
@@ -55,7 +53,7 @@ describe('a new conversion, charged', () => {
 
   it('reads and charges the same in a process whose time zone is not UTC', async () => {
     await withEnv({ TZ: 'America/New_York' }, async () => {
-      const caller = guest();
+      const caller = guestCaller();
       const row = await insertCharged(caller, data(caller));
       made.push(row.id);
       const read = await db.conversion.findUniqueOrThrow({ where: { id: row.id } });
@@ -70,7 +68,7 @@ describe('a new conversion, charged', () => {
 
   it('a charge the allowance does not cover answers 429 and inserts nothing', async () => {
     await withEnv({ PLAN_FREE_DAILY_CONVERSIONS: '2' }, async () => {
-      const caller = guest();
+      const caller = guestCaller();
       for (let i = 0; i < 2; i++) made.push((await insertCharged(caller, data(caller))).id);
       const refused = await insertCharged(caller, data(caller)).catch((e: unknown) => e);
       expect(refused).toMatchObject({ code: 'quota_exceeded', status: 429 });
