@@ -22,6 +22,7 @@ import {
 } from '@/lib/identity/client-address';
 import { config } from '@/lib/config';
 import { exitOnInvalidConfig } from '@/lib/processes/exit-on-invalid-config';
+import { directApiRoutes } from '@/lib/http/direct-api-routes';
 import { hasMalformedPath, isApiPath, MALFORMED_PATH_MESSAGE, NOT_FOUND_PAGE } from '@/lib/http/malformed-path';
 import { ignoreLaterWrites, stalledBodyWatch } from '@/lib/http/stalled-bodies';
 import { withLogContext } from '@/lib/log/log-context';
@@ -54,6 +55,9 @@ async function main() {
   const app = next({ dev, hostname, port });
   const handle = app.getRequestHandler();
   await app.prepare();
+  // In production the API's handlers are called here, Next's router left to pages (see the module).
+  const apiRoutes = dev ? undefined : directApiRoutes({ distDir: '.next', hostname, port });
+  if (apiRoutes) log.info(`[web] ${apiRoutes.size} API routes answered without Next's router`);
   // Upload bodies would otherwise cost a full collection of this heap every 64 MiB (see the module).
   const youngGc = startYoungGcPacer();
   const server = createServer((req, res) => {
@@ -89,7 +93,9 @@ async function main() {
     growHeapWhileLargeBody(req, res);
     youngGc.paceWhileBody(req, res);
     // Uploads read their body from `req` itself (lib/uploads/node-request.ts).
-    void withNodeRequest(req, () => handle(req, res));
+    void withNodeRequest(req, async () => {
+      if (!(await apiRoutes?.serve(req, res))) await handle(req, res);
+    });
   };
   countTraffic(server);
   // Large uploads stream for as long as they need; a body that stops arriving is ended after

@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { makeLongVideo, makePng } from '../fixtures/files';
 import { uploadOk, waitFinished, waitForStatus } from '../fixtures/conversions';
 
-test('PNG → WebP: upload, SSE progress to completed, download the bytes', async ({ request }) => {
+test('PNG → WebP: upload, SSE progress to completed, download the bytes with their length', async ({ request }) => {
   const created = await uploadOk(request, await makePng(), 'pic.png', 'webp');
   expect(created).toMatchObject({ status: 'pending', progress: 0, original_format: 'png', target_format: 'webp' });
   const sse = await request.get(`/api/v1/conversions/${created.id}/progress`);
@@ -19,7 +19,10 @@ test('PNG → WebP: upload, SSE progress to completed, download the bytes', asyn
   expect(dl.status()).toBe(200);
   expect(dl.headers()['x-content-type-options']).toBe('nosniff');
   expect(dl.headers()['content-disposition']).toContain('pic.webp');
-  const meta = await sharp(await dl.body()).metadata();
+  // Its length is said up front, so a browser shows the download's size and progress.
+  const bytes = await dl.body();
+  expect(dl.headers()['content-length']).toBe(String(bytes.length));
+  const meta = await sharp(bytes).metadata();
   expect(meta).toMatchObject({ format: 'webp', width: 64, height: 48 });
 });
 
