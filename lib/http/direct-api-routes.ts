@@ -8,9 +8,9 @@ import { matchRoute, type RouteParams, routeTable } from '@/lib/http/route-table
 import { log } from '@/lib/log/logger';
 import { REQUEST_ID_HEADER } from '@/lib/observability/request-id';
 
-// The API's route handlers called by the web server itself, without Next's router: for a status
-// read Next's routing, request and response adapters were two thirds of the web process's CPU
-// (1.2–1.4 ms of 1.4–1.9; bench/RESULTS.md, "Status reads"). The handlers are the very modules
+// The API's route handlers called by the web server itself, without Next's router: through Next's
+// routing and its request and response adapters a status read cost the web process 1.8–1.9 ms of
+// CPU, called here 0.4 ms (bench/RESULTS.md, "Status reads"). The handlers are the very modules
 // Next loaded from the build (.next/server/app/api/v1/…/route.js, through Node's module cache), so
 // the process keeps one copy of lib/ for the API, its pages and its worker. What the server does
 // here is what Next does for an app route in production: the request URL from the bound address,
