@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { makeLongVideo, makePng } from '../fixtures/files';
 import { uploadOk, waitFinished, waitForStatus } from '../fixtures/conversions';
 
-test('PNG → WebP: upload, SSE progress to completed, download the bytes with their length', async ({ request }) => {
+test('PNG → WebP: upload, SSE progress to completed, download with its length', async ({ request }) => {
   const created = await uploadOk(request, await makePng(), 'pic.png', 'webp');
   expect(created).toMatchObject({ status: 'pending', progress: 0, original_format: 'png', target_format: 'webp' });
   const sse = await request.get(`/api/v1/conversions/${created.id}/progress`);
@@ -22,6 +22,10 @@ test('PNG → WebP: upload, SSE progress to completed, download the bytes with t
   // Its length is said up front, so a browser shows the download's size and progress.
   const bytes = await dl.body();
   expect(dl.headers()['content-length']).toBe(String(bytes.length));
+  const head = await request.head(`/api/v1/convert/download/${created.id}`);
+  expect(head.status()).toBe(200);
+  expect(head.headers()['content-length']).toBe(String(bytes.length));
+  expect((await head.body()).length).toBe(0);
   const meta = await sharp(bytes).metadata();
   expect(meta).toMatchObject({ format: 'webp', width: 64, height: 48 });
 });

@@ -15,9 +15,10 @@ import { REQUEST_ID_HEADER } from '@/lib/observability/request-id';
 // the process keeps one copy of lib/ for the API, its pages and its worker. What the server does
 // here is what Next does for an app route in production: the request URL from the bound address,
 // params from the path, the answer written with each Set-Cookie on its own line and its body
-// streamed (none for HEAD), compression by the same middleware. A path, or a method, the table
-// does not place (HEAD and OPTIONS that a route does not declare, which Next answers for it) goes
-// to Next, as does everything in development, where Next compiles routes on demand.
+// streamed (none for HEAD, which a route without its own answers with its GET), compression by
+// the same middleware. A path the table does not place, or a method the route does not declare
+// (OPTIONS, which Next answers for it; any other, which Next refuses with 405), goes to Next, as
+// does everything in development, where Next compiles routes on demand.
 
 type Handler = (request: Request, ctx: { params: Promise<RouteParams> }) => Promise<Response>;
 type Handlers = Partial<Record<string, Handler>>;
@@ -85,7 +86,9 @@ export function directApiRoutes(o: { distDir: string; hostname: string; port: nu
     const query = target.indexOf('?');
     const match = matchRoute(routes, query === -1 ? target : target.slice(0, query));
     if (!match) return false;
-    const handler = (await handlersOf(match.file))?.[req.method ?? 'GET'];
+    const handlers = await handlersOf(match.file);
+    // HEAD of a route that declares none is its GET without the body, as Next answers it.
+    const handler = handlers?.[req.method ?? 'GET'] ?? (req.method === 'HEAD' ? handlers?.GET : undefined);
     if (!handler) return false;
     compression(req, res, () => {});
     // The compression middleware never ends its zlib stream when the client goes away.
