@@ -73,22 +73,36 @@ export async function sendWebResponse(req: IncomingMessage, res: ServerResponse,
     return;
   }
   const reader = body.getReader();
-  const closed = new Promise<'closed'>((resolve) => res.once('close', () => resolve('closed')));
+  let gone = false;
+  res.once('close', () => {
+    if (res.writableFinished) return;
+    gone = true;
+    void reader.cancel().catch(() => {}); // a pending read then ends
+  });
   const flush = (res as ServerResponse & { flush?: () => void }).flush?.bind(res);
   try {
     for (;;) {
-      const next = await Promise.race([reader.read(), closed]);
-      if (next === 'closed') return void (await reader.cancel().catch(() => {}));
-      if (next.done) break;
-      if (!res.write(next.value)) {
-        const drained = new Promise<'drained'>((resolve) => res.once('drain', () => resolve('drained')));
-        if ((await Promise.race([drained, closed])) === 'closed') return void (await reader.cancel().catch(() => {}));
-      }
+      const { done, value } = await reader.read();
+      if (done || gone) break;
+      if (!res.write(value)) await drainedOrClosed(res);
       flush?.();
     }
-    res.end();
+    if (!gone) res.end();
   } catch (e) {
     await reader.cancel(e).catch(() => {});
     res.destroy(e instanceof Error ? e : undefined);
   }
+}
+
+/** Resolves on the response's next `drain` or its `close`, leaving no listener behind. */
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const settle = () => {
+      res.off('drain', settle);
+      res.off('close', settle);
+      resolve();
+    };
+    res.on('drain', settle);
+    res.on('close', settle);
+  });
 }
