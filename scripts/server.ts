@@ -22,7 +22,7 @@ import {
 } from '@/lib/identity/client-address';
 import { config } from '@/lib/config';
 import { exitOnInvalidConfig } from '@/lib/processes/exit-on-invalid-config';
-import { directApiRoutes } from '@/lib/http/direct-api-routes';
+import { directApiRoutes } from '@/lib/api/direct-routes';
 import { hasMalformedPath, isApiPath, MALFORMED_PATH_MESSAGE, NOT_FOUND_PAGE } from '@/lib/http/malformed-path';
 import { ignoreLaterWrites, stalledBodyWatch } from '@/lib/http/stalled-bodies';
 import { withLogContext } from '@/lib/log/log-context';

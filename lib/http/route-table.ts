@@ -2,7 +2,7 @@
 // (.next/server/app-paths-manifest.json: "/api/v1/convert/status/[id]/route" → its compiled file),
 // in Next's order: at each segment a static name before a [param], a [param] before a [...rest].
 // Used by the web server to call API route handlers without Next's router
-// (lib/http/direct-api-routes.ts). A path this table cannot place exactly as Next would (an
+// (lib/api/direct-routes.ts). A path this table cannot place exactly as Next would (an
 // escape, a trailing or doubled slash, a dot segment, an optional catch-all) matches nothing,
 // and Next's router answers it.
 

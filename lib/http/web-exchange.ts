@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 
 // A Node request as the web `Request` a route handler takes, and the handler's `Response` written
-// to the Node response: the web server's direct API routes (lib/http/direct-api-routes.ts) and the
+// to the Node response: the web server's direct API routes (lib/api/direct-routes.ts) and the
 // test server in front of route handlers (tests/support/route-server.ts) both go through here.
 
 /**
