@@ -30,8 +30,8 @@ const heardAfterNotifying = (channel: string, payload: string, heard: string[]) 
 describe('the LISTEN connection', () => {
   it('serves every channel on one connection and LISTENs again on each after the server drops it', async () => {
     await admin.connect();
-    // A process of an earlier test file may still hold its LISTEN connection (or the server not yet
-    // have noticed it gone): only the connections opened from here on are this process's.
+    // Another process on the same server may hold a LISTEN connection of its own (an earlier test
+    // file's, not yet gone): only the connections opened from here on are this process's.
     const earlier = new Set(await listenBackends());
     const ours = async () => (await listenBackends()).filter((pid) => !earlier.has(pid));
     const a: string[] = [];
