@@ -25,7 +25,7 @@ import pg from 'pg';
 import { Client, timed } from './lib/client';
 import { cpuMsOf, cpuReading, postgresPid } from './lib/cpu';
 import { monotonicUs, profileIn, sharesByCategory } from './lib/cpu-profile';
-import { startBareServer } from './lib/bare-server';
+import { startFloorServer } from './lib/floor-server';
 import { isWebp, makePng, WEBP_SETTINGS } from './lib/inputs';
 import { assertBuilt, processTree, sleep, startServer } from './lib/server';
 
@@ -36,21 +36,6 @@ const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 5);
 const MODES = (process.env.BENCH_MODES ?? 'all-in-one,split').split(',');
 const PROFILE = process.env.BENCH_PROFILE === '1';
 const FOREIGN_KEY_CHECK = /^SELECT (1|\$\d+) FROM ONLY /;
-
-/** The floor: multipart parsed with busboy, the file part converted with sharp (or echoed: `stub`). */
-const FLOOR_SERVER = (stub: boolean) => `
-  const http = require('node:http'); const busboy = require('busboy'); const sharp = require('sharp');
-  const s = http.createServer((req, res) => {
-    const chunks = []; const bb = busboy({ headers: req.headers });
-    bb.on('file', (_n, file) => file.on('data', (c) => chunks.push(c)));
-    bb.on('close', async () => {
-      const png = Buffer.concat(chunks);
-      const out = ${stub ? 'png' : `await sharp(png).webp(${JSON.stringify(WEBP_SETTINGS)}).toBuffer()`};
-      res.writeHead(200, { 'content-type': 'image/webp', 'content-length': out.length }).end(out);
-    });
-    req.pipe(bb);
-  });
-  s.listen(0, '127.0.0.1', () => console.log(s.address().port));`;
 
 type Figures = Record<string, number>;
 type Row = { name: string; cpu: Figures; statements?: number; perSec: number };
@@ -236,7 +221,7 @@ function printStatements(run: Map<string, Count>, idle: Map<string, Count>, idle
 }
 
 async function measureFloor(name: string, stub: boolean, png: Buffer): Promise<Row> {
-  const floor = await startBareServer(FLOOR_SERVER(stub));
+  const floor = await startFloorServer(WEBP_SETTINGS, stub);
   try {
     // The same multipart body the service gets (the client encodes it once per file).
     const client = new Client(`http://127.0.0.1:${floor.port}`);

@@ -1,8 +1,9 @@
 // PNG → WebP through the service (upload → wait → download) against bare sharp in this process,
 // and the floor of any HTTP service on this machine: a bare node:http server in its own process
-// that converts the posted PNG with sharp and answers the WebP in one request (no auth, no row,
-// no queue, no sandbox, no separate download), fed by the same kind of client (fetch); the
-// service both through SPEC's protocol and in one request (POST /api/v1/convert).
+// that parses the same multipart request with busboy, converts the PNG with sharp and answers the
+// WebP in one request (no auth, no row, no queue, no sandbox, no separate download;
+// bench/lib/floor-server.ts), fed by the same client; the service both through SPEC's protocol and
+// in one request (POST /api/v1/convert).
 // Run: npx tsx bench/png-to-webp.ts   (N=30 by default; BENCH_N=… to change)
 // BENCH_WEBP_EFFORT: the libwebp effort of every side (default: the converter's default, which the
 // service then uses unasked; another is sent to the service as the conversion's `effort` option).
@@ -14,7 +15,7 @@ import sharp from 'sharp';
 import { Client, type Converted, fmtStats, ms, phases, stats, timed, type Stats } from './lib/client';
 import { cpuDelta, cpuReading, postgresPid } from './lib/cpu';
 import { serverPhases } from './lib/phases';
-import { startBareServer } from './lib/bare-server';
+import { startFloorServer } from './lib/floor-server';
 import { isWebp, makePng, WEBP_SETTINGS as DEFAULT_WEBP_SETTINGS } from './lib/inputs';
 import { assertBuilt, startServer } from './lib/server';
 
@@ -29,31 +30,23 @@ const WARMUP = 2;
 type Row = { name: string; conc: number; perSec: number; latency: Stats };
 type Timed = Awaited<ReturnType<typeof timed>>;
 
-const BARE_HTTP_SHARP = `
-  const http = require('node:http'); const sharp = require('sharp');
-  const s = http.createServer(async (req, res) => {
-    const chunks = []; for await (const c of req) chunks.push(c);
-    const out = await sharp(Buffer.concat(chunks)).webp(${JSON.stringify(WEBP_SETTINGS)}).toBuffer();
-    res.writeHead(200, { 'content-type': 'image/webp', 'content-length': out.length }).end(out);
-  });
-  s.listen(0, '127.0.0.1', () => console.log(s.address().port));`;
-
-/** The floor: ×1 and ×2 through a bare node:http + sharp server in a child process (see the top). */
+/**
+ * The floor: ×1 and ×2 through the floor server (bench/lib/floor-server.ts), sent the same
+ * multipart request as the service's one request, by the same client.
+ */
 async function bareHttpFloor(png: Buffer, record: (name: string, conc: number, r: Timed) => void) {
-  const bare = await startBareServer(BARE_HTTP_SHARP);
+  const bare = await startFloorServer(WEBP_SETTINGS);
   try {
+    const client = new Client(`http://127.0.0.1:${bare.port}`);
     const convert = async () => {
-      const res = await fetch(`http://127.0.0.1:${bare.port}/`, {
-        method: 'POST',
-        body: png as Uint8Array<ArrayBuffer>,
-      });
-      if (res.status !== 200 || !isWebp(Buffer.from(await res.arrayBuffer()))) throw new Error('bare server: no WebP');
+      const out = await client.convertInOneRequest(png, 'bench.png', 'webp');
+      if (!isWebp(out.result)) throw new Error('floor server: no WebP');
     };
     const roots = { 'bare server': bare.pid, client: process.pid };
     await timed(WARMUP, 1, convert);
     for (const conc of [1, 2]) {
       const cpuBefore = cpuReading(roots);
-      record('bare node:http + sharp', conc, await timed(N, conc, convert));
+      record('bare node:http + busboy + sharp', conc, await timed(N, conc, convert));
       console.log(`    CPU per conversion: ${cpuDelta(cpuBefore, cpuReading(roots), N)}`);
     }
   } finally {
