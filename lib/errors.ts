@@ -24,6 +24,7 @@ const errorStatus = {
   plan_required: 403,
   team_full: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   invalid_state: 409,
   link_expired: 410,

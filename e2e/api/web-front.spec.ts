@@ -43,3 +43,22 @@ test('a small JSON answer goes uncompressed, a large one gzip-compressed, to a c
   expect(large.headers()['content-encoding']).toBe('gzip');
   expect((await large.json()).openapi).toMatch(/^3\.1/);
 });
+
+test('a method a route does not take answers 405 in the API error shape, naming the methods it takes', async ({
+  request,
+}) => {
+  const res = await request.delete('/api/v1/formats', { headers: { 'x-request-id': 'e2e-405' } });
+  expect(res.status()).toBe(405);
+  expect(res.headers()['allow']).toBe('GET, HEAD, OPTIONS');
+  expect(res.headers()['x-request-id']).toBe('e2e-405');
+  expect(await res.json()).toEqual({
+    error: 'DELETE is not allowed on /api/v1/formats; it takes GET, HEAD, OPTIONS',
+    code: 'method_not_allowed',
+  });
+  // A route with several methods names them all; OPTIONS is still answered (by Next) with its Allow.
+  const put = await request.put('/api/v1/admin/accounts/1');
+  expect(put.status()).toBe(405);
+  expect(put.headers()['allow']).toBe('GET, PATCH, DELETE, HEAD, OPTIONS');
+  const options = await request.fetch('/api/v1/formats', { method: 'OPTIONS' });
+  expect(options.status()).toBe(204);
+});

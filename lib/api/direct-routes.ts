@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { errorResponse, toAppError } from '@/lib/api/responses';
+import { AppError } from '@/lib/errors';
 import { abortedWithResponse, sendWebResponse, toWebRequest } from '@/lib/http/web-exchange';
 import { matchRoute, type RouteParams, routeTable } from '@/lib/http/route-table';
 import { log } from '@/lib/log/logger';
@@ -16,9 +17,10 @@ import { REQUEST_ID_HEADER } from '@/lib/observability/request-id';
 // here is what Next does for an app route in production: the request URL from the bound address,
 // params from the path, the answer written with each Set-Cookie on its own line and its body
 // streamed (none for HEAD, which a route without its own answers with its GET), compression by
-// the same middleware. A path the table does not place, or a method the route does not declare
-// (OPTIONS, which Next answers for it; any other, which Next refuses with 405), goes to Next, as
-// does everything in development, where Next compiles routes on demand.
+// the same middleware. A method the route does not declare is refused here with 405
+// `method_not_allowed` in the API's error shape, naming the ones it takes in `Allow` (Next's own 405
+// has an empty body), except OPTIONS, which Next answers for the route. A path the table does not
+// place goes to Next, as does everything in development, where Next compiles routes on demand.
 
 type Handler = (request: Request, ctx: { params: Promise<RouteParams> }) => Promise<Response>;
 type Handlers = Partial<Record<string, Handler>>;
@@ -89,7 +91,11 @@ export function directApiRoutes(o: { distDir: string; hostname: string; port: nu
     const handlers = await handlersOf(match.file);
     // HEAD of a route that declares none is its GET without the body, as Next answers it.
     const handler = handlers?.[req.method ?? 'GET'] ?? (req.method === 'HEAD' ? handlers?.GET : undefined);
-    if (!handler) return false;
+    if (!handler) {
+      if (!handlers || req.method === 'OPTIONS') return false;
+      await sendWebResponse(req, res, methodNotAllowed(handlers, req));
+      return true;
+    }
     compression(req, res, () => {});
     // The compression middleware never ends its zlib stream when the client goes away.
     res.once('close', () => {
@@ -115,4 +121,13 @@ export function directApiRoutes(o: { distDir: string; hostname: string; port: nu
   }
 
   return { size: routes.length, serve };
+}
+
+/** The 405 of a method the route does not declare, with the methods it takes (HEAD with GET, OPTIONS from Next). */
+function methodNotAllowed(handlers: Handlers, req: IncomingMessage): Response {
+  const allowed = METHODS.filter((m) => handlers[m] || (m === 'HEAD' && handlers.GET) || m === 'OPTIONS').join(', ');
+  const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+  const requestId = String(req.headers[REQUEST_ID_HEADER] ?? '');
+  const message = `${req.method} is not allowed on ${pathname}; it takes ${allowed}`;
+  return errorResponse(new AppError('method_not_allowed', message, { headers: { Allow: allowed } }), requestId);
 }
