@@ -1,8 +1,9 @@
-// The floor of the one-request convert (issue 38's measurements): a bare node:http server in its own
-// process that parses the multipart request the service gets with busboy, converts its file part
-// with sharp and answers the WebP in the same request (or, `stub`, answers the file as it came:
-// what HTTP and multipart alone cost). No identity, row, queue, sandbox or separate download. It is
-// fed by the same client as the service (Client.convertInOneRequest: the same body, encoded once).
+// The floor of the one-request convert, as measured from outside the service: a bare node:http
+// server in its own process that parses the multipart request the service gets with busboy,
+// converts its file part with sharp and answers the WebP in the same request (or, `stub`, answers
+// the file as it came: what HTTP and multipart alone cost). No identity, row, queue, sandbox or
+// separate download. It is fed by the same client as the service (Client.convertInOneRequest: the
+// same body, encoded once).
 import { type BareServer, startBareServer } from './bare-server';
 
 export function startFloorServer(webpOptions: Record<string, unknown>, stub = false): Promise<BareServer> {
