@@ -115,7 +115,7 @@ export function directApiRoutes(o: { distDir: string; hostname: string; port: nu
       // withApi answers every error of an operation; this is a handler outside it failing.
       log.error({ err: e, path: req.url }, '[web] an API route failed');
       if (res.headersSent) return void res.destroy();
-      const requestId = String(req.headers[REQUEST_ID_HEADER] ?? '');
+      const requestId = serverRequestId(req);
       await sendWebResponse(req, res, errorResponse(toAppError(e, requestId), requestId));
     }
   }
@@ -127,7 +127,10 @@ export function directApiRoutes(o: { distDir: string; hostname: string; port: nu
 function methodNotAllowed(handlers: Handlers, req: IncomingMessage): Response {
   const allowed = METHODS.filter((m) => handlers[m] || (m === 'HEAD' && handlers.GET) || m === 'OPTIONS').join(', ');
   const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-  const requestId = String(req.headers[REQUEST_ID_HEADER] ?? '');
+  const requestId = serverRequestId(req);
   const message = `${req.method} is not allowed on ${pathname}; it takes ${allowed}`;
   return errorResponse(new AppError('method_not_allowed', message, { headers: { Allow: allowed } }), requestId);
 }
+
+/** The request's id, as the web server set it on the request before any route saw it. */
+const serverRequestId = (req: IncomingMessage): string => String(req.headers[REQUEST_ID_HEADER] ?? '');
