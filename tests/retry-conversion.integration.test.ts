@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as upload from '@/app/api/v1/convert/upload/route';
 import * as cancel from '@/app/api/v1/conversions/[id]/cancel/route';
 import * as retry from '@/app/api/v1/conversions/[id]/retry/route';
@@ -53,6 +53,7 @@ describe('POST /api/v1/conversions/{id}/retry', () => {
     });
     const failed = await row(id);
     expect(failed).toMatchObject({ status: 'failed', error: expect.stringMatching(/too long/), attempts: 1 });
+    expect(await storage().size(failed.inputKey)).toBeGreaterThan(0); // kept for a retry
     const charged = await usage(id);
 
     const again = await retryCall(client, id);
@@ -69,6 +70,8 @@ describe('POST /api/v1/conversions/{id}/retry', () => {
 
     expect(await runConversion(BigInt(id))).toBe('completed');
     expect(await row(id)).toMatchObject({ status: 'completed', progress: 100, attempts: 1, error: null });
+    // Completed, it can never run again: its input goes.
+    await vi.waitFor(async () => expect(await storage().size(failed.inputKey)).toBeNull());
   });
 
   it('a cancelled conversion can be retried; a completed one answers 409', async () => {

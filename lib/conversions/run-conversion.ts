@@ -127,6 +127,12 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
       return 'skipped';
     }
     timer.mark('complete');
+    // Nothing reads a completed conversion's input again (only a failed or cancelled one can be
+    // retried), so it goes now: a user's file is kept no longer than its use, and on local disk its
+    // pages leave the page cache for the next upload's instead of growing it (bench/RESULTS.md).
+    void storage()
+      .delete(row.inputKey)
+      .catch((err: unknown) => log.warn({ conversionId: id, err }, 'could not remove the converted input'));
     await emitConversionFinished({ conversion: row, outcome: 'completed', engine: engine.name });
     return 'completed';
   } catch (e) {

@@ -31,8 +31,10 @@ export const Conversion = z
     expires_at: z.string().meta({
       format: 'date-time',
       description:
-        "Follows the plan's retention (24 h on Free and for anonymous callers); " +
-        'a plan that keeps results until deleted gives `9999-12-31T23:59:59.999Z`',
+        "When the conversion and its result are deleted: the plan's retention (24 h on Free and for " +
+        'anonymous callers); a plan that keeps results until deleted gives `9999-12-31T23:59:59.999Z`. ' +
+        'The uploaded file itself is deleted as soon as the conversion completes; a failed or cancelled ' +
+        'one keeps it until then, for a retry',
     }),
   })
   .meta({ id: 'Conversion' });

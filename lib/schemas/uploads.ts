@@ -199,7 +199,9 @@ export const tusHeadOp = defineOperation({
   openapi: {
     tags: tusTags,
     summary: 'tus: the offset to resume from',
-    description: `${tusHeaders} \`Upload-Offset\` and \`Upload-Length\`; \`X-Conversion-Id\` once the upload is finished.`,
+    description:
+      `${tusHeaders} \`Upload-Offset\` and \`Upload-Length\`; \`X-Conversion-Id\` once the upload is finished ` +
+      "(answered from the upload's record: its bytes are then the conversion's input, deleted when it completes).",
     responses: { '200': { description: 'The upload state in headers' } },
   },
 });
@@ -217,7 +219,8 @@ export const tusPatchOp = defineOperation({
     description:
       `${tusHeaders} \`Content-Type: application/offset+octet-stream\`. The PATCH that delivers the last byte ` +
       'creates the conversion (as `POST /uploads/{token}/complete` does) and answers with `X-Conversion-Id`; ' +
-      'a file refused then (format, pair, allowance) answers 400 or 429 and is deleted.',
+      'a file refused then (format, pair, allowance) answers 400 or 429 and is deleted. On a finished upload, ' +
+      'a PATCH at its end (the last one sent again) answers 204 with `X-Conversion-Id`; any other offset 409.',
     requestBody: {
       required: true,
       content: binaryContent('application/offset+octet-stream'),

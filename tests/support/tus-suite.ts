@@ -1,9 +1,10 @@
 // The tus endpoint's integration tests, run once per storage driver (tests/uploads-tus*.integration.test.ts).
 // Imported after the driver's environment is set: lib/config reads it at import.
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as tus from 'tus-js-client';
 import { db } from '@/lib/db';
+import { runConversion } from '@/lib/conversions/run-conversion';
 import { storage } from '@/lib/storage';
 import { purgeExpiredUploads } from '@/lib/uploads/parts/abandon';
 import { MAX_FILE_SIZE_BYTES } from '@/lib/domain/upload-rules';
@@ -116,6 +117,38 @@ export function tusSuite(store: StoreView) {
       expect(later.headers.get('x-conversion-id')).toBe(conversionId);
       // Finished: its bytes are the conversion's input, so tus termination is refused.
       expect((await raw(uploadUrl, { method: 'DELETE', headers: auth })).status).toBe(400);
+    });
+
+    it('once its conversion completed (the input deleted), HEAD, the last PATCH sent again and DELETE answer from the row', async () => {
+      const { tokens } = await signedUpUser('pro');
+      const auth = { authorization: `Bearer ${tokens.access_token}` };
+      const png = await makePng();
+      const { url, last } = await upload(png, auth);
+      const conversionId = last.getHeader('X-Conversion-Id')!;
+      expect(await runConversion(BigInt(conversionId))).toBe('completed');
+      const row = await db.conversion.findUniqueOrThrow({ where: { id: BigInt(conversionId) } });
+      await vi.waitFor(async () => expect(await storage().size(row.inputKey)).toBeNull());
+
+      const head = await raw(url, { method: 'HEAD', headers: auth });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('upload-offset')).toBe(String(png.length));
+      expect(head.headers.get('upload-length')).toBe(String(png.length));
+      expect(head.headers.get('x-conversion-id')).toBe(conversionId);
+      // A client that lost the last PATCH's answer may send it again: answered as it was.
+      const again = await raw(url, { method: 'PATCH', headers: { ...auth, ...tusPatchHeaders(png.length) } });
+      expect(again.status).toBe(204);
+      expect(again.headers.get('upload-offset')).toBe(String(png.length));
+      expect(again.headers.get('x-conversion-id')).toBe(conversionId);
+      const early = await raw(url, {
+        method: 'PATCH',
+        headers: { ...auth, ...tusPatchHeaders(0) },
+        body: png.subarray(0, 10),
+      });
+      expect(early.status).toBe(409);
+      expect(await early.json()).toMatchObject({ code: 'conflict' });
+      const removal = await raw(url, { method: 'DELETE', headers: auth });
+      expect(removal.status).toBe(400);
+      expect(await removal.json()).toMatchObject({ code: 'bad_request' });
     });
 
     it('OPTIONS tells the version, the extensions offered (not a deferred length) and the maximum size', async () => {

@@ -1370,12 +1370,12 @@ export interface paths {
     options?: never;
     /**
      * tus: the offset to resume from
-     * @description Requests carry `Tus-Resumable: 1.0.0`. `Upload-Offset` and `Upload-Length`; `X-Conversion-Id` once the upload is finished.
+     * @description Requests carry `Tus-Resumable: 1.0.0`. `Upload-Offset` and `Upload-Length`; `X-Conversion-Id` once the upload is finished (answered from the upload's record: its bytes are then the conversion's input, deleted when it completes).
      */
     head: operations['getTusUploadOffset'];
     /**
      * tus: append bytes at Upload-Offset
-     * @description Requests carry `Tus-Resumable: 1.0.0`. `Content-Type: application/offset+octet-stream`. The PATCH that delivers the last byte creates the conversion (as `POST /uploads/{token}/complete` does) and answers with `X-Conversion-Id`; a file refused then (format, pair, allowance) answers 400 or 429 and is deleted.
+     * @description Requests carry `Tus-Resumable: 1.0.0`. `Content-Type: application/offset+octet-stream`. The PATCH that delivers the last byte creates the conversion (as `POST /uploads/{token}/complete` does) and answers with `X-Conversion-Id`; a file refused then (format, pair, allowance) answers 400 or 429 and is deleted. On a finished upload, a PATCH at its end (the last one sent again) answers 204 with `X-Conversion-Id`; any other offset 409.
      */
     patch: operations['appendTusUpload'];
     trace?: never;
@@ -1662,7 +1662,7 @@ export interface components {
       created_at: string;
       /**
        * Format: date-time
-       * @description Follows the plan's retention (24 h on Free and for anonymous callers); a plan that keeps results until deleted gives `9999-12-31T23:59:59.999Z`
+       * @description When the conversion and its result are deleted: the plan's retention (24 h on Free and for anonymous callers); a plan that keeps results until deleted gives `9999-12-31T23:59:59.999Z`. The uploaded file itself is deleted as soon as the conversion completes; a failed or cancelled one keeps it until then, for a retry
        */
       expires_at: string;
     };
@@ -1695,7 +1695,7 @@ export interface components {
         created_at: string;
         /**
          * Format: date-time
-         * @description Follows the plan's retention (24 h on Free and for anonymous callers); a plan that keeps results until deleted gives `9999-12-31T23:59:59.999Z`
+         * @description When the conversion and its result are deleted: the plan's retention (24 h on Free and for anonymous callers); a plan that keeps results until deleted gives `9999-12-31T23:59:59.999Z`. The uploaded file itself is deleted as soon as the conversion completes; a failed or cancelled one keeps it until then, for a retry
          */
         expires_at: string;
       };

@@ -4,7 +4,7 @@ import { checkOptionsForTarget, parseOptionsText } from '@/lib/conversions/conve
 import { randomToken } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import { type Caller, ownerOf } from '@/lib/identity/caller';
-import { Metadata } from '@tus/server';
+import { Metadata, TUS_RESUMABLE } from '@tus/server';
 import { assertUploadOf } from '@/lib/uploads/get-upload-or-throw';
 import { assertWithinPlan, parseProducibleTarget } from '@/lib/uploads/parts/init';
 import { handleTus, tusIdOf } from '@/lib/uploads/tus/server';
@@ -67,9 +67,17 @@ export async function createTusUpload(caller: Caller, request: Request): Promise
   return response;
 }
 
-/** PATCH and DELETE on /api/v1/tus/{token}: only the owner's requests reach @tus/server, whose answer this is. */
-export async function continueTusUpload(caller: Caller, request: Request, token: string): Promise<Response> {
-  assertUploadOf(await db.upload.findUnique({ where: { token } }), caller, 'tus');
+/**
+ * PATCH and DELETE on /api/v1/tus/{token}: only the owner's requests reach @tus/server, whose answer
+ * this is while the upload is unfinished.
+ */
+export async function continueTusUpload(
+  caller: Caller,
+  request: Request,
+  token: string,
+): Promise<Response | FinishedUploadAnswer> {
+  const upload = assertUploadOf(await db.upload.findUnique({ where: { token } }), caller, 'tus');
+  if (upload.conversionId !== null) return finishedUploadAnswer(request, upload.fileSize, upload.conversionId);
   const response = await handleTus(request, { caller });
   if (request.method === 'DELETE' && response.status === 204) {
     await db.upload.deleteMany({ where: { token } });
@@ -78,18 +86,40 @@ export async function continueTusUpload(caller: Caller, request: Request, token:
 }
 
 /**
- * HEAD on /api/v1/tus/{token}: @tus/server's answer (the offset), and the headers the route adds
- * where that answer has none: the conversion's id once the upload has become one, so a client that
- * lost the last PATCH's answer still finds it.
+ * HEAD on /api/v1/tus/{token}: @tus/server's answer (the offset) while the upload is unfinished; once
+ * it has become a conversion, the answer names it (X-Conversion-Id), so a client that lost the last
+ * PATCH's answer still finds it.
  */
 export async function tusUploadOffset(
   caller: Caller,
   request: Request,
   token: string,
-): Promise<{ response: Response; headers: Record<string, string> }> {
+): Promise<Response | FinishedUploadAnswer> {
   const upload = assertUploadOf(await db.upload.findUnique({ where: { token } }), caller, 'tus');
-  const response = await handleTus(request, { caller });
-  const headers: Record<string, string> = {};
-  if (upload.conversionId !== null) headers[CONVERSION_ID_HEADER] = String(upload.conversionId);
-  return { response, headers };
+  if (upload.conversionId !== null) return finishedUploadAnswer(request, upload.fileSize, upload.conversionId);
+  return handleTus(request, { caller });
+}
+
+/** The status and headers of the answer to a request on a finished upload (it has no body). */
+export type FinishedUploadAnswer = { status: 200 | 204; headers: Record<string, string> };
+
+/**
+ * A finished upload is answered from its row, not by @tus/server: its bytes became the conversion's
+ * input, which is deleted once the conversion completes (lib/conversions/run-conversion.ts). HEAD
+ * says it is whole; a PATCH at its end is taken as the last one sent again (by a client that lost
+ * its answer), anywhere else it conflicts; DELETE is refused: the conversion is what to delete.
+ */
+function finishedUploadAnswer(request: Request, fileSize: bigint, conversionId: bigint): FinishedUploadAnswer {
+  const length = String(fileSize);
+  const headers = {
+    'Tus-Resumable': TUS_RESUMABLE,
+    'Upload-Offset': length,
+    [CONVERSION_ID_HEADER]: String(conversionId),
+  };
+  if (request.method === 'HEAD') {
+    return { status: 200, headers: { ...headers, 'Upload-Length': length, 'Cache-Control': 'no-store' } };
+  }
+  if (request.method === 'PATCH' && request.headers.get('upload-offset') === length) return { status: 204, headers };
+  if (request.method === 'PATCH') throw new AppError('conflict', `The upload is finished: its offset is ${length}`);
+  throw new AppError('bad_request', 'The upload is finished and is a conversion now: delete the conversion instead');
 }
