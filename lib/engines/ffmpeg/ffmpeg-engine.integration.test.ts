@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -63,6 +63,19 @@ const probe = (file: string): Probe =>
       { encoding: 'utf8' },
     ),
   );
+
+/** The ids of the processes running now. */
+const processIds = () => readdirSync('/proc').filter((n) => /^\d+$/.test(n));
+
+/** A process's command line, its arguments joined by spaces ('' once it has exited). */
+function commandLineOf(pid: string): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+  } catch {
+    return '';
+  }
+}
+
 const codecs = (p: Probe) => Object.fromEntries(p.streams.map((s) => [s.codec_type, s.codec_name]));
 
 async function run(j: TestJob) {
@@ -213,10 +226,12 @@ describe('ffmpeg engine', () => {
       const j = await mediaJob('mp4', 'webm', AV(8));
       // Seen on the running ffmpeg's command line: two runs under way, so each gets half the cores.
       const threads = String(Math.max(1, Math.floor(cores / 2)));
+      // Each look reads /proc synchronously: with a read on the thread pool per process, a look every
+      // 5 ms, looks piled up behind each other on a loaded machine and the run once ended unseen.
       const commandLines: string[] = [];
-      const watch = setInterval(async () => {
-        for (const pid of (await readdir('/proc')).filter((n) => /^\d+$/.test(n))) {
-          const cmd = (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0').join(' ');
+      const watch = setInterval(() => {
+        for (const pid of processIds()) {
+          const cmd = commandLineOf(pid);
           if (cmd.startsWith('ffmpeg ') && cmd.includes(j.workDir)) commandLines.push(cmd);
         }
       }, 5);
@@ -242,14 +257,10 @@ describe('ffmpeg engine', () => {
       onProgress: (p) => p > 1 && ac.abort(),
     });
     await expect(ffmpegEngine.convert(j)).rejects.toSatisfy((e) => e instanceof EngineError && e.cancelled);
-    const survivors = async () => {
-      const found: string[] = [];
-      for (const pid of (await readdir('/proc')).filter((n) => /^\d+$/.test(n))) {
-        const cmd = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-        if (cmd.includes(j.workDir) && !cmd.includes('vitest')) found.push(cmd);
-      }
-      return found;
-    };
+    const survivors = async () =>
+      processIds()
+        .map(commandLineOf)
+        .filter((cmd) => cmd.includes(j.workDir) && !cmd.includes('vitest'));
     // The killed processes are reaped shortly after the rejection; one left past the wait survived.
     expect(await waitFor(survivors, (s) => s.length === 0, { timeoutMs: 10_000, intervalMs: 50 })).toEqual([]);
   });
