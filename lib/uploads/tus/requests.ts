@@ -68,10 +68,11 @@ export async function createTusUpload(caller: Caller, request: Request): Promise
 }
 
 /**
- * PATCH and DELETE on /api/v1/tus/{token}: only the owner's requests reach @tus/server, whose answer
- * this is while the upload is unfinished.
+ * HEAD, PATCH and DELETE on /api/v1/tus/{token}: only the owner's requests reach @tus/server, whose
+ * answer this is while the upload is unfinished. Once it has become a conversion the answer names it
+ * (X-Conversion-Id), so a client that lost the last PATCH's answer still finds it.
  */
-export async function continueTusUpload(
+export async function answerTusUpload(
   caller: Caller,
   request: Request,
   token: string,
@@ -83,21 +84,6 @@ export async function continueTusUpload(
     await db.upload.deleteMany({ where: { token } });
   }
   return response;
-}
-
-/**
- * HEAD on /api/v1/tus/{token}: @tus/server's answer (the offset) while the upload is unfinished; once
- * it has become a conversion, the answer names it (X-Conversion-Id), so a client that lost the last
- * PATCH's answer still finds it.
- */
-export async function tusUploadOffset(
-  caller: Caller,
-  request: Request,
-  token: string,
-): Promise<Response | FinishedUploadAnswer> {
-  const upload = assertUploadOf(await db.upload.findUnique({ where: { token } }), caller, 'tus');
-  if (upload.conversionId !== null) return finishedUploadAnswer(request, upload.fileSize, upload.conversionId);
-  return handleTus(request, { caller });
 }
 
 /** The status and headers of the answer to a request on a finished upload (it has no body). */
