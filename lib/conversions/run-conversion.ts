@@ -73,7 +73,7 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
     mkdirSync(workDir, { recursive: true, mode: 0o700 }); // on this thread: docs/architecture.md, "Files on the hot path"
     const inputPath = path.join(workDir, `input.${FORMATS[row.originalFormat as FormatName].extension}`);
     const outputPath = path.join(workDir, `output.${FORMATS[row.targetFormat as FormatName].extension}`);
-    // A private copy (the engine may damage its input; a retry needs it whole), made by the kernel.
+    // The stored input under a name in the job folder (on local disk a read-only link: no bytes move).
     await storage().getToFile(row.inputKey, inputPath).catch(storageFailed);
     timer.mark('input');
 

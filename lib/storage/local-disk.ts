@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
-import { constants, copyFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { chmodSync, constants, copyFileSync, linkSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { randomToken } from '@/lib/crypto';
+import { crossesFilesystems } from '@/lib/storage/cross-device';
 import { createFileWriter } from '@/lib/storage/file-writer';
 import { assertValidKey, KEY_KINDS } from '@/lib/storage/keys';
 import { readLocalFile } from '@/lib/storage/read-whole';
@@ -17,9 +18,13 @@ const PART_SUFFIX = '.part';
 /** A multipart object being assembled; its expiry is the upload's (lib/uploads), not the sweep's. */
 const MULTIPART_SUFFIX = '.multipart';
 
+/** A stored input once a job reads it: anyone may read it (a sandbox may map another user), nobody write. */
+const READ_ONLY = 0o444;
+
 /**
- * An input copied into a job folder up to this size is copied synchronously (2.8 MB: about 0.7 ms
- * of this thread), a larger one by the thread pool, which does not hold up other requests.
+ * An input copied into a job folder on another filesystem is copied synchronously up to this size
+ * (2.8 MB: about 0.7 ms of this thread), a larger one by the thread pool, which does not hold up
+ * other requests.
  */
 const COPY_AT_ONCE_MAX_BYTES = 8 * 1024 * 1024;
 
@@ -50,9 +55,18 @@ export function localDiskStorage(root: string): Storage {
       return readLocalFile(fileOf(key));
     },
     async getToFile(key, target) {
-      // A copy-on-write clone where the filesystem has them (XFS, Btrfs): no bytes move, and a write
-      // to either file still leaves the other whole. Elsewhere (ext4) the kernel copies.
+      // A second name for the stored file: no bytes move, and unlinking it later frees nothing. It
+      // is read-only first, for every name it has: an engine that opened its input to write would
+      // fail there, not damage the file a retry reads. Another filesystem: copied (a copy-on-write
+      // clone where the filesystem has them).
       const file = fileOf(key);
+      chmodSync(file, READ_ONLY);
+      try {
+        linkSync(file, target);
+        return;
+      } catch (e) {
+        if (!crossesFilesystems(e)) throw e;
+      }
       const mode = constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE;
       if (statSync(file).size <= COPY_AT_ONCE_MAX_BYTES) copyFileSync(file, target, mode);
       else await copyFile(file, target, mode);

@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSandboxed } from '@/lib/engines/sandbox/sandbox';
 import { newStorageKey } from '@/lib/storage/keys';
 import { localDiskStorage } from '@/lib/storage/local-disk';
 import { s3Storage } from '@/lib/storage/s3';
@@ -57,6 +58,35 @@ afterAll(async () => {
   await s3server?.close();
   await rm(s3dir, { recursive: true, force: true });
   await rm(localDir, { recursive: true, force: true });
+});
+
+describe('local storage driver', () => {
+  it('puts an input in a job folder as a read-only link to the stored file, which no engine can write through', async () => {
+    const store = drivers.find(([n]) => n === 'local')![1]();
+    const key = newStorageKey('inputs');
+    await store.put(key, bytes(3000, 9));
+    const jobDir = await mkdtemp(path.join(localDir, 'job-')); // the store's filesystem, as the jobs folder is
+    try {
+      await store.getToFile(key, path.join(jobDir, 'input.bin'));
+      const [stored, named] = [statSync(path.join(localDir, key)), statSync(path.join(jobDir, 'input.bin'))];
+      expect([named.ino, named.nlink, named.mode & 0o777]).toEqual([stored.ino, 2, 0o444]);
+      // An engine that writes its input, in the sandbox every engine runs in.
+      const said: string[] = [];
+      const write = '(echo damaged > input.bin) 2>/dev/null && echo written || echo refused; head -c 1 input.bin | od -An -tu1';
+      await runSandboxed({
+        command: 'sh',
+        args: ['-c', write],
+        workDir: jobDir,
+        timeoutMs: 20_000,
+        onStdoutLine: (l) => said.push(l.trim()),
+      });
+      expect(said).toEqual(['refused', '9']);
+      expect(await text(await store.get(key))).toEqual(Buffer.alloc(3000, 9));
+    } finally {
+      await rm(jobDir, { recursive: true, force: true });
+      await store.delete(key);
+    }
+  });
 });
 
 describe.each(['s3', 'local'])('%s storage driver', (name) => {

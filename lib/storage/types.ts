@@ -5,7 +5,10 @@ export interface Storage {
   /** Streams `body` to `key`; resolves with the byte count. A failed put leaves nothing behind. */
   put(key: string, body: Readable, options?: { contentType?: string }): Promise<{ size: number }>;
   get(key: string): Promise<Readable>;
-  /** Writes the object to the local file `target` (local disk: a kernel copy, no bytes through JS). */
+  /**
+   * Puts the object at the new local file `target`, for a job to read (local disk: a hard link to
+   * the stored file, made read-only; across filesystems a kernel copy; S3: a download).
+   */
   getToFile(key: string, target: string): Promise<void>;
   /**
    * Stores the local file `source` at `key`, which takes the file over: local disk moves it into

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -71,6 +72,17 @@ describe('runSandboxed', () => {
 
   // The host name stays the machine's: bubblewrap cannot set one inside a container (sethostname is
   // refused there), so results are scrubbed of it instead (../output/server-traces.ts).
+  it('holds no capability, so it cannot make a read-only folder of the system writable', async () => {
+    const probe = '/usr/share/.transmute-sandbox-probe';
+    const r = await sh(
+      `grep CapEff /proc/self/status; mount -o remount,rw,bind /usr 2>/dev/null; echo "remount $?"; touch ${probe} 2>/dev/null; echo "touch $?"`,
+    );
+    expect(r.out[0]).toMatch(/^CapEff:\s+0+$/);
+    expect(r.out.slice(1)).not.toContain('remount 0');
+    expect(r.out.slice(1)).not.toContain('touch 0');
+    expect(existsSync(probe)).toBe(false);
+  });
+
   it("does not know the user's name", async () => {
     const r = await sh('whoami 2>/dev/null || echo no-user-name');
     expect(r.out).toEqual(['no-user-name']);

@@ -78,6 +78,10 @@ function sandboxArgv(spec: SandboxSpec): { file: string; args: string[]; cwd: st
   const w = spec.workDir;
   const args = [
     '--unshare-all',
+    // Run as root, bwrap keeps every capability: an engine could remount the read-only binds
+    // writable (the host's /usr) or write files it may only read. None is needed.
+    '--cap-drop',
+    'ALL',
     '--die-with-parent',
     '--new-session',
     ...(spec.systemView ?? FULL_SYSTEM_VIEW).flatMap((p) => ['--ro-bind-try', p, p]),

@@ -13,6 +13,7 @@ import {
 import { copyFile, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { crossesFilesystems } from '@/lib/storage/cross-device';
 import { EngineError } from '../sandbox/sandbox';
 
 // Moving files in and out of a warm worker's exchange folder. The worker's folder and the job
@@ -22,8 +23,6 @@ import { EngineError } from '../sandbox/sandbox';
 // names (make, link, rename, look, remove a slot) run on this thread: each would otherwise be a
 // hand-off to the thread pool and back on every engine run (docs/architecture.md, "Files on the hot
 // path").
-
-const crossDevice = (e: unknown) => ['EXDEV', 'EPERM'].includes((e as NodeJS.ErrnoException).code ?? '');
 
 /** Runs fn with a fresh folder inside the exchange folder, removed afterwards. */
 export async function withExchangeSlot<T>(exchangeDir: string, fn: (slot: string) => Promise<T>): Promise<T> {
@@ -72,7 +71,7 @@ export async function placeIn(source: string, target: string): Promise<void> {
   try {
     linkSync(source, target);
   } catch (e) {
-    if (!crossDevice(e)) throw e;
+    if (!crossesFilesystems(e)) throw e;
     await copyFile(source, target);
   }
 }
@@ -84,7 +83,7 @@ export async function takeOut(source: string, target: string): Promise<boolean> 
   try {
     renameSync(source, target);
   } catch (e) {
-    if (!crossDevice(e)) throw e;
+    if (!crossesFilesystems(e)) throw e;
     await copyRegularFile(source, target);
   }
   // Checked after the move: the file is now out of the sandbox's reach, so it cannot be swapped.
