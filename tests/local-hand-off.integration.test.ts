@@ -92,6 +92,24 @@ describe('a conversion this process queues itself', () => {
     expect({ width, height, format }).toEqual({ width: 120, height: 90, format: 'webp' });
   });
 
+  it('frees the engine slot it held for a row that was refused', async () => {
+    await withEnv({ ENGINE_CONCURRENCY: '1' }, async () => {
+      await withEnv({ PLAN_FREE_DAILY_CONVERSIONS: '0' }, async () => {
+        const res = await new RouteClient().call(uploadRoute.POST, {
+          method: 'POST',
+          path: '/api/v1/convert/upload',
+          body: uploadForm(await makePng(40, 30), 'picture.png', 'webp'),
+        });
+        expect(res.status).toBe(429);
+      });
+      // Had the refused upload kept the one slot, this run would have gone through the queue.
+      const id = await upload(await makePng(50, 40));
+      expect((await finished(id)).status).toBe('completed');
+      expect(await queueJobs(id)).toEqual([]);
+      expect(await lease(id)).toMatchObject({ run: 0 });
+    });
+  });
+
   it('goes through the queue, in its turn, while every engine slot is taken', async () => {
     await withEnv({ ENGINE_CONCURRENCY: '1' }, async () => {
       // Slow enough to hold the one slot while the next upload comes in.
@@ -115,7 +133,7 @@ describe('a conversion this process queues itself', () => {
 describe('the sweep of expired leases', () => {
   it('queues a run whose process died before it started, and a worker completes it', async () => {
     const id = await pendingConversion();
-    await takeLease(id, 0, 'subject:left-behind', 60_000);
+    await takeLease(id, 0, { subject: 'subject:left-behind', ms: 60_000 });
     expect(await sweepExpiredLeases()).toBe(0); // not expired yet: its process may still run it
     expect(await queueJobs(id)).toEqual([]);
     await expire(id);
@@ -129,7 +147,7 @@ describe('the sweep of expired leases', () => {
 
   it('queues a run whose process died in the middle of it, and the run is claimed again', async () => {
     const id = await pendingConversion();
-    await takeLease(id, 0, 'subject:mid-run', 60_000);
+    await takeLease(id, 0, { subject: 'subject:mid-run', ms: 60_000 });
     expect(await claimRun(id, 0)).toMatchObject({ status: 'processing', attempts: 1 });
     await expire(id);
     expect(await sweepExpiredLeases()).toBe(1);
@@ -139,7 +157,7 @@ describe('the sweep of expired leases', () => {
   it('queues each run once when two sweeps run at the same time', async () => {
     const ids = await Promise.all([pendingConversion(), pendingConversion(), pendingConversion()]);
     for (const id of ids) {
-      await takeLease(id, 0, 'subject:twice', 60_000);
+      await takeLease(id, 0, { subject: 'subject:twice', ms: 60_000 });
       await expire(id);
     }
     const counts = await Promise.all([sweepExpiredLeases(), sweepExpiredLeases()]);
@@ -153,11 +171,11 @@ describe('the sweep of expired leases', () => {
   it('queues nothing for a run that ended, or for an earlier run of a conversion retried since', async () => {
     const ended = await pendingConversion();
     await db.conversion.update({ where: { id: ended }, data: { status: 'cancelled', completedAt: new Date() } });
-    await takeLease(ended, 0, 'subject:ended', 60_000);
+    await takeLease(ended, 0, { subject: 'subject:ended', ms: 60_000 });
     await expire(ended);
     const retried = await pendingConversion();
     await db.conversion.update({ where: { id: retried }, data: { run: 1 } }); // run 1 pending; the lease is run 0's
-    await takeLease(retried, 0, 'subject:retried', 60_000);
+    await takeLease(retried, 0, { subject: 'subject:retried', ms: 60_000 });
     await expire(retried);
     await sleep(10);
     expect(await sweepExpiredLeases()).toBe(0);

@@ -2,8 +2,11 @@ import { AppError } from '@/lib/errors';
 import { db } from '@/lib/db';
 import { sandboxRefusal } from '@/lib/engines/sandbox/sandbox-status';
 import { type Conversion, Prisma } from '@/lib/generated/prisma/client';
-import { type Caller, ownerOf } from '@/lib/identity/caller';
+import { allowanceSubject, type Caller, ownerOf } from '@/lib/identity/caller';
 import { enqueueCharged } from '@/lib/conversions/enqueue-charged';
+import { reserveLocalRun } from '@/lib/jobs/local-hand-off';
+import { leaseInsertedSql, type RunLease } from '@/lib/jobs/run-leases';
+import { logContext } from '@/lib/log/log-context';
 import { expiresAtFor } from '@/lib/plans';
 import { allowanceUsedUp, type Charge, chargeDailyAllowance, chargeStatement } from '@/lib/limits/daily-allowance';
 import { CONVERSION_ROW, conversionValues } from '@/lib/conversions/conversion-row-sql';
@@ -38,7 +41,7 @@ export async function createConversion(options: {
   timer?: PhaseTimer;
   recordIn?: RecordConversion;
   keepRefusedInput?: boolean;
-  /** Called with the new row's id once it is written, before its job is queued (e.g. to watch its end). */
+  /** Called with the new row's id once it is written, before its run can start (e.g. to watch its end). */
   onInserted?: (id: bigint) => void;
 }) {
   const { caller, input, timer } = options;
@@ -54,7 +57,7 @@ export async function createConversion(options: {
     timer?.mark('detect');
 
     const createdAt = new Date();
-    const row = await insertCharged(
+    const row = await insertAndRun(
       caller,
       {
         createdAt,
@@ -69,13 +72,16 @@ export async function createConversion(options: {
         resultKey: newStorageKey('results'),
         expiresAt: expiresAtFor(caller.plan, createdAt),
       },
-      options.recordIn,
+      {
+        recordIn: options.recordIn,
+        onInserted: (id) => {
+          inserted = true;
+          timer?.mark('insert');
+          timer?.identify(id);
+          options.onInserted?.(id);
+        },
+      },
     );
-    inserted = true;
-    timer?.mark('insert');
-    timer?.identify(row.id);
-    options.onInserted?.(row.id);
-    await enqueueCharged(caller, [row], () => db.conversion.delete({ where: { id: row.id } }));
     timer?.mark('enqueue');
     return row;
   } catch (e) {
@@ -88,21 +94,45 @@ export async function createConversion(options: {
 }
 
 /**
+ * Charges, inserts the row and sets its run going: in this process, its lease written with the row,
+ * when an engine slot is free here (lib/jobs/local-hand-off.ts), else through the queue, whose
+ * refusal undoes the row and the charge (enqueueCharged). `onInserted` is called with the new row's
+ * id before its run can start.
+ */
+export async function insertAndRun(
+  caller: Caller,
+  data: Omit<Prisma.ConversionUncheckedCreateInput, 'id'>,
+  options: { recordIn?: RecordConversion; onInserted?: (id: bigint) => void } = {},
+): Promise<Conversion> {
+  const { recordIn } = options;
+  const localRun = recordIn ? undefined : reserveLocalRun(allowanceSubject(caller));
+  const row = await insertCharged(caller, data, { recordIn, lease: localRun?.lease }).catch((e: unknown) => {
+    localRun?.release();
+    throw e;
+  });
+  options.onInserted?.(row.id);
+  if (localRun) localRun.start({ id: row.id, run: row.run, requestId: logContext().requestId });
+  else await enqueueCharged(caller, [row], () => db.conversion.delete({ where: { id: row.id } }));
+  return row;
+}
+
+/**
  * Charges the daily allowance and inserts the row, atomically (a refused insert is not charged):
- * one statement, or one transaction when `recordIn` writes other rows with it. Refused with 503
- * while engines cannot run here: the job could only fail.
+ * one statement, with the run's `lease` when this process runs it (lib/jobs/local-hand-off.ts), or
+ * one transaction when `recordIn` writes other rows with it. Refused with 503 while engines cannot
+ * run here: the job could only fail.
  */
 export async function insertCharged(
   caller: Caller,
   data: Omit<Prisma.ConversionUncheckedCreateInput, 'id'>,
-  recordIn?: RecordConversion,
+  { recordIn, lease }: { recordIn?: RecordConversion; lease?: RunLease } = {},
 ): Promise<Conversion> {
   const refusal = sandboxRefusal();
   if (refusal) throw new AppError('service_unavailable', refusal);
   for (let attempt = 0; ; attempt++) {
     try {
       const row = { ...data, id: newConversionId() };
-      if (!recordIn) return await insertChargedRow(caller, row);
+      if (!recordIn) return await insertChargedRow(caller, row, lease);
       return await db.$transaction(async (tx) => {
         await chargeDailyAllowance(tx, caller, chargeOf(row));
         const created = await tx.conversion.create({ data: row });
@@ -118,12 +148,23 @@ export async function insertCharged(
 /** One conversion's charge: its input's bytes. */
 const chargeOf = (row: { inputSize: bigint | number }): Charge => ({ conversions: 1, bytes: BigInt(row.inputSize) });
 
-/** The charge and the insert in one statement: the row is inserted only if the charge went through. */
-async function insertChargedRow(caller: Caller, row: Prisma.ConversionUncheckedCreateInput): Promise<Conversion> {
+/**
+ * The charge, the insert and the run's lease (if any) in one statement: the row is inserted only if
+ * the charge went through, and the lease only with the row.
+ */
+async function insertChargedRow(
+  caller: Caller,
+  row: Prisma.ConversionUncheckedCreateInput,
+  lease: RunLease | undefined,
+): Promise<Conversion> {
   const { columns, values, record } = conversionValues(row);
+  const inserted = Prisma.raw('inserted');
+  const leased = lease ? Prisma.sql`, leased AS (${leaseInsertedSql(inserted, lease)})` : Prisma.empty;
   const [created] = await preparedQuery<Conversion>(Prisma.sql`
-    WITH charged AS (${chargeStatement(caller, chargeOf(row))})
-    INSERT INTO conversions (${columns}) SELECT ${values} FROM ${record}, charged RETURNING ${CONVERSION_ROW}`);
+    WITH charged AS (${chargeStatement(caller, chargeOf(row))}),
+    ${inserted} AS (INSERT INTO conversions (${columns}) SELECT ${values} FROM ${record}, charged RETURNING ${CONVERSION_ROW})
+    ${leased}
+    SELECT * FROM ${inserted}`);
   if (!created) throw allowanceUsedUp(caller);
   return created;
 }

@@ -76,4 +76,22 @@ describe('a new conversion, charged', () => {
       expect(await db.conversion.count({ where: { guestId: caller.guestId } })).toBe(2);
     });
   });
+
+  it("writes the run's lease with the row, and no lease with a refused row", async () => {
+    await withEnv({ PLAN_FREE_DAILY_CONVERSIONS: '1' }, async () => {
+      const caller = guestCaller();
+      const lease = { subject: 'subject:with-the-row', ms: 60_000 };
+      const row = await insertCharged(caller, data(caller), { lease });
+      made.push(row.id);
+      expect(row).toEqual(await db.conversion.findUniqueOrThrow({ where: { id: row.id } }));
+      const written = await db.conversionLease.findUniqueOrThrow({ where: { conversionId: row.id } });
+      expect(written).toMatchObject({ run: 0, subject: lease.subject });
+      const heldFor = written.expiresAt.getTime() - Date.now();
+      expect(heldFor).toBeGreaterThan(50_000);
+      expect(heldFor).toBeLessThanOrEqual(60_000);
+      const refused = await insertCharged(caller, data(caller), { lease }).catch((e: unknown) => e);
+      expect(refused).toMatchObject({ code: 'quota_exceeded' });
+      expect(await db.conversionLease.count({ where: { subject: lease.subject } })).toBe(1);
+    });
+  });
 });

@@ -1,15 +1,17 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { config } from '@/lib/config';
 import type { ConversionRequest, ConversionRequestedData } from '@/lib/jobs/events';
-import { expireLeases, renewLeases, takeLease } from '@/lib/jobs/run-leases';
+import { expireLeases, renewLeases, type RunLease, takeLease } from '@/lib/jobs/run-leases';
 import { log } from '@/lib/log/logger';
 
 // When the process that queues a conversion also works the queue (the all-in-one process) and has
 // an engine slot free with none of its jobs waiting, it starts the run itself: the pg-boss job's
 // turn count, insert, fetch and completion (four statements and a wake-up between two of them)
-// become one lease, written before the run starts. The lease is what keeps a crash from losing
-// the run: the process renews it while the run lasts, and once it has expired (the process died,
-// or stopped with the run unfinished) any worker's sweep queues the run (lib/jobs/lease-sweep.ts).
+// become one lease, written before the run starts (a new conversion's by the statement that
+// inserts its row, lib/conversions/create-conversion.ts `insertAndRun`). The lease is what keeps a
+// crash from losing the run: the process renews it while the run lasts, and once it has expired
+// (the process died, or stopped with the run unfinished) any worker's sweep queues the run
+// (lib/jobs/lease-sweep.ts).
 // With a backlog, jobs go through the queue, whose order gives each caller its turn.
 
 type Runner = {
@@ -23,47 +25,89 @@ type Runner = {
   inWorkerContext: <T>(fn: () => T) => T;
 };
 
-type HandOffs = { runner?: Runner; running: Map<bigint, Promise<void>>; renewal?: NodeJS.Timeout };
+type HandOffs = {
+  runner?: Runner;
+  running: Map<bigint, Promise<void>>;
+  /** Slots held for runs whose lease is being written (reserveLocalRun). */
+  reserved: number;
+  renewal?: NodeJS.Timeout;
+};
 
 // On globalThis: the all-in-one process holds two copies of lib/ (lib/processes/in-process-worker.ts).
 const KEY = Symbol.for('transmute.localHandOffs');
 const shared = globalThis as { [KEY]?: HandOffs };
-const state = (): HandOffs => (shared[KEY] ??= { running: new Map() });
+const state = (): HandOffs => (shared[KEY] ??= { running: new Map(), reserved: 0 });
 
 /** The worker beside the web server: from now on, runs may be handed to it directly. */
 export function acceptHandOffs(runner: Omit<Runner, 'inWorkerContext'>): void {
   state().runner = { ...runner, inWorkerContext: AsyncLocalStorage.snapshot() };
 }
 
+/** An engine slot of this process, held for a run it starts itself once the run's lease is committed. */
+export type LocalRun = {
+  /** The lease to write, alone or with the conversion's row (lib/jobs/run-leases.ts). */
+  lease: RunLease;
+  /** The lease is committed: the run starts here. */
+  start: (request: ConversionRequest) => void;
+  /** No lease was written: the slot is free again. */
+  release: () => void;
+};
+
 /**
- * Starts the conversion's run here, once its lease is committed, when this process works its own
- * jobs, has an engine slot free and none of its queued jobs waiting; false when the run must be
- * queued instead. `subject` is whom it runs for, its turn if a sweep queues it. Throws when the
- * lease could not be written (the database is down).
+ * Holds an engine slot for a run of `subject`'s (whom it runs for, its turn if a sweep queues it)
+ * when this process works its own jobs, has a slot free and none of its queued jobs waiting;
+ * undefined when the run must be queued instead. The slot is held before the lease's round trip,
+ * so two requests at once cannot both take the last one.
  */
-export async function handOffLocally(data: ConversionRequestedData, subject: string): Promise<boolean> {
+export function reserveLocalRun(subject: string): LocalRun | undefined {
   const s = state();
   const { runner } = s;
-  if (!runner) return false;
-  if (s.running.size + runner.queuedJobsHeld() >= config.engineConcurrency || runner.queuedJobsWaiting()) return false;
-  const id = BigInt(data.conversionId);
-  const run = data.run ?? 0;
-  // Reserved before the lease's round trip, so two requests at once cannot both take the last slot.
-  let started!: () => void;
-  s.running.set(
-    id,
-    new Promise<void>((resolve) => (started = resolve)).then(() =>
-      runHere(runner, { id, run, requestId: data.requestId }),
-    ),
-  );
+  if (!runner || config.inngestEnabled) return undefined;
+  const busy = s.running.size + s.reserved + runner.queuedJobsHeld();
+  if (busy >= config.engineConcurrency || runner.queuedJobsWaiting()) return undefined;
+  s.reserved++;
+  let held = true;
+  const free = () => {
+    if (held) s.reserved--;
+    held = false;
+  };
+  return {
+    lease: { subject, ms: config.jobLeaseMs },
+    start: (request) => {
+      free();
+      // The worker stopped meanwhile: the run is given back at once, for any worker's sweep.
+      if (s.runner !== runner) {
+        void expireLeases([request.id]).catch((err: unknown) =>
+          log.error({ err }, '[worker] could not give a run back'),
+        );
+        return;
+      }
+      s.running.set(
+        request.id,
+        Promise.resolve().then(() => runHere(runner, request)),
+      );
+      renewWhileRunning(s);
+    },
+    release: free,
+  };
+}
+
+/**
+ * Starts the conversion's run here, once its lease is committed, when reserveLocalRun holds a slot
+ * for it; false when the run must be queued instead. Throws when the lease could not be written
+ * (the database is down).
+ */
+export async function handOffLocally(data: ConversionRequestedData, subject: string): Promise<boolean> {
+  const local = reserveLocalRun(subject);
+  if (!local) return false;
+  const request = { id: BigInt(data.conversionId), run: data.run ?? 0, requestId: data.requestId };
   try {
-    await takeLease(id, run, subject, config.jobLeaseMs);
+    await takeLease(request.id, request.run, local.lease);
   } catch (e) {
-    s.running.delete(id);
+    local.release();
     throw e;
   }
-  renewWhileRunning(s);
-  started();
+  local.start(request);
   return true;
 }
 

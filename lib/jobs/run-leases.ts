@@ -7,13 +7,24 @@ import { preparedExecute } from '@/lib/prepared-sql';
 
 const fromNow = (ms: number) => Prisma.sql`now() + ${ms / 1000}::float8 * interval '1 second'`;
 
-/** This process holds the run for `ms`: one statement, committed before the run starts. */
-export async function takeLease(conversionId: bigint, run: number, subject: string, ms: number): Promise<void> {
+/** Whom a run is for (its turn if a sweep queues it) and how long its lease holds. */
+export type RunLease = { subject: string; ms: number };
+
+/** This process holds the run for `lease.ms`: one statement, committed before the run starts. */
+export async function takeLease(conversionId: bigint, run: number, lease: RunLease): Promise<void> {
   await preparedExecute(Prisma.sql`
     INSERT INTO conversion_leases (conversion_id, run, subject, expires_at)
-    VALUES (${conversionId}, ${run}, ${subject}, ${fromNow(ms)})
+    VALUES (${conversionId}, ${run}, ${lease.subject}, ${fromNow(lease.ms)})
     ON CONFLICT (conversion_id) DO UPDATE SET run = EXCLUDED.run, subject = EXCLUDED.subject, expires_at = EXCLUDED.expires_at`);
 }
+
+/**
+ * The lease of each conversion the statement's `inserted` rows (`id`, `run`) name, as a part of a
+ * statement that writes them: the row and its lease commit together.
+ */
+export const leaseInsertedSql = (inserted: Prisma.Sql, lease: RunLease) => Prisma.sql`
+  INSERT INTO conversion_leases (conversion_id, run, subject, expires_at)
+  SELECT id, run, ${lease.subject}, ${fromNow(lease.ms)} FROM ${inserted}`;
 
 const idList = (ids: readonly bigint[]) => ids.map(String);
 

@@ -1,12 +1,10 @@
 import { AppError, isAppError } from '@/lib/errors';
-import { db } from '@/lib/db';
 import { findEngine } from '@/lib/engines/registry';
 import { disabledPairMessage } from '@/lib/engines/format-policy';
 import { mergePartLabel } from '@/lib/engines/merge/merge-engine';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { type Caller, ownerOf } from '@/lib/identity/caller';
-import { enqueueCharged } from '@/lib/conversions/enqueue-charged';
-import { insertCharged } from '@/lib/conversions/create-conversion';
+import { insertAndRun } from '@/lib/conversions/create-conversion';
 import { detectSource, parseTargetFormat } from '@/lib/conversions/check-input';
 import { cleanFileName, mergedFileName } from '@/lib/conversions/file-names';
 import { MERGE_TARGETS, type MergeOptions, type MergePart } from '@/lib/domain/tools';
@@ -84,7 +82,7 @@ export async function createMerge({ caller, request }: { caller: Caller; request
     const options = await checkMerge(received, stored.key);
     const [first] = options.parts;
     const createdAt = new Date();
-    const row = await insertCharged(caller, {
+    const row = await insertAndRun(caller, {
       createdAt,
       ...ownerOf(caller),
       originalFileName: mergedFileName(first.name),
@@ -97,7 +95,6 @@ export async function createMerge({ caller, request }: { caller: Caller; request
       resultKey: newStorageKey('results'),
       expiresAt: expiresAtFor(caller.plan, createdAt),
     });
-    await enqueueCharged(caller, [row], () => db.conversion.delete({ where: { id: row.id } }));
     return row;
   } catch (e) {
     if (stored)

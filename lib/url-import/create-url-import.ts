@@ -1,10 +1,8 @@
-import { db } from '@/lib/db';
 import { type Caller, ownerOf } from '@/lib/identity/caller';
-import { enqueueCharged } from '@/lib/conversions/enqueue-charged';
 import { expiresAtFor, limitsFor } from '@/lib/plans';
 import { newStorageKey } from '@/lib/storage/keys';
 import { parseTargetFormat } from '@/lib/conversions/check-input';
-import { insertCharged } from '@/lib/conversions/create-conversion';
+import { insertAndRun } from '@/lib/conversions/create-conversion';
 import { cleanFileName } from '@/lib/conversions/file-names';
 import { checkOptionsForTarget } from '@/lib/conversions/convert-options';
 import type { Prisma } from '@/lib/generated/prisma/client';
@@ -31,7 +29,7 @@ export async function createUrlImport(options: {
   const url = await preflight(options.url);
   const createdAt = new Date();
   const maxBytes = limitsFor(caller.plan).maxUploadBytes;
-  const row = await insertCharged(caller, {
+  const row = await insertAndRun(caller, {
     createdAt,
     ...ownerOf(caller),
     originalFileName: cleanFileName(options.fileName ?? nameFromUrl(url)),
@@ -46,6 +44,5 @@ export async function createUrlImport(options: {
     sourceUrl: url.href,
     sourceMaxBytes: maxBytes === null ? null : BigInt(maxBytes),
   });
-  await enqueueCharged(caller, [row], () => db.conversion.delete({ where: { id: row.id } }));
   return row;
 }
