@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as uploadRoute from '@/app/api/v1/convert/upload/route';
-import { insertCharged } from '@/lib/conversions/create-conversion';
+import { insertAndRun, insertCharged } from '@/lib/conversions/create-conversion';
 import { claimRun } from '@/lib/conversions/run-state';
 import { takeLease } from '@/lib/jobs/run-leases';
 import { db } from '@/lib/db';
@@ -108,6 +108,38 @@ describe('a conversion this process queues itself', () => {
       expect(await queueJobs(id)).toEqual([]);
       expect(await lease(id)).toMatchObject({ run: 0 });
     });
+  });
+
+  it('claims the run with the insert when the caller never answers with the row as created', async () => {
+    const caller = guestCaller();
+    const inputKey = newStorageKey('inputs');
+    const png = await makePng(70, 50);
+    await storage().put(inputKey, Readable.from([png]));
+    const createdAt = new Date();
+    const data = {
+      createdAt,
+      userId: null,
+      guestId: caller.guestId,
+      originalFileName: 'claimed.png',
+      originalFormat: 'png',
+      targetFormat: 'webp',
+      inputKey,
+      inputSize: BigInt(png.length),
+      resultKey: newStorageKey('results'),
+      expiresAt: new Date(createdAt.getTime() + 3_600_000),
+    };
+    const row = await insertAndRun(caller, data, { claim: true });
+    expect(row).toMatchObject({ status: 'processing', attempts: 1, progress: 0 });
+    // Run once, under its lease, with no claim of its own (that would have counted a second attempt).
+    expect(await finished(row.id)).toMatchObject({ status: 'completed', attempts: 1 });
+    expect(await queueJobs(row.id)).toEqual([]);
+    expect(await lease(row.id)).toMatchObject({ run: 0 });
+    // Without `claim`, the row is written as SPEC's answer to an upload shows it, and claimed by its run.
+    const secondKey = newStorageKey('inputs');
+    await storage().put(secondKey, Readable.from([png]));
+    const pending = await insertAndRun(caller, { ...data, inputKey: secondKey, resultKey: newStorageKey('results') });
+    expect(pending).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(await finished(pending.id)).toMatchObject({ status: 'completed', attempts: 1 });
   });
 
   it('goes through the queue, in its turn, while every engine slot is taken', async () => {

@@ -10,6 +10,7 @@ import { logContext } from '@/lib/log/log-context';
 import { expiresAtFor } from '@/lib/plans';
 import { allowanceUsedUp, type Charge, chargeDailyAllowance, chargeStatement } from '@/lib/limits/daily-allowance';
 import { CONVERSION_ROW, conversionValues } from '@/lib/conversions/conversion-row-sql';
+import { claimedAtInsert } from '@/lib/conversions/run-state';
 import { preparedQuery } from '@/lib/prepared-sql';
 import { newStorageKey } from '@/lib/storage/keys';
 import { storage } from '@/lib/storage';
@@ -43,6 +44,8 @@ export async function createConversion(options: {
   keepRefusedInput?: boolean;
   /** Called with the new row's id once it is written, before its run can start (e.g. to watch its end). */
   onInserted?: (id: bigint) => void;
+  /** The caller answers with the result, never with the row as created: insertAndRun's `claim`. */
+  claim?: boolean;
 }) {
   const { caller, input, timer } = options;
   let inserted = false;
@@ -74,6 +77,7 @@ export async function createConversion(options: {
       },
       {
         recordIn: options.recordIn,
+        claim: options.claim,
         onInserted: (id) => {
           inserted = true;
           timer?.mark('insert');
@@ -97,21 +101,25 @@ export async function createConversion(options: {
  * Charges, inserts the row and sets its run going: in this process, its lease written with the row,
  * when an engine slot is free here (lib/jobs/local-hand-off.ts), else through the queue, whose
  * refusal undoes the row and the charge (enqueueCharged). `onInserted` is called with the new row's
- * id before its run can start.
+ * id before its run can start. `claim`: the caller never answers with the row as created, so a run
+ * that starts here is claimed by the insert too (claimedAtInsert), not by a statement of its own.
  */
 export async function insertAndRun(
   caller: Caller,
   data: Omit<Prisma.ConversionUncheckedCreateInput, 'id'>,
-  options: { recordIn?: RecordConversion; onInserted?: (id: bigint) => void } = {},
+  options: { recordIn?: RecordConversion; onInserted?: (id: bigint) => void; claim?: boolean } = {},
 ): Promise<Conversion> {
   const { recordIn } = options;
   const localRun = recordIn ? undefined : reserveLocalRun(allowanceSubject(caller));
-  const row = await insertCharged(caller, data, { recordIn, lease: localRun?.lease }).catch((e: unknown) => {
+  const claim = localRun !== undefined && options.claim === true;
+  const written = claim ? { ...data, ...claimedAtInsert() } : data;
+  const row = await insertCharged(caller, written, { recordIn, lease: localRun?.lease }).catch((e: unknown) => {
     localRun?.release();
     throw e;
   });
   options.onInserted?.(row.id);
-  if (localRun) localRun.start({ id: row.id, run: row.run, requestId: logContext().requestId });
+  const { requestId } = logContext();
+  if (localRun) localRun.start({ id: row.id, run: row.run, requestId, claimed: claim ? row : undefined });
   else await enqueueCharged(caller, [row], () => db.conversion.delete({ where: { id: row.id } }));
   return row;
 }

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { rm, statfs } from 'node:fs/promises';
+import { statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { isAppError } from '@/lib/errors';
+import type { Conversion } from '@/lib/generated/prisma/client';
 import { config } from '@/lib/config';
-import { processJobsDir } from '@/lib/engines/sandbox/job-folders';
+import { processJobsDir, removeRunFolder } from '@/lib/engines/sandbox/job-folders';
 import { db } from '@/lib/db';
 import { randomToken } from '@/lib/crypto';
 import { finishOutput } from '@/lib/engines/output/finish-output';
@@ -37,11 +38,16 @@ export type RunOutcome = 'completed' | 'failed' | 'skipped';
  * fixed at creation, and completion is a conditional update, so a retried job never produces a
  * second result. `run` (from the job message) must be the row's run: a message of an earlier run,
  * still queued when the conversion was retried, is skipped (none given: whichever run is current).
+ * `alreadyClaimed`: the row as its insert wrote it, claimed for this run (insertAndRun).
  */
-export async function runConversion(conversionId: bigint, run?: number): Promise<RunOutcome> {
+export async function runConversion(
+  conversionId: bigint,
+  run?: number,
+  alreadyClaimed?: Conversion,
+): Promise<RunOutcome> {
   const timer = phaseTimer('job', conversionId);
   // Claim, read the row and say `processing` in one statement.
-  const claimed = await claimRun(conversionId, run);
+  const claimed = alreadyClaimed ?? (await claimRun(conversionId, run));
   if (!claimed) return 'skipped';
   let row = claimed;
   const { attempts } = claimed;
@@ -149,10 +155,10 @@ export async function runConversion(conversionId: bigint, run?: number): Promise
     throw new Error(`Conversion ${id} attempt ${attempts} failed`, { cause: e });
   } finally {
     unsubscribe();
-    // The run is over (its row final, or its retry left to the queue): the worker takes its next job
-    // while the thread pool removes the folder (unlinking a just-written input waits on the
-    // filesystem's journal for a millisecond or more). A later attempt gets a folder of its own.
-    void rm(workDir, { recursive: true, force: true })
+    // The run is over (its row final, or its retry left to the queue). A folder holding only the
+    // input's link goes now; one an engine left files in goes by the thread pool while the worker
+    // takes its next job. A later attempt gets a folder of its own.
+    void removeRunFolder(workDir)
       .catch((err: unknown) => log.warn({ conversionId: id, err }, 'could not remove the job folder'))
       .finally(() => {
         timer.mark('cleanup');

@@ -34,6 +34,18 @@ export async function claimRun(id: bigint, run?: number): Promise<Conversion | u
   return rows[0];
 }
 
+/**
+ * A new row's columns as claimRun would leave them for its first run: written by the insert itself
+ * when the run starts in this process and nobody is answered with the row as created (its SPEC
+ * status at creation is `pending`), one statement fewer. No event: nobody watches it yet.
+ */
+export const claimedAtInsert = () => ({
+  status: 'processing' as const,
+  attempts: 1,
+  startedAt: new Date(),
+  progress: 0,
+});
+
 /** The run's progress (0–99) while it is processing, and its event; false when it is not processing. */
 export async function recordProgress(id: bigint, progress: number): Promise<boolean> {
   const changed = await preparedExecute(Prisma.sql`

@@ -2,6 +2,7 @@ import { eventType } from 'inngest';
 import { z } from 'zod';
 import { parseConversionId } from '@/lib/domain/conversion-id';
 import { WEBHOOK_EVENTS } from '@/lib/domain/webhook-rules';
+import type { Conversion } from '@/lib/generated/prisma/client';
 
 // The one job message: "run this conversion". Both queues carry it (the Inngest event's data,
 // the pg-boss job's data) and both parse it with this schema; a payload that fails can never
@@ -29,8 +30,11 @@ export const conversionRequestedData = (
 ): ConversionRequestedData =>
   ConversionRequestedData.parse({ conversionId: String(conversionId), run, subject, requestId });
 
-/** A job message as a worker runs it. */
-export type ConversionRequest = { id: bigint; run?: number; requestId?: string };
+/**
+ * A job message as a worker runs it; `claimed`: the row, when it was written already claimed for
+ * this process's own run (lib/conversions/create-conversion.ts `insertAndRun`).
+ */
+export type ConversionRequest = { id: bigint; run?: number; requestId?: string; claimed?: Conversion };
 
 /** The conversion (and run) a job payload names, or null for a payload that is not one. */
 export function parseConversionRequested(data: unknown): ConversionRequest | null {

@@ -73,5 +73,5 @@ function runConversionJob(request: ConversionRequest): Promise<RunOutcome> {
   // V8's heap may grow more freely while conversions run, and not when idle (see the module).
   // Every line the run logs names the conversion and the request that asked for it.
   const context = { conversionId: String(request.id), requestId: request.requestId };
-  return withLogContext(context, () => withHeapGrowth(() => runConversion(request.id, request.run)));
+  return withLogContext(context, () => withHeapGrowth(() => runConversion(request.id, request.run, request.claimed)));
 }

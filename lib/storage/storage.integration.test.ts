@@ -72,7 +72,8 @@ describe('local storage driver', () => {
       expect([named.ino, named.nlink, named.mode & 0o777]).toEqual([stored.ino, 2, 0o444]);
       // An engine that writes its input, in the sandbox every engine runs in.
       const said: string[] = [];
-      const write = '(echo damaged > input.bin) 2>/dev/null && echo written || echo refused; head -c 1 input.bin | od -An -tu1';
+      const write =
+        '(echo damaged > input.bin) 2>/dev/null && echo written || echo refused; head -c 1 input.bin | od -An -tu1';
       await runSandboxed({
         command: 'sh',
         args: ['-c', write],

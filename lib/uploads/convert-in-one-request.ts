@@ -29,6 +29,8 @@ export async function startConversion({ caller, request, wait }: { caller: Calle
         waitMs = parseWait(fields.wait);
       },
       onInserted: (id) => (watch = watchConversion(id)),
+      // The answer is the result (or the Conversion as read after the wait), never the row as created.
+      claim: true,
     });
     return { id: row.id, row, waitMs, watch: watch! };
   } catch (e) {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { type Dir, lstatSync, opendirSync, readFileSync, rmdirSync, unlinkSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,4 +68,48 @@ async function sweepDeadJobFolders(): Promise<number> {
     }
   }
   return removed;
+}
+
+/** More entries than a job or an engine run places in its folder: past it, what is left is an engine's doing. */
+const PLACED_LINKS_MAX = 4;
+
+/**
+ * Removes a job folder or an exchange slot. After a run whose result was taken out it holds only
+ * names of files kept elsewhere (the stored input, a job folder's file placed in a slot), whose
+ * removal frees nothing: that is done here and now, on this thread (docs/architecture.md, "Files
+ * on the hot path"). Anything else (an engine's leftovers, of any size or number) is removed by the
+ * thread pool.
+ */
+export async function removeRunFolder(folder: string): Promise<void> {
+  const links = placedLinks(folder);
+  if (links === null) return; // never made (a run refused before it), or gone already
+  if (!links) return rm(folder, { recursive: true, force: true });
+  for (const file of links) unlinkSync(file);
+  rmdirSync(folder);
+}
+
+/**
+ * The folder's files if they are only links to files kept elsewhere, a few at most; else undefined
+ * (null: there is no folder).
+ */
+function placedLinks(folder: string): string[] | undefined | null {
+  let dir: Dir;
+  try {
+    dir = opendirSync(folder);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+  try {
+    const files: string[] = [];
+    for (let entry = dir.readSync(); entry; entry = dir.readSync()) {
+      const file = path.join(folder, entry.name);
+      const stats = lstatSync(file);
+      if (files.length === PLACED_LINKS_MAX || !stats.isFile() || stats.nlink < 2) return undefined;
+      files.push(file);
+    }
+    return files;
+  } finally {
+    dir.closeSync();
+  }
 }

@@ -1,19 +1,9 @@
-import {
-  constants,
-  createReadStream,
-  createWriteStream,
-  linkSync,
-  lstatSync,
-  mkdtempSync,
-  opendirSync,
-  renameSync,
-  rmdirSync,
-  unlinkSync,
-} from 'node:fs';
+import { constants, createReadStream, createWriteStream, linkSync, lstatSync, mkdtempSync, renameSync } from 'node:fs';
 import { copyFile, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { crossesFilesystems } from '@/lib/storage/cross-device';
+import { removeRunFolder } from '../sandbox/job-folders';
 import { EngineError } from '../sandbox/sandbox';
 
 // Moving files in and out of a warm worker's exchange folder. The worker's folder and the job
@@ -30,39 +20,7 @@ export async function withExchangeSlot<T>(exchangeDir: string, fn: (slot: string
   try {
     return await fn(slot);
   } finally {
-    await removeSlot(slot);
-  }
-}
-
-/** More entries than a run places in a slot: past it, what is left is an engine's doing. */
-const SLOT_LINKS_MAX = 4;
-
-/**
- * Removes a slot. After a run whose result was taken out it holds only the links placed in, whose
- * removal frees nothing (the job folder keeps each file): that is done here and now. Anything else
- * (an engine's leftovers, of any size or number) is removed by the thread pool.
- */
-async function removeSlot(slot: string): Promise<void> {
-  const links = placedLinks(slot);
-  if (!links) return rm(slot, { recursive: true, force: true });
-  for (const file of links) unlinkSync(file);
-  rmdirSync(slot);
-}
-
-/** The slot's files if they are only links to files kept elsewhere, a few at most; else undefined. */
-function placedLinks(slot: string): string[] | undefined {
-  const dir = opendirSync(slot);
-  try {
-    const files: string[] = [];
-    for (let entry = dir.readSync(); entry; entry = dir.readSync()) {
-      const file = path.join(slot, entry.name);
-      const stats = lstatSync(file);
-      if (files.length === SLOT_LINKS_MAX || !stats.isFile() || stats.nlink < 2) return undefined;
-      files.push(file);
-    }
-    return files;
-  } finally {
-    dir.closeSync();
+    await removeRunFolder(slot);
   }
 }
 

@@ -10,18 +10,20 @@ import { phaseTimer } from '@/lib/system/phase-timings';
 /**
  * POST /convert/upload: stream the `file` part to storage (cut at the plan limit), then convert with
  * `options`. `checkFields` checks an endpoint's own form fields with the others: a refusal keeps nothing.
- * `onInserted` is createConversion's.
+ * `onInserted` and `claim` are createConversion's.
  */
 export async function convertUpload({
   caller,
   request,
   checkFields,
   onInserted,
+  claim,
 }: {
   caller: Caller;
   request: Request;
   checkFields?: (fields: Record<string, string>) => void;
   onInserted?: (id: bigint) => void;
+  claim?: boolean;
 }) {
   const timer = phaseTimer('upload');
   const { fields, file } = await receiveMultipart(request, limitsFor(caller.plan).maxUploadBytes);
@@ -44,6 +46,7 @@ export async function convertUpload({
       convertOptions,
       timer,
       onInserted,
+      claim,
     });
   } finally {
     timer.end();
