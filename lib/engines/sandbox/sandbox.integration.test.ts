@@ -70,8 +70,6 @@ describe('runSandboxed', () => {
     expect(r.out).toEqual(['done']);
   });
 
-  // The host name stays the machine's: bubblewrap cannot set one inside a container (sethostname is
-  // refused there), so results are scrubbed of it instead (../output/server-traces.ts).
   it('holds no capability, so it cannot make a read-only folder of the system writable', async () => {
     const probe = '/usr/share/.transmute-sandbox-probe';
     const r = await sh(
@@ -83,6 +81,8 @@ describe('runSandboxed', () => {
     expect(existsSync(probe)).toBe(false);
   });
 
+  // The host name stays the machine's: bubblewrap cannot set one inside a container (sethostname is
+  // refused there), so results are scrubbed of it instead (../output/server-traces.ts).
   it("does not know the user's name", async () => {
     const r = await sh('whoami 2>/dev/null || echo no-user-name');
     expect(r.out).toEqual(['no-user-name']);
