@@ -54,25 +54,29 @@ const lease = (id: bigint) => db.conversionLease.findUnique({ where: { conversio
 const expire = (id: bigint) =>
   db.$executeRaw`UPDATE conversion_leases SET expires_at = now() - interval '1 second' WHERE conversion_id = ${id}`;
 
-/** A pending conversion of a stored PNG, with no job anywhere: as a process leaves it that died after its row. */
-async function pendingConversion(): Promise<bigint> {
-  const caller = guestCaller();
+/** A new conversion's row, of a PNG stored now for `caller`. */
+async function storedPngRow(caller: ReturnType<typeof guestCaller>, png: Buffer) {
   const inputKey = newStorageKey('inputs');
-  const png = await makePng(80, 60);
   await storage().put(inputKey, Readable.from([png]));
   const createdAt = new Date();
-  const created = await insertCharged(caller, {
+  return {
     createdAt,
     userId: null,
     guestId: caller.guestId,
-    originalFileName: 'left.png',
+    originalFileName: 'picture.png',
     originalFormat: 'png',
     targetFormat: 'webp',
     inputKey,
     inputSize: BigInt(png.length),
     resultKey: newStorageKey('results'),
     expiresAt: new Date(createdAt.getTime() + 3_600_000),
-  });
+  };
+}
+
+/** A pending conversion of a stored PNG, with no job anywhere: as a process leaves it that died after its row. */
+async function pendingConversion(): Promise<bigint> {
+  const caller = guestCaller();
+  const created = await insertCharged(caller, await storedPngRow(caller, await makePng(80, 60)));
   return created.id;
 }
 
@@ -112,32 +116,15 @@ describe('a conversion this process queues itself', () => {
 
   it('claims the run with the insert when the caller never answers with the row as created', async () => {
     const caller = guestCaller();
-    const inputKey = newStorageKey('inputs');
     const png = await makePng(70, 50);
-    await storage().put(inputKey, Readable.from([png]));
-    const createdAt = new Date();
-    const data = {
-      createdAt,
-      userId: null,
-      guestId: caller.guestId,
-      originalFileName: 'claimed.png',
-      originalFormat: 'png',
-      targetFormat: 'webp',
-      inputKey,
-      inputSize: BigInt(png.length),
-      resultKey: newStorageKey('results'),
-      expiresAt: new Date(createdAt.getTime() + 3_600_000),
-    };
-    const row = await insertAndRun(caller, data, { claim: true });
+    const row = await insertAndRun(caller, await storedPngRow(caller, png), { claim: true });
     expect(row).toMatchObject({ status: 'processing', attempts: 1, progress: 0 });
     // Run once, under its lease, with no claim of its own (that would have counted a second attempt).
     expect(await finished(row.id)).toMatchObject({ status: 'completed', attempts: 1 });
     expect(await queueJobs(row.id)).toEqual([]);
     expect(await lease(row.id)).toMatchObject({ run: 0 });
     // Without `claim`, the row is written as SPEC's answer to an upload shows it, and claimed by its run.
-    const secondKey = newStorageKey('inputs');
-    await storage().put(secondKey, Readable.from([png]));
-    const pending = await insertAndRun(caller, { ...data, inputKey: secondKey, resultKey: newStorageKey('results') });
+    const pending = await insertAndRun(caller, await storedPngRow(caller, png));
     expect(pending).toMatchObject({ status: 'pending', attempts: 0 });
     expect(await finished(pending.id)).toMatchObject({ status: 'completed', attempts: 1 });
   });
