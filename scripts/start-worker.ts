@@ -1,6 +1,7 @@
 // The job worker's start, shared by the worker process and a web process that runs the worker too.
 import { connectInngestWorker } from '@/inngest/connect-worker';
 import { config } from '@/lib/config';
+import { prepareFfmpeg } from '@/lib/engines/ffmpeg/sandboxed';
 import { shutdownEngines } from '@/lib/engines/pools';
 import { sandboxStatus } from '@/lib/engines/sandbox/sandbox-status';
 import { log } from '@/lib/log/logger';
@@ -19,6 +20,7 @@ import { startWebhookRelay } from '@/lib/webhooks/webhook-outbox';
 export async function startWorker({ besideWeb = false } = {}): Promise<() => Promise<void>> {
   registerConversionSubscribers(); // before either job engine hands this process a conversion
   sandboxStatus(); // probed at start, so the log says at once when engines cannot run (and why)
+  void prepareFfmpeg(); // in the background: the first runs may start without it
   // One engine runs the jobs: with Inngest configured the embedded queue (pg-boss, its schedules
   // and its connections) never starts here, and Inngest hands this worker its steps instead.
   const stopJobs = config.inngestEnabled ? connectInngestWorker() : await runWorker({ besideWeb });

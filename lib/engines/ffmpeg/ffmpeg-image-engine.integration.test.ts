@@ -31,7 +31,7 @@ function qoiHeader(width: number, height: number): Buffer {
 
 /**
  * Converts `j` as the pipeline does, noting every process Node starts meanwhile for the job (its
- * folder is on the command line): the program each runs, the one after prlimit's `--`.
+ * folder is on the command line): the program each runs, the one after bwrap's `--`.
  */
 async function convertNotingPrograms(j: TestJob, withInspect = true): Promise<{ programs: string[]; error: unknown }> {
   const started: ChildProcess[] = [];
@@ -48,7 +48,7 @@ async function convertNotingPrograms(j: TestJob, withInspect = true): Promise<{ 
   const programs = started
     .map((p) => p.spawnargs)
     .filter((argv) => argv.some((a) => a.includes(j.workDir)))
-    .map((argv) => argv[argv.indexOf('--', argv.indexOf('prlimit')) + 1]);
+    .map((argv) => argv[argv.indexOf('--', argv.indexOf('bwrap')) + 1]);
   return { programs, error };
 }
 

@@ -5,6 +5,7 @@ import { config } from '@/lib/config';
 import type { FormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
 import { readHead } from '@/lib/formats/read-head';
+import { prepareSearchFirst, searchFirst } from '../sandbox/library-order';
 import { EngineError, engineRunsUnderWay, runSandboxed, type RunResult } from '../sandbox/sandbox';
 import { PIXEL_LIMITS } from '../limits';
 import type { EngineJob, EngineLimits } from '../types';
@@ -95,7 +96,8 @@ export function jobPart(job: EngineJob, outputPath: string, from: number, to: nu
 
 /**
  * How every conversion's ffmpeg runs: in the job's folder, with the engine timeout and the memory
- * cap, sharing the cores with the process's other engine runs.
+ * cap, sharing the cores with the process's other engine runs, its libraries found in the order
+ * prepareFfmpeg worked out.
  */
 const ffmpegRun = (job: EngineJob, args: string[]) => ({
   command: 'ffmpeg',
@@ -104,7 +106,15 @@ const ffmpegRun = (job: EngineJob, args: string[]) => ({
   signal: job.signal,
   timeoutMs: config.engineTimeoutMs,
   memoryLimitBytes: MEMORY_LIMIT,
+  searchFirst: searchFirst('ffmpeg'),
 });
+
+/**
+ * Works out, in the background, the order in which ffmpeg's loader searches its 214 libraries
+ * (../sandbox/library-order.ts): each run then starts about 15 ms sooner. Runs before it is known
+ * use the loader's own order.
+ */
+export const prepareFfmpeg = (): Promise<unknown> => prepareSearchFirst('ffmpeg');
 
 /**
  * `args` (from ffmpegCommand: one output, last) with the machine's cores shared among `runs` engine

@@ -20,7 +20,7 @@ const OFFICE = [
   '/etc/libreoffice', // registry and psprint.conf (Debian symlinks them from /usr/lib/libreoffice)
   '/var/lib/libreoffice', // bundled extensions' pre-registration
 ];
-const RUNTIME = ['/usr/lib64', '/etc/ld.so.cache', '/usr/lib/locale/C.utf8', '/usr/bin/prlimit'];
+const RUNTIME = ['/usr/lib64', '/etc/ld.so.cache', '/usr/lib/locale/C.utf8'];
 const FONTS = ['/usr/share/fonts', '/usr/share/fontconfig', '/etc/fonts', '/var/cache/fontconfig'];
 // The bridge's interpreter, its standard library and the two UNO modules (not all of dist-packages).
 const PYTHON_UNO = ['/usr/lib/python3/dist-packages/uno.py', '/usr/lib/python3/dist-packages/unohelper.py'];

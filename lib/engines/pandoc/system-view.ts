@@ -2,14 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 
-// What a pandoc sandbox sees of the system: the program, the shared libraries it and prlimit
-// load (from `ldd`), and pandoc's own data files, nothing else of /usr or /etc. pandoc reads
+// What a pandoc sandbox sees of the system: the program, the shared libraries it loads (from
+// `ldd`), and pandoc's own data files, nothing else of /usr or /etc. pandoc reads
 // files named inside documents (LaTeX \lstinputlisting, RST `.. include::`, Org #+INCLUDE, images
 // embedded by the DOCX/ODT/EPUB writers); where `--sandbox` cannot be used (./pandoc-engine.ts)
 // this list is what keeps those reads to files that are safe to end up in a result.
 
 const PANDOC = '/usr/bin/pandoc';
-const PRLIMIT = '/usr/bin/prlimit'; // the sandbox runs the program under prlimit
 const DATA = ['/usr/share/pandoc', '/usr/lib/locale/C.utf8', '/etc/ld.so.cache'];
 
 /**
@@ -27,6 +26,6 @@ function sharedLibraries(program: string): string[] {
 let cached: readonly string[] | undefined;
 
 export function pandocSystemView(): readonly string[] {
-  cached ??= [...new Set([PANDOC, PRLIMIT, ...DATA, ...sharedLibraries(PANDOC), ...sharedLibraries(PRLIMIT)])];
+  cached ??= [...new Set([PANDOC, ...DATA, ...sharedLibraries(PANDOC)])];
   return cached;
 }

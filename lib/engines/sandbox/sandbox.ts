@@ -48,6 +48,11 @@ export type SandboxSpec = {
   fileSizeLimitBytes?: number;
   /** Extra environment variables (e.g. MAGICK_CONFIGURE_PATH); never secrets. */
   env?: Readonly<Record<string, string>>;
+  /**
+   * Libraries the program's loader searches first (LD_PRELOAD), from searchFirst() in
+   * ./library-order.ts; set inside the sandbox only, for the program alone.
+   */
+  searchFirst?: readonly string[];
 };
 
 export type RunSandboxedOptions = SandboxSpec & {
@@ -63,20 +68,26 @@ export type RunResult = { code: number | null; signal: NodeJS.Signals | null; st
 const DEFAULT_FILE_SIZE_LIMIT = 4 * 1024 ** 3;
 const FULL_SYSTEM_VIEW: readonly string[] = ['/usr', '/etc/alternatives', '/etc/fonts', '/etc/ld.so.cache'];
 
-/** The argv (program + args) that runs `spec` inside the sandbox. */
+/**
+ * The argv (program + args) that runs `spec`: `prlimit` sets the limits, which bwrap and everything
+ * inside the sandbox inherit, then bwrap starts the program with its environment alone.
+ */
 function sandboxArgv(spec: SandboxSpec): { file: string; args: string[]; cwd: string; env: Record<string, string> } {
   const limits = [`--fsize=${Math.floor(spec.fileSizeLimitBytes ?? DEFAULT_FILE_SIZE_LIMIT)}`];
   if (spec.memoryLimitBytes) limits.push(`--as=${Math.floor(spec.memoryLimitBytes)}`);
-  const inner = ['prlimit', ...limits, '--', spec.command, ...spec.args];
+  const binPath = '/usr/bin:/bin';
   // MALLOC_ARENA_MAX: glibc reserves 64 MB of address space per thread arena, which on a
   // many-core host would trip the RLIMIT_AS cap long before real memory use does.
-  const env = { ...spec.env, PATH: '/usr/bin:/bin', HOME: spec.workDir, LANG: 'C.UTF-8', MALLOC_ARENA_MAX: '2' };
+  const env = { ...spec.env, PATH: binPath, HOME: spec.workDir, LANG: 'C.UTF-8', MALLOC_ARENA_MAX: '2' };
   const refusal = sandboxRefusal();
   if (refusal) throw new EngineError(refusal, { sandboxUnavailable: true });
   // The operator's explicit opt-out (lib/engines/sandbox/sandbox-status.ts): limits and an empty environment only.
-  if (sandboxStatus().state === 'off') return { file: inner[0], args: inner.slice(1), cwd: spec.workDir, env };
+  if (sandboxStatus().state === 'off')
+    return { file: 'prlimit', args: [...limits, '--', spec.command, ...spec.args], cwd: spec.workDir, env };
+  // Only the program gets LD_PRELOAD: prlimit and bwrap would load those libraries for nothing.
+  const programEnv = spec.searchFirst?.length ? { ...env, LD_PRELOAD: spec.searchFirst.join(':') } : env;
   const w = spec.workDir;
-  const args = [
+  const bwrap = [
     '--unshare-all',
     // Run as root, bwrap keeps every capability: an engine could remount the read-only binds
     // writable (the host's /usr) or write files it may only read. None is needed.
@@ -110,17 +121,18 @@ function sandboxArgv(spec: SandboxSpec): { file: string; args: string[]; cwd: st
     '--chdir',
     w,
     '--clearenv',
-    ...Object.entries(env).flatMap(([k, v]) => ['--setenv', k, v]),
+    ...Object.entries(programEnv).flatMap(([k, v]) => ['--setenv', k, v]),
     '--',
-    ...inner,
+    spec.command,
+    ...spec.args,
   ];
-  return { file: 'bwrap', args, cwd: w, env };
+  return { file: 'prlimit', args: [...limits, '--', 'bwrap', ...bwrap], cwd: w, env: { PATH: binPath } };
 }
 
 /** Starts the sandbox in its own process group; stdin is a pipe only if asked (the LibreOffice bridge). */
 export function spawnSandboxed(spec: SandboxSpec, opts: { stdin?: boolean } = {}): ChildProcess {
   const { file, args, cwd, env } = sandboxArgv(spec);
-  // Only PATH, HOME and LANG: no secret from our environment reaches an engine.
+  // Only the variables sandboxArgv names: no secret from our environment reaches an engine.
   return spawn(file, args, {
     cwd,
     env: env as NodeJS.ProcessEnv,
