@@ -3,8 +3,10 @@
 // runs it, on the same 5 s 640×360 input, sides alternating. BENCH_CONCURRENCY conversions at a
 // time (default 1): the engine runs each in an engine slot, as a worker does, so that runs under
 // way share the cores (lib/engines/ffmpeg/sandboxed.ts, sharingCores); "engine, cores not shared"
-// runs it outside any slot, as ffmpeg's own threading would. Wall time and CPU (the sandbox,
-// ffmpeg: every process naming the job's folder) per conversion, and conversions a second.
+// runs it outside any slot, as ffmpeg's own threading would. The engine's ffmpeg starts with its
+// libraries in the order a worker works out (lib/engines/sandbox/library-order.ts). Wall time and
+// CPU (the sandbox, ffmpeg: every process naming the job's folder) per conversion, and conversions
+// a second.
 // Run: npx tsx bench/video-engine.ts   (BENCH_N=10 conversions per side)
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -13,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { OUTPUT_ARGS } from '@/lib/engines/ffmpeg/args';
 import { ffmpegEngine } from '@/lib/engines/ffmpeg/ffmpeg-engine';
+import { prepareFfmpeg } from '@/lib/engines/ffmpeg/sandboxed';
 import { withEngineSlot } from '@/lib/engines/sandbox/sandbox';
 import { makeJob, type TestJob } from '@/tests/fixtures/engine-job';
 import { timed } from './lib/client';
@@ -73,6 +76,7 @@ async function main() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-video-'));
   const input = makeMp4(dir);
   const webm = OUTPUT_ARGS.webm!;
+  await prepareFfmpeg(); // as a worker does at its start: the engine's ffmpeg with its library order
   const engine = async (job: TestJob) => {
     await ffmpegEngine.inspect!(job);
     await ffmpegEngine.convert(job);

@@ -18,7 +18,8 @@ import { sandboxStatus } from './sandbox-status';
 // order flips. So an order is used only if the loader's own list with it (LD_TRACE_LOADED_OBJECTS)
 // holds the same libraries, and every two that define a common name (their .dynsym,
 // ./elf-exports.ts) stay in the same order: every lookup, at start, later (lazy binding) or through
-// dlsym, finds what it found before. Otherwise the engine runs with the loader's own order.
+// dlsym, finds what it found before (names every library defines for itself, such as `_end`, left
+// aside: ./elf-exports.ts). Otherwise the engine runs with the loader's own order.
 
 /** Libraries moved ahead: past these, the lookups left to shorten are few. */
 const SEARCH_FIRST_LIMIT = 40;
