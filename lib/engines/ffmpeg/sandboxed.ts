@@ -111,7 +111,7 @@ const ffmpegRun = (job: EngineJob, args: string[]) => ({
 
 /**
  * Works out, in the background, the order in which ffmpeg's loader searches its 214 libraries
- * (../sandbox/library-order.ts): each run then starts about 15 ms sooner. Runs before it is known
+ * (../sandbox/library-order.ts): each run then starts 12–15 ms sooner. Runs before it is known
  * use the loader's own order.
  */
 export const prepareFfmpeg = (): Promise<unknown> => prepareSearchFirst('ffmpeg');
