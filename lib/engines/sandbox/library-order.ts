@@ -4,6 +4,7 @@ import { randomToken } from '@/lib/crypto';
 import { log } from '@/lib/log/logger';
 import { exportedNameHashes } from './elf-exports';
 import { processJobsDir } from './job-folders';
+import { hasProgram } from './programs';
 import { runSandboxed } from './sandbox';
 import { sandboxStatus } from './sandbox-status';
 
@@ -184,12 +185,14 @@ const orders: Orders = (shared[ORDERS] ??= { pending: new Map(), proven: new Map
 
 /**
  * Works out, in the background, which libraries `command`'s loader should search first. Only in the
- * sandbox: LD_PRELOAD is given to the program alone there (without it, to prlimit as well).
+ * sandbox (LD_PRELOAD is given to the program alone there; without it, to prlimit as well) and for
+ * an installed program.
  */
 export function prepareSearchFirst(command: string): Promise<readonly string[]> {
   let order = orders.pending.get(command);
   if (!order) {
-    order = (sandboxStatus().state === 'ready' ? proveSearchFirst(command) : Promise.resolve([]))
+    const provable = sandboxStatus().state === 'ready' && hasProgram(command);
+    order = (provable ? proveSearchFirst(command) : Promise.resolve([]))
       .catch((e: unknown) => {
         log.warn({ err: e, command }, '[engines] the library order could not be worked out; the loader keeps its own');
         return [] as readonly string[];
