@@ -34,21 +34,19 @@ export type LibraryNames = { file: string; names: Uint32Array };
 /** Index pairs [earlier, later] of the libraries (in search order) that define a common name. */
 export function sharedNamePairs(libraries: readonly LibraryNames[]): Array<[number, number]> {
   const definers = new Map<number, number[]>();
-  const pairs = new Set<string>();
+  const pairs = new Map<number, [number, number]>(); // keyed by earlier × count + later: each pair once
   libraries.forEach(({ names }, later) => {
-    let previous = NaN;
     for (const name of names) {
-      if (name === previous) continue; // names are sorted: a library that defines one twice (two versions)
-      previous = name;
       const earlier = definers.get(name);
       if (!earlier) definers.set(name, [later]);
-      else {
-        for (const e of earlier) pairs.add(`${e},${later}`);
+      else if (earlier.at(-1) !== later) {
+        // (a library may define a name twice, in two versions)
+        for (const e of earlier) pairs.set(e * libraries.length + later, [e, later]);
         earlier.push(later);
       }
     }
   });
-  return [...pairs].map((p) => p.split(',').map(Number) as [number, number]);
+  return [...pairs.values()];
 }
 
 /**
