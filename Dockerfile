@@ -28,9 +28,12 @@ RUN --mount=type=secret,id=ca_bundle,target=/etc/ssl/certs/ca-certificates.crt s
     rm node.tgz npm.tgz; node --version
 
 # Build: dependencies from the lockfile, the Prisma client, the typed client the pages call the API
-# through, Next's build, the compiled entry points.
+# through, Next's build, the compiled entry points and the standby library.
 FROM node AS build
 WORKDIR /src
+# A C compiler for the engines' standby library (lib/engines/sandbox/standby.c); the runtime has none.
+RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends gcc libc6-dev >/dev/null && \
+    rm -rf /var/lib/apt/lists/*
 ENV NEXT_TELEMETRY_DISABLED=1 npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 COPY package.json package-lock.json ./
 # The typed client is a workspace: npm ci installs its dependencies only when it sees it.

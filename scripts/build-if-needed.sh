@@ -3,7 +3,7 @@
 # inputs. The inputs are fingerprinted by content and path (so an edit, a deleted file or a Prisma
 # schema change all rebuild); tests are not inputs of the build output. `compile_scripts` compiles
 # the process entry points (web server, worker, embedded database, admin, migrations) into dist/
-# for plain `node`.
+# for plain `node`, and the engines' standby library.
 BUILD_INPUTS=(
   app lib components inngest public types prisma/schema.prisma clients/typescript/src
   tsconfig.json package.json package-lock.json next.config.ts proxy.ts instrumentation.ts postcss.config.mjs
@@ -19,6 +19,12 @@ compile_scripts() {
     --bundle --platform=node --format=esm --target=node22 --packages=external \
     --outdir="$SCRIPTS_DIST" --out-extension:.js=.mjs --log-level=warning ||
     { echo "[build] compiling scripts/*.ts failed" >&2; return 1; }
+  # The library that holds an engine started ahead before its main (lib/engines/sandbox/standby.ts).
+  # Without a C compiler there is none, and every engine run starts its program afresh.
+  if command -v cc >/dev/null; then
+    cc -O2 -shared -fPIC -fvisibility=hidden -Wall -Wextra -Werror -o "$SCRIPTS_DIST/engine-standby.so" \
+      lib/engines/sandbox/standby.c || { echo "[build] compiling lib/engines/sandbox/standby.c failed" >&2; return 1; }
+  fi
 }
 
 build_inputs_fingerprint() {

@@ -191,6 +191,14 @@ WEBP_ID="$LAST_ID"
 cp "$WORK/out.$WEBP_ID" "$WORK/first.webp" 2>/dev/null
 check "DOCX → PDF" converts_to "$PORT1" "$JAR" "$WORK/sample.docx" is_pdf target_format=pdf
 check "MP4 → WebM" converts_to "$PORT1" "$JAR" "$WORK/sample.mp4" is_webm target_format=webm
+ffmpeg_waiting() {
+  local n
+  n=$(podman exec "$RUN_ID-a" sh -c 'grep -lx ffmpeg /proc/[0-9]*/comm 2>/dev/null | wc -l')
+  echo "    ffmpeg processes: $n"
+  [ "$n" -ge 1 ]
+}
+check "an ffmpeg started ahead waits for the next run (lib/engines/sandbox/standby.ts)" ffmpeg_waiting
+check "MP4 → WebM in it" converts_to "$PORT1" "$JAR" "$WORK/sample.mp4" is_webm target_format=webm
 check "OCR of a scan" converts_to "$PORT1" "$JAR" "$WORK/scan.png" has_ocr_text ocr output=txt
 hostile() {
   local id status

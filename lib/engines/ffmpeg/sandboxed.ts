@@ -6,7 +6,8 @@ import type { FormatName } from '@/lib/formats/catalog';
 import { detectFormat } from '@/lib/formats/detect-format';
 import { readHead } from '@/lib/formats/read-head';
 import { prepareSearchFirst, searchFirst } from '../sandbox/library-order';
-import { EngineError, engineRunsUnderWay, runSandboxed, type RunResult } from '../sandbox/sandbox';
+import { EngineError, engineRunsUnderWay, type RunResult } from '../sandbox/sandbox';
+import { runStartedAhead } from '../sandbox/standby';
 import { PIXEL_LIMITS } from '../limits';
 import type { EngineJob, EngineLimits } from '../types';
 
@@ -86,7 +87,7 @@ export const { inspect, cappedInputArgs } = mediaInput(DEMUXER);
  * `duration` seconds of output (up to 99: the caller says when it is done).
  */
 export function runFfmpeg(job: EngineJob, args: string[], duration: number | undefined): Promise<RunResult> {
-  return runSandboxed({ ...ffmpegRun(job, args), onStdoutLine: progressFromStdout(job, () => duration) });
+  return runStartedAhead({ ...ffmpegRun(job, args), onStdoutLine: progressFromStdout(job, () => duration) });
 }
 
 /** `job` for one of several runs: its progress fills [from, to] of the job's, and it writes `outputPath`. */
@@ -97,7 +98,7 @@ export function jobPart(job: EngineJob, outputPath: string, from: number, to: nu
 /**
  * How every conversion's ffmpeg runs: in the job's folder, with the engine timeout and the memory
  * cap, sharing the cores with the process's other engine runs, its libraries found in the order
- * prepareFfmpeg worked out.
+ * prepareFfmpeg worked out, in a standby started ahead when one waits (runStartedAhead).
  */
 const ffmpegRun = (job: EngineJob, args: string[]) => ({
   command: 'ffmpeg',
@@ -180,7 +181,7 @@ export async function runFfmpegRefusingInput(
   let inputSeconds: number | undefined;
   let refused: string | undefined;
   let duration: number | undefined;
-  const r = await runSandboxed({
+  const r = await runStartedAhead({
     ...ffmpegRun(job, args),
     onStderrLine: (line) => {
       const frame = FRAME_REFUSED.exec(line);

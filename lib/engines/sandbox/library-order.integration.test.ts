@@ -6,6 +6,7 @@ import { ffmpegEngine } from '../ffmpeg/ffmpeg-engine';
 import { prepareFfmpeg } from '../ffmpeg/sandboxed';
 import { prepareSearchFirst, searchFirst } from './library-order';
 import { runSandboxed } from './sandbox';
+import { STANDBY_LIBRARY } from './standby';
 
 let job: TestJob;
 let libraries: readonly string[];
@@ -26,12 +27,14 @@ async function bindings(first?: readonly string[]): Promise<Map<string, string>>
     workDir: job.workDir,
     env: { LD_DEBUG: 'bindings' },
     searchFirst: first,
+    extraRoBinds: first?.includes(STANDBY_LIBRARY) ? [STANDBY_LIBRARY] : [],
     onStderrLine: (line) => {
       const m = /binding file (\S+) \[\d+\] to (\S+) \[\d+\]: normal symbol `([^']+)'/.exec(line);
       if (m) bound.set(`${m[1]} ${m[3]}`, m[2]);
     },
   });
-  expect(r.code).toBe(0);
+  // A standby waits for its arguments on stdin, which is empty here: it stops before main (standby.c).
+  expect(r.code).toBe(first?.[0] === STANDBY_LIBRARY ? 125 : 0);
   return bound;
 }
 
@@ -51,6 +54,19 @@ describe("ffmpeg's library search order", () => {
     expect(reordered.size).toBe(plain.size);
     const moved = [...plain].filter(([name, library]) => reordered.get(name) !== library);
     expect(moved).toEqual([]);
+  });
+
+  it('binds alike in a standby (../sandbox/standby.ts), but for the start that waits for its arguments', async () => {
+    const plain = await bindings();
+    const standby = await bindings([STANDBY_LIBRARY, ...libraries]);
+    // It stops before main, so what ffmpeg binds only at its exit (free, destructors…) is not in its log.
+    expect(standby.size).toBeGreaterThan(plain.size - 100);
+    // Of the names both bind (not the standby library's own imports, nor what its dlsym looks up).
+    const moved = [...standby]
+      .filter(([name, library]) => plain.has(name) && plain.get(name) !== library)
+      .map(([name]) => name);
+    expect(moved).toEqual(['ffmpeg __libc_start_main']);
+    expect(standby.get('ffmpeg __libc_start_main')).toBe(STANDBY_LIBRARY);
   });
 
   it('is worked out once per process', async () => {

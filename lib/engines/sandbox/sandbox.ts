@@ -53,6 +53,11 @@ export type SandboxSpec = {
    * ./library-order.ts; set inside the sandbox only, for the program alone.
    */
   searchFirst?: readonly string[];
+  /**
+   * The path the program sees workDir at, when not its own: a standby's folder is seen as the jobs
+   * folder, for the job folder a run moves into it (./standby.ts).
+   */
+  seenAt?: string;
 };
 
 export type RunSandboxedOptions = SandboxSpec & {
@@ -78,7 +83,8 @@ function sandboxArgv(spec: SandboxSpec): { file: string; args: string[]; cwd: st
   const binPath = '/usr/bin:/bin';
   // MALLOC_ARENA_MAX: glibc reserves 64 MB of address space per thread arena, which on a
   // many-core host would trip the RLIMIT_AS cap long before real memory use does.
-  const env = { ...spec.env, PATH: binPath, HOME: spec.workDir, LANG: 'C.UTF-8', MALLOC_ARENA_MAX: '2' };
+  const w = spec.seenAt ?? spec.workDir;
+  const env = { ...spec.env, PATH: binPath, HOME: w, LANG: 'C.UTF-8', MALLOC_ARENA_MAX: '2' };
   const refusal = sandboxRefusal();
   if (refusal) throw new EngineError(refusal, { sandboxUnavailable: true });
   // The operator's explicit opt-out (lib/engines/sandbox/sandbox-status.ts): limits and an empty environment only.
@@ -86,7 +92,6 @@ function sandboxArgv(spec: SandboxSpec): { file: string; args: string[]; cwd: st
     return { file: 'prlimit', args: [...limits, '--', spec.command, ...spec.args], cwd: spec.workDir, env };
   // Only the program gets LD_PRELOAD: prlimit and bwrap would load those libraries for nothing.
   const programEnv = spec.searchFirst?.length ? { ...env, LD_PRELOAD: spec.searchFirst.join(':') } : env;
-  const w = spec.workDir;
   const bwrap = [
     '--unshare-all',
     // Run as root, bwrap keeps every capability: an engine could remount the read-only binds
@@ -116,7 +121,7 @@ function sandboxArgv(spec: SandboxSpec): { file: string; args: string[]; cwd: st
     '/tmp',
     ...(spec.extraRoBinds ?? []).flatMap((p) => ['--ro-bind', p, p]),
     '--bind',
-    w,
+    spec.workDir,
     w,
     '--chdir',
     w,
@@ -126,7 +131,7 @@ function sandboxArgv(spec: SandboxSpec): { file: string; args: string[]; cwd: st
     spec.command,
     ...spec.args,
   ];
-  return { file: 'prlimit', args: [...limits, '--', 'bwrap', ...bwrap], cwd: w, env: { PATH: binPath } };
+  return { file: 'prlimit', args: [...limits, '--', 'bwrap', ...bwrap], cwd: spec.workDir, env: { PATH: binPath } };
 }
 
 /** Starts the sandbox in its own process group; stdin is a pipe only if asked (the LibreOffice bridge). */
@@ -164,10 +169,18 @@ const TAIL_BYTES = 4096;
 
 /** Runs a program in the sandbox; resolves with its exit status, rejects with EngineError on timeout/cancel. */
 export function runSandboxed(opts: RunSandboxedOptions): Promise<RunResult> {
+  return superviseRun(opts, () => spawnSandboxed(opts));
+}
+
+/**
+ * The run of the sandbox `start()` answers (spawnSandboxed's, or a standby's: ./standby.ts) under
+ * `opts`' timeout, cancel signal and output handlers.
+ */
+export function superviseRun(opts: RunSandboxedOptions, start: () => ChildProcess): Promise<RunResult> {
   const timeoutMs = opts.timeoutMs ?? config.engineTimeoutMs;
   return new Promise<RunResult>((resolve, reject) => {
     if (opts.signal?.aborted) return reject(new EngineError('engine run cancelled', { cancelled: true }));
-    const child = spawnSandboxed(opts);
+    const child = start();
     let tail = '';
     let failure: EngineError | undefined;
     const stop = (err: EngineError) => {
