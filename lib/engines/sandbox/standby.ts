@@ -54,12 +54,12 @@ export async function runStartedAhead(opts: RunSandboxedOptions): Promise<RunRes
   // Only a job folder in this process's jobs folder can be moved into a standby.
   if (path.dirname(opts.workDir) !== processJobsDir() || !usable()) return runSandboxed(opts);
   const taken = takeStandby(opts);
-  setImmediate(() => keepStandbys(opts));
-  if (!taken) return runSandboxed(opts);
   try {
-    return await superviseRun(opts, taken.begin);
+    return await (taken ? superviseRun(opts, taken.begin) : runSandboxed(opts));
   } finally {
-    taken.end();
+    taken?.end();
+    // Once the run is over: a start beside it would take cores from it.
+    keepStandbys(opts);
   }
 }
 
