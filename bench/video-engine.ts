@@ -4,7 +4,9 @@
 // time (default 1): the engine runs each in an engine slot, as a worker does, so that runs under
 // way share the cores (lib/engines/ffmpeg/sandboxed.ts, sharingCores); "engine, cores not shared"
 // runs it outside any slot, as ffmpeg's own threading would. The engine's ffmpeg starts with its
-// libraries in the order a worker works out (lib/engines/sandbox/library-order.ts). Wall time and
+// libraries in the order a worker works out (lib/engines/sandbox/library-order.ts), afresh for each
+// run: these job folders are not in the jobs folder, so no standby takes them (bench/engine-start.ts
+// measures the standby). Wall time and
 // CPU (the sandbox, ffmpeg: every process naming the job's folder) per conversion, and conversions
 // a second.
 // Run: npx tsx bench/video-engine.ts   (BENCH_N=10 conversions per side)

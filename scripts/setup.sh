@@ -11,10 +11,11 @@ die() {
   exit 1
 }
 
-# The service's packages (scripts/apt-packages.txt, which the Dockerfile reads too), then what only
-# the tests use.
+# The service's packages (scripts/apt-packages.txt, which the Dockerfile reads too), what its build
+# needs here (the Dockerfile's build stage installs the same), then what only the tests use.
 read -r -d '' -a APT_PACKAGES < <(sed 's/#.*//' "$ROOT/scripts/apt-packages.txt") || true
 APT_PACKAGES+=(
+  gcc libc6-dev # the engines' standby library (lib/engines/sandbox/standby.c)
   unzip       # the tests read ZIP results back with unzip/zipinfo
   genisoimage # the format matrix's ISO sample
   ${TRANSMUTE_EXTRA_APT:-}

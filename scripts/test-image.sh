@@ -192,8 +192,13 @@ cp "$WORK/out.$WEBP_ID" "$WORK/first.webp" 2>/dev/null
 check "DOCX → PDF" converts_to "$PORT1" "$JAR" "$WORK/sample.docx" is_pdf target_format=pdf
 check "MP4 → WebM" converts_to "$PORT1" "$JAR" "$WORK/sample.mp4" is_webm target_format=webm
 ffmpeg_waiting() {
-  local n
-  n=$(podman exec "$RUN_ID-a" sh -c 'grep -lx ffmpeg /proc/[0-9]*/comm 2>/dev/null | wc -l')
+  local n=0
+  # Started as the run ends; sandbox set-up and exec take a few milliseconds.
+  for _ in $(seq 1 20); do
+    n=$(podman exec "$RUN_ID-a" sh -c 'grep -lx ffmpeg /proc/[0-9]*/comm 2>/dev/null | wc -l')
+    [ "$n" -ge 1 ] && break
+    sleep 0.25
+  done
   echo "    ffmpeg processes: $n"
   [ "$n" -ge 1 ]
 }

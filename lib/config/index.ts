@@ -60,7 +60,7 @@ const derived = {
   get jobLeaseMs() {
     return setting('JOB_LEASE_SECONDS') * 1000;
   },
-  /** Warm engine workers (LibreOffice, sharp, OCR) unused this long stop; 0 keeps them. */
+  /** Warm engine workers (LibreOffice, sharp, OCR) and programs started ahead unused this long stop; 0 keeps them. */
   get engineIdleMs() {
     return setting('ENGINE_IDLE_SECONDS') * 1000;
   },

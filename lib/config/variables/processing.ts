@@ -53,7 +53,8 @@ export const processingSettings = defineSettings({
   ENGINE_IDLE_SECONDS: {
     group: 'Engines',
     schema: seconds().default(600),
-    description: 'Warm engines (LibreOffice, sharp, OCR workers) stop once unused this long; 0 keeps them running',
+    description:
+      'Warm engines (LibreOffice, sharp, OCR workers, ffmpeg started ahead) stop once unused this long; 0 keeps them running',
   },
   ENGINE_SANDBOX: {
     group: 'Engines',

@@ -2,7 +2,6 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { config } from '@/lib/config';
 import { randomToken } from '@/lib/crypto';
 import { makeJob } from '@/tests/fixtures/engine-job';
 import { withEnv } from '@/tests/support/env';
@@ -37,7 +36,8 @@ function clip(file: string): void {
 const standbyFolders = () =>
   readdirSync(processJobsDir()).filter((name) => name.startsWith('standby-') && !name.startsWith('standby-test-'));
 const pids = () => waitingStandbys().map((s) => s.pid);
-const readyStandbys = () => waitFor(pids, (p) => p.length === Math.max(1, config.engineConcurrency));
+/** The standby the last run started for the next (one a run: these runs come one at a time). */
+const readyStandbys = () => waitFor(pids, (p) => p.length === 1);
 
 /** A plain sandboxed ffmpeg run in `workDir` (every run of a test alike, so they share standbys). */
 const ffmpegRun = (workDir: string, args: string[], extra: Partial<RunSandboxedOptions> = {}): RunSandboxedOptions => ({

@@ -21,9 +21,9 @@ import { sandboxStatus } from './sandbox-status';
 // up the sandbox and the loader maps and binds 214 libraries. A standby is a sandbox whose program
 // has done all that and waits at main (./standby.c) for a run to send its arguments. Its folder is
 // seen inside at the jobs folder's path, so the run's job folder, moved into it for the run, is seen
-// at its own path, and it is all the program can see of the disk. Each standby serves one run and
-// is replaced as it is taken; one left unused for ENGINE_IDLE_SECONDS stops, so an idle worker holds
-// none, and the first run of a burst starts its program afresh.
+// at its own path, and it is all the program can see of the disk. Each standby serves one run, and
+// each run, once over, starts one for the next; one left unused for ENGINE_IDLE_SECONDS stops, so an
+// idle worker holds none, and the first run after it starts its program afresh.
 
 /** Compiled from ./standby.c by compile_scripts (scripts/build-if-needed.sh). */
 export const STANDBY_LIBRARY = path.join(process.cwd(), 'dist/engine-standby.so');
@@ -48,7 +48,8 @@ const standbys = (shared[STANDBYS] ??= { waiting: [] });
 
 /**
  * Runs `opts` in a standby started for runs like it, when one waits; else as runSandboxed does. Either
- * way the process keeps as many standbys for the next runs as it runs engines at once.
+ * way, once it is over, it starts a standby for the next run, up to one per engine slot: a process
+ * running one conversion at a time keeps one, two at a time two.
  */
 export async function runStartedAhead(opts: RunSandboxedOptions): Promise<RunResult> {
   // Only a job folder in this process's jobs folder can be moved into a standby.
@@ -58,8 +59,9 @@ export async function runStartedAhead(opts: RunSandboxedOptions): Promise<RunRes
     return await (taken ? superviseRun(opts, taken.begin) : runSandboxed(opts));
   } finally {
     taken?.end();
-    // Once the run is over: a start beside it would take cores from it.
-    keepStandbys(opts);
+    // Once the run is over, and after what its caller does next: a start beside the run would take
+    // cores from it, and spawning holds the event loop for a moment.
+    setImmediate(() => startStandbyFor(opts));
   }
 }
 
@@ -140,15 +142,16 @@ function takeStandby(opts: RunSandboxedOptions) {
   };
 }
 
-/** Starts standbys for runs like `spec` until as many wait as engines run at once; stops those for other runs. */
-function keepStandbys(spec: SandboxSpec): void {
+/**
+ * Starts one standby for runs like `spec` (a run that ended makes room for the next), unless as many
+ * wait as the process runs engines at once; stops those started for other runs.
+ */
+function startStandbyFor(spec: SandboxSpec): void {
   const key = standbyKey(spec);
   for (const other of standbys.waiting.filter((s) => s.key !== key)) stop(other);
-  while (standbys.waiting.length < Math.max(1, config.engineConcurrency)) {
-    const standby = startStandby(spec, key);
-    if (!standby) return;
-    standbys.waiting.push(standby);
-  }
+  if (standbys.waiting.length >= Math.max(1, config.engineConcurrency)) return;
+  const standby = startStandby(spec, key);
+  if (standby) standbys.waiting.push(standby);
 }
 
 function startStandby(spec: SandboxSpec, key: string): Standby | undefined {
