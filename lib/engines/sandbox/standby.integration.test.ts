@@ -3,11 +3,11 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomToken } from '@/lib/crypto';
-import { makeJob } from '@/tests/fixtures/engine-job';
 import { withEnv } from '@/tests/support/env';
 import { waitFor } from '@/tests/support/wait-for';
 import { ffmpegEngine } from '../ffmpeg/ffmpeg-engine';
 import { prepareFfmpeg } from '../ffmpeg/sandboxed';
+import type { EngineJob } from '../types';
 import { processJobsDir } from './job-folders';
 import { EngineError, type RunSandboxedOptions } from './sandbox';
 import { runStartedAhead, STANDBY_LIBRARY, stopStandbys, waitingStandbys } from './standby';
@@ -60,39 +60,30 @@ describe('programs started ahead', () => {
   it('a conversion takes a waiting standby, and another starts for the next run', async () => {
     const first = jobFolder();
     clip(path.join(first, 'input.mp4'));
-    const job = (dir: string) =>
-      makeJob(Buffer.alloc(0), 'mp4', 'webm', {
-        workDir: dir,
-        inputPath: path.join(dir, 'input.mp4'),
-        outputPath: path.join(dir, 'output.webm'),
-      });
-    await ffmpegEngine.convert(await job(first)); // none waits yet: this run starts ffmpeg afresh
+    // A job as the pipeline hands it over: its folder directly in the jobs folder.
+    const job = (dir: string): EngineJob => ({
+      workDir: dir,
+      inputPath: path.join(dir, 'input.mp4'),
+      inputFormat: 'mp4',
+      targetFormat: 'webm',
+      outputPath: path.join(dir, 'output.webm'),
+      options: {},
+      signal: new AbortController().signal,
+      onProgress: () => {},
+    });
+    await ffmpegEngine.convert(job(first)); // none waits yet: this run starts ffmpeg afresh
     const before = await readyStandbys();
 
     const second = jobFolder();
     clip(path.join(second, 'input.mp4'));
-    await ffmpegEngine.convert(await job(second));
+    await ffmpegEngine.convert(job(second));
 
     const after = await readyStandbys();
     expect(after.filter((pid) => before.includes(pid))).toHaveLength(before.length - 1); // one was taken
     expect(readdirSync(second).sort()).toEqual(['input.mp4', 'output.webm']); // the job folder is back, whole
+    const probeArgs = ['-v', 'error', '-count_frames', '-show_streams', '-show_format', '-of', 'json'];
     const probe = JSON.parse(
-      execFileSync(
-        'ffprobe',
-        [
-          '-v',
-          'error',
-          '-count_frames',
-          '-show_streams',
-          '-show_format',
-          '-of',
-          'json',
-          path.join(second, 'output.webm'),
-        ],
-        {
-          encoding: 'utf8',
-        },
-      ),
+      execFileSync('ffprobe', [...probeArgs, path.join(second, 'output.webm')], { encoding: 'utf8' }),
     ) as {
       streams: Array<{ codec_name: string; width?: number; nb_read_frames?: string }>;
       format: { duration: string };
