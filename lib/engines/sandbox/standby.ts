@@ -54,20 +54,21 @@ const standbys = (shared[STANDBYS] ??= { waiting: [] });
 export async function runStartedAhead(opts: RunSandboxedOptions): Promise<RunResult> {
   // Only a job folder in this process's jobs folder can be moved into a standby.
   if (path.dirname(opts.workDir) !== processJobsDir() || !usable()) return runSandboxed(opts);
-  const taken = takeStandby(opts);
+  const key = standbyKey(opts);
+  const taken = takeStandby(opts, key);
   try {
     return await (taken ? superviseRun(opts, taken.begin) : runSandboxed(opts));
   } finally {
     taken?.end();
     // Once the run is over, and after what its caller does next: a start beside the run would take
     // cores from it, and spawning holds the event loop for a moment.
-    setImmediate(() => startStandbyFor(opts));
+    setImmediate(() => startStandbyFor(opts, key));
   }
 }
 
 /** Stops every waiting standby (shutdown, tests). */
 export function stopStandbys(): void {
-  for (const standby of standbys.waiting.splice(0)) stop(standby);
+  for (const standby of [...standbys.waiting]) stop(standby);
 }
 
 /** The waiting standbys' processes (tests, diagnostics). */
@@ -106,25 +107,24 @@ function standbyMessage(dir: string, args: readonly string[]): Buffer | undefine
   return message.length < MESSAGE_MAX ? message : undefined;
 }
 
-/** A waiting standby for `opts`, its job folder moved into it; undefined when none can take the run. */
-function takeStandby(opts: RunSandboxedOptions) {
+/** A waiting standby started as `key`, `opts`' job folder moved into it; undefined when none can take the run. */
+function takeStandby(opts: RunSandboxedOptions, key: string) {
   const message = standbyMessage(opts.workDir, opts.args);
-  if (!message || !standbys.waiting.length) return undefined;
-  const key = standbyKey(opts);
-  const at = standbys.waiting.findIndex((s) => s.key === key && s.child.exitCode === null && !s.child.signalCode);
-  if (at < 0) return undefined;
-  const [standby] = standbys.waiting.splice(at, 1);
-  clearTimeout(standby.idleTimer);
-  standby.state = 'running';
+  const standby = message
+    ? standbys.waiting.find((s) => s.key === key && s.child.exitCode === null && !s.child.signalCode)
+    : undefined;
+  if (!standby) return undefined;
   const lentAt = path.join(standby.folder, path.basename(opts.workDir));
   try {
     renameSync(opts.workDir, lentAt);
   } catch (e) {
-    standby.state = 'waiting';
     stop(standby);
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined; // the run itself reports it
     throw new EngineError(`the job folder could not be handed to a standby: ${(e as Error).message}`, { cause: e });
   }
+  standbys.waiting.splice(standbys.waiting.indexOf(standby), 1);
+  clearTimeout(standby.idleTimer);
+  standby.state = 'running';
   return {
     begin: (): ChildProcess => {
       standby.child.stdin?.end(message);
@@ -135,9 +135,7 @@ function takeStandby(opts: RunSandboxedOptions) {
       standby.state = 'ended';
       killTree(standby.child);
       renameSync(lentAt, opts.workDir);
-      void removeRunFolder(standby.folder).catch((e: unknown) =>
-        log.error({ err: e, folder: standby.folder }, '[engines] could not remove a standby folder'),
-      );
+      removeStandbyFolder(standby.folder);
     },
   };
 }
@@ -146,8 +144,7 @@ function takeStandby(opts: RunSandboxedOptions) {
  * Starts one standby for runs like `spec` (a run that ended makes room for the next), unless as many
  * wait as the process runs engines at once; stops those started for other runs.
  */
-function startStandbyFor(spec: SandboxSpec): void {
-  const key = standbyKey(spec);
+function startStandbyFor(spec: SandboxSpec, key: string): void {
   for (const other of standbys.waiting.filter((s) => s.key !== key)) stop(other);
   if (standbys.waiting.length >= Math.max(1, config.engineConcurrency)) return;
   const standby = startStandby(spec, key);
@@ -172,7 +169,7 @@ function startStandby(spec: SandboxSpec, key: string): Standby | undefined {
     );
   } catch (e) {
     log.warn({ err: e, command: spec.command }, '[engines] a standby could not be started');
-    void removeRunFolder(folder).catch(() => {});
+    removeStandbyFolder(folder);
     return undefined;
   }
   const standby: Standby = { command: spec.command, child, key, folder, state: 'waiting' };
@@ -196,7 +193,12 @@ function stop(standby: Standby): void {
   const at = standbys.waiting.indexOf(standby);
   if (at >= 0) standbys.waiting.splice(at, 1);
   killTree(standby.child);
-  void removeRunFolder(standby.folder).catch((e: unknown) =>
-    log.error({ err: e, folder: standby.folder }, '[engines] could not remove a standby folder'),
+  removeStandbyFolder(standby.folder);
+}
+
+/** In the background: nothing waits for it. */
+function removeStandbyFolder(folder: string): void {
+  void removeRunFolder(folder).catch((e: unknown) =>
+    log.error({ err: e, folder }, '[engines] could not remove a standby folder'),
   );
 }
