@@ -1,5 +1,6 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomToken } from '@/lib/crypto';
@@ -183,6 +184,23 @@ describe('the standby library (standby.c)', () => {
     const r = run('/tmp\0-hide_banner\0-version\0');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^ffmpeg version /);
+  });
+
+  it('readies 64 MiB of heap while it waits, then runs as sent', async () => {
+    const child = spawn('ffmpeg', [], { env: preloaded as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'] });
+    const anonKiB = () => Number(/^RssAnon:\s+(\d+) kB/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]);
+    try {
+      // Before main, ffmpeg itself holds a few MiB of anonymous memory; the readied heap is the rest.
+      await waitFor(anonKiB, (kib) => kib >= 64 * 1024, { timeoutMs: 10_000 });
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stdin.end('/tmp\0-hide_banner\0-version\0');
+      const [code] = (await once(child, 'exit')) as [number];
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/^ffmpeg version /);
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 
   it('refuses before main a message it cannot read: the program never runs', () => {
