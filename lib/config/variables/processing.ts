@@ -54,7 +54,7 @@ export const processingSettings = defineSettings({
     group: 'Engines',
     schema: seconds().default(600),
     description:
-      'Warm engines (LibreOffice, sharp, OCR workers, ffmpeg started ahead) stop once unused this long; 0 keeps them running',
+      'Warm engines (LibreOffice, sharp, OCR workers, ffmpeg started ahead with the 64 MiB of heap it readies) stop once unused this long; 0 keeps them running',
   },
   ENGINE_SANDBOX: {
     group: 'Engines',
