@@ -23,7 +23,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client, type Stats, fmtStats, ms, now, stats, timed } from './lib/client';
+import { Client, collector, fmtStats, ms, now, timed } from './lib/client';
 import { POLL_MS, type Work, convertxConvert, requirePrograms, startConvertx } from './lib/convertx';
 import { cpuDelta, cpuReading, postgresPid } from './lib/cpu';
 import { isPdf, isWebm, isWebp, makeDocx, makeMp4, makePng } from './lib/inputs';
@@ -34,40 +34,6 @@ const N = Number(process.env.BENCH_N ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const WORK = (process.env.BENCH_WORK ?? 'png,docx,mp4').split(',');
 const WARMUP = 2;
-
-type Measured = { perSec: number; latency: Stats; failed: number; firstError?: string };
-
-/**
- * Sums rounds of one variant. A failed conversion counts in the latency but not in the throughput
- * (conversions delivered per second), and its first error is kept for the report.
- */
-function collector() {
-  const durations: number[] = [];
-  let wallMs = 0;
-  let failed = 0;
-  let firstError: string | undefined;
-  return {
-    /** `task`, with its failure recorded instead of thrown. */
-    guard: (task: () => Promise<void>) => async () => {
-      try {
-        await task();
-      } catch (e) {
-        failed++;
-        firstError ??= e instanceof Error ? e.message : String(e);
-      }
-    },
-    add(r: { durations: number[]; wallMs: number }) {
-      durations.push(...r.durations);
-      wallMs += r.wallMs;
-    },
-    result: (): Measured => ({
-      perSec: ((durations.length - failed) * 1000) / wallMs,
-      latency: stats(durations),
-      failed,
-      firstError,
-    }),
-  };
-}
 
 /** Quiet time before the idle reading: Transmute collects its garbage once after 10 s without work. */
 const IDLE_SETTLE_MS = 15_000;

@@ -4,7 +4,10 @@
 // WebP in one request (no auth, no row, no queue, no sandbox, no separate download;
 // bench/lib/floor-server.ts), fed by the same client; the service both through SPEC's protocol and
 // in one request (POST /api/v1/convert).
-// Run: npx tsx bench/png-to-webp.ts   (N=30 by default; BENCH_N=… to change)
+// The one request and the floor server take turns in rounds (BENCH_ROUNDS, 4; the floor first in
+// even rounds, the service in odd ones), so that both meet the machine at the same speed: here it
+// drifts by a tenth from one minute to the next, and a ratio of two minutes apart moves with it.
+// Run: npx tsx bench/png-to-webp.ts   (N=30 per variant by default; BENCH_N=… to change)
 // BENCH_WEBP_EFFORT: the libwebp effort of every side (default: the converter's default, which the
 // service then uses unasked; another is sent to the service as the conversion's `effort` option).
 // BENCH_FLOOR_WEBP=sharp-defaults: the floor server and the in-process baseline call `.webp()` with
@@ -12,7 +15,17 @@
 // is written that way measures. Then the sides do not encode the same way, so the ratios are not
 // those of equal work.
 import sharp from 'sharp';
-import { Client, type Converted, fmtStats, ms, phases, stats, timed, type Stats } from './lib/client';
+import {
+  Client,
+  collector,
+  type Converted,
+  fmtStats,
+  type Measured,
+  ms,
+  phases,
+  timed,
+  type Stats,
+} from './lib/client';
 import { cpuDelta, cpuReading, postgresPid } from './lib/cpu';
 import { serverPhases } from './lib/phases';
 import { startFloorServer } from './lib/floor-server';
@@ -20,6 +33,7 @@ import { isWebp, makePng, WEBP_SETTINGS as DEFAULT_WEBP_SETTINGS } from './lib/i
 import { assertBuilt, startServer } from './lib/server';
 
 const N = Number(process.env.BENCH_N ?? 30);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const EFFORT = Number(process.env.BENCH_WEBP_EFFORT ?? DEFAULT_WEBP_SETTINGS.effort);
 const FLOOR_AT_SHARP_DEFAULTS = process.env.BENCH_FLOOR_WEBP === 'sharp-defaults';
 /** The floor's and the baseline's WebP options: `{}` is sharp's defaults. */
@@ -27,30 +41,42 @@ const WEBP_SETTINGS = FLOOR_AT_SHARP_DEFAULTS ? {} : { ...DEFAULT_WEBP_SETTINGS,
 /** The options the service is asked for: none at its default, so that the default run sends a plain request. */
 const SERVICE_OPTIONS = EFFORT === DEFAULT_WEBP_SETTINGS.effort ? undefined : { effort: EFFORT };
 const WARMUP = 2;
+const FLOOR = 'bare node:http + busboy + sharp';
+const ONE_REQUEST = 'service, one request';
 type Row = { name: string; conc: number; perSec: number; latency: Stats };
 type Timed = Awaited<ReturnType<typeof timed>>;
 
+/** One side of the comparison: its conversion, the processes whose CPU it uses, what to do after each round. */
+type Side = {
+  name: string;
+  convert: () => Promise<void>;
+  roots: Record<string, number>;
+  afterRound?: () => Promise<void>;
+};
+
 /**
- * The floor: ×1 and ×2 through the floor server (bench/lib/floor-server.ts), sent the same
- * multipart request as the service's one request, by the same client.
+ * `sides` in rounds at ×1 then ×2, taking turns (the first side first in even rounds, last in odd
+ * ones), N conversions each in all; records each side's figures over all its rounds.
  */
-async function bareHttpFloor(png: Buffer, record: (name: string, conc: number, r: Timed) => void) {
-  const bare = await startFloorServer(WEBP_SETTINGS);
-  try {
-    const client = new Client(`http://127.0.0.1:${bare.port}`);
-    const convert = async () => {
-      const out = await client.convertInOneRequest(png, 'bench.png', 'webp');
-      if (!isWebp(out.result)) throw new Error('floor server: no WebP');
-    };
-    const roots = { 'bare server': bare.pid, client: process.pid };
-    await timed(WARMUP, 1, convert);
-    for (const conc of [1, 2]) {
-      const cpuBefore = cpuReading(roots);
-      record('bare node:http + busboy + sharp', conc, await timed(N, conc, convert));
-      console.log(`    CPU per conversion: ${cpuDelta(cpuBefore, cpuReading(roots), N)}`);
+async function takingTurns(sides: Side[], record: (name: string, conc: number, r: Measured) => void) {
+  const perRound = Math.ceil(N / ROUNDS);
+  for (const conc of [1, 2]) {
+    const results = sides.map(() => collector());
+    const cpu = sides.map(() => [] as string[]);
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? sides : [...sides].reverse();
+      for (const side of order) {
+        const i = sides.indexOf(side);
+        const before = cpuReading(side.roots);
+        results[i].add(await timed(perRound, conc, side.convert));
+        cpu[i].push(cpuDelta(before, cpuReading(side.roots), perRound));
+        await side.afterRound?.();
+      }
     }
-  } finally {
-    bare.stop();
+    sides.forEach((side, i) => {
+      record(side.name, conc, results[i].result());
+      console.log(`    CPU per conversion, by round: ${cpu[i].join(' | ')}`);
+    });
   }
 }
 
@@ -63,9 +89,14 @@ async function main() {
       `; N=${N} (+${WARMUP} warm-up) per variant`,
   );
   const rows: Row[] = [];
-  const record = (name: string, conc: number, r: Timed) => {
-    rows.push({ name, conc, perSec: (r.durations.length * 1000) / r.wallMs, latency: stats(r.durations) });
-    console.log(`  ${name} (×${conc}): ${fmtStats(stats(r.durations))}`);
+  const record = (name: string, conc: number, r: Measured) => {
+    rows.push({ name, conc, perSec: r.perSec, latency: r.latency });
+    console.log(`  ${name} (×${conc}): ${fmtStats(r.latency)}`);
+  };
+  const recordTimed = (name: string, conc: number, r: Timed) => {
+    const m = collector();
+    m.add(r);
+    record(name, conc, m.result());
   };
 
   // Baseline: bare sharp in this process (default libvips threading).
@@ -74,12 +105,15 @@ async function main() {
     if (!isWebp(out)) throw new Error('sharp produced no WebP');
   };
   await timed(WARMUP, 1, bare);
-  record('baseline sharp().webp(WEBP_SETTINGS)', 1, await timed(N, 1, bare));
-  record('baseline sharp().webp(WEBP_SETTINGS)', 2, await timed(N, 2, bare));
-  await bareHttpFloor(png, record);
+  recordTimed('baseline sharp().webp(WEBP_SETTINGS)', 1, await timed(N, 1, bare));
+  recordTimed('baseline sharp().webp(WEBP_SETTINGS)', 2, await timed(N, 2, bare));
 
   // PHASE_TIMINGS: the services log each conversion's phases (lib/system/phase-timings.ts), as JSON lines to read back.
-  const server = await startServer({ PHASE_TIMINGS: '1', LOG_FORMAT: 'json' });
+  const floor = await startFloorServer(WEBP_SETTINGS);
+  const server = await startServer({ PHASE_TIMINGS: '1', LOG_FORMAT: 'json' }).catch((e: unknown) => {
+    floor.stop();
+    throw e;
+  });
   try {
     console.log(`service on ${server.baseUrl} (data in ${server.dataDir})`);
     const client = new Client(server.baseUrl);
@@ -100,7 +134,7 @@ async function main() {
     const variant = async (name: string, conc: number, pollMs?: number) => {
       runs = [];
       const cpuBefore = cpuReading(roots);
-      record(name, conc, await timed(N, conc, viaService(pollMs)));
+      recordTimed(name, conc, await timed(N, conc, viaService(pollMs)));
       console.log(`    CPU per conversion: ${cpuDelta(cpuBefore, cpuReading(roots), N)}`);
       console.log(`    phases: ${phases(runs)}`);
       const ids = runs.map((r) => r.id);
@@ -112,32 +146,47 @@ async function main() {
     await variant('service, SSE wait', 1);
     await variant('service, 20 ms status polling', 1, 20);
     await variant('service, SSE wait', 2);
-    // One request (POST /convert): the same conversion, answered with its result.
+    // One request (POST /convert): the same conversion, answered with its result, taking turns with
+    // the floor server fed the same multipart body by the same client.
     const oneRequest = async () => {
       const out = await client.convertInOneRequest(png, 'bench.png', 'webp', SERVICE_OPTIONS);
       if (!isWebp(out.result)) throw new Error('service returned no WebP');
       runs.push({ ...out, uploadMs: 0, queueMs: 0, waitMs: 0, downloadMs: 0 });
     };
-    for (const conc of [1, 2]) {
-      runs = [];
-      const cpuBefore = cpuReading(roots);
-      record('service, one request', conc, await timed(N, conc, oneRequest));
-      console.log(`    CPU per conversion: ${cpuDelta(cpuBefore, cpuReading(roots), N)}`);
-      const ids = runs.map((r) => r.id);
-      console.log(`    server: ${serverPhases(server.logOf('web'), server.logOf('worker'), ids)}`);
-      for (const id of ids) await client.remove(id);
-    }
+    const floorClient = new Client(`http://127.0.0.1:${floor.port}`);
+    const viaFloor = async () => {
+      const out = await floorClient.convertInOneRequest(png, 'bench.png', 'webp');
+      if (!isWebp(out.result)) throw new Error('floor server: no WebP');
+    };
+    await timed(WARMUP, 1, viaFloor);
+    runs = [];
+    await takingTurns(
+      [
+        { name: FLOOR, convert: viaFloor, roots: { 'bare server': floor.pid, client: process.pid } },
+        {
+          name: ONE_REQUEST,
+          convert: oneRequest,
+          roots,
+          // Deleted between rounds, not in them.
+          afterRound: async () => {
+            for (const { id } of runs.splice(0)) await client.remove(id);
+          },
+        },
+      ],
+      record,
+    );
     console.log(`web server RSS after the runs: ${(server.webRss() / 2 ** 20).toFixed(0)} MB (process tree)`);
   } finally {
     await server.stop();
+    floor.stop();
   }
 
   for (const conc of [1, 2]) {
-    const floor = rows.find((r) => r.name.startsWith('bare node:http') && r.conc === conc)!;
-    const one = rows.find((r) => r.name === 'service, one request' && r.conc === conc)!;
+    const floorRow = rows.find((r) => r.name === FLOOR && r.conc === conc)!;
+    const one = rows.find((r) => r.name === ONE_REQUEST && r.conc === conc)!;
     console.log(
-      `one request vs the floor server (×${conc}): latency ${(one.latency.mean / floor.latency.mean).toFixed(2)}×, ` +
-        `throughput ${(one.perSec / floor.perSec).toFixed(2)}×`,
+      `one request vs the floor server (×${conc}): latency ${(one.latency.mean / floorRow.latency.mean).toFixed(2)}×, ` +
+        `throughput ${(one.perSec / floorRow.perSec).toFixed(2)}×`,
     );
   }
   console.log(

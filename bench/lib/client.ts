@@ -214,6 +214,40 @@ export const ms = (v: number) => `${v.toFixed(1)} ms`;
 export const fmtStats = (x: Stats) =>
   `mean ${ms(x.mean)}  p50 ${ms(x.p50)}  p95 ${ms(x.p95)}  (min ${ms(x.min)}, max ${ms(x.max)}, n=${x.n})`;
 
+export type Measured = { perSec: number; latency: Stats; failed: number; firstError?: string };
+
+/**
+ * Sums rounds of one variant. A failed conversion counts in the latency but not in the throughput
+ * (conversions delivered per second), and its first error is kept for the report.
+ */
+export function collector() {
+  const durations: number[] = [];
+  let wallMs = 0;
+  let failed = 0;
+  let firstError: string | undefined;
+  return {
+    /** `task`, with its failure recorded instead of thrown. */
+    guard: (task: () => Promise<void>) => async () => {
+      try {
+        await task();
+      } catch (e) {
+        failed++;
+        firstError ??= e instanceof Error ? e.message : String(e);
+      }
+    },
+    add(r: { durations: number[]; wallMs: number }) {
+      durations.push(...r.durations);
+      wallMs += r.wallMs;
+    },
+    result: (): Measured => ({
+      perSec: ((durations.length - failed) * 1000) / wallMs,
+      latency: stats(durations),
+      failed,
+      firstError,
+    }),
+  };
+}
+
 /** Runs `task(i)` for i in [0, n) with at most `concurrency` at once; returns each task's duration (ms). */
 export async function timed(
   n: number,
