@@ -38,7 +38,7 @@ static char *args[ARGS_MAX + 2];
  * Every page a process writes first costs a fault in which the kernel finds and clears it; on this
  * kind of virtual machine, whose free pages go back to the host, about 2.5 us each. The 5 s
  * 640x360 MP4 -> WebM of bench/engine-start.ts takes some 16,000 such faults (64 MB), 40-45 ms of
- * its ~330. So the standby grows its heap by HEAP_BLOCKS blocks under the mmap threshold, frees them
+ * its ~330 (bench/RESULTS.md, "Figures the code cites"). So the standby grows its heap by HEAP_BLOCKS blocks under the mmap threshold, frees them
  * (the heap is given back only past 1 GiB free, so they stay in it for the run's allocations) and
  * has a thread fault their pages in while it waits. That thread runs at SCHED_IDLE, so it only takes a core nobody else
  * wants: on a busy machine the run faults its own pages, as it would have anyway. It uses
