@@ -195,7 +195,7 @@ describe('the standby library (standby.c)', () => {
       let stdout = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
       child.stdin.end('/tmp\0-hide_banner\0-version\0');
-      const [code] = (await once(child, 'exit')) as [number];
+      const [code] = (await once(child, 'close')) as [number];
       expect(code).toBe(0);
       expect(stdout).toMatch(/^ffmpeg version /);
     } finally {
