@@ -38,14 +38,16 @@ static char *args[ARGS_MAX + 2];
  * Every page a process writes first costs a fault in which the kernel finds and clears it; on this
  * kind of virtual machine, whose free pages go back to the host, about 2.5 us each. The 5 s
  * 640x360 MP4 -> WebM of bench/engine-start.ts takes some 16,000 such faults (64 MB), 40-45 ms of
- * its ~330 (bench/RESULTS.md, "Figures the code cites"). So the standby grows its heap by HEAP_BLOCKS blocks under the mmap threshold, frees them
- * (the heap is given back only past 1 GiB free, so they stay in it for the run's allocations) and
- * has a thread fault their pages in while it waits. That thread runs at SCHED_IDLE, so it only takes a core nobody else
- * wants: on a busy machine the run faults its own pages, as it would have anyway. It uses
- * MADV_POPULATE_WRITE, which maps pages without writing to them, so the run may take that memory at
- * any moment; the thread stops at its next step once the run has started.
+ * its ~330 (bench/RESULTS.md, "Figures the code cites"). So the standby grows its heap by
+ * HEAP_BLOCKS blocks under the mmap threshold, frees them (the heap is given back only past 1 GiB
+ * free, so they stay in it for the run's allocations) and has a thread fault their pages in while
+ * it waits. That thread runs at SCHED_IDLE, so it only takes a core nobody else wants: on a busy
+ * machine the run faults its own pages, as it would have anyway. It uses MADV_POPULATE_WRITE, which
+ * maps pages without writing to them, so the run may take that memory at any moment; the thread
+ * stops at its next step once the run has started.
  */
-enum { HEAP_BLOCKS = 8, HEAP_BLOCK = 8 << 20, MMAP_THRESHOLD = 32 << 20, POPULATE_STEP = 256 << 10 };
+enum { HEAP_BLOCKS = 8, HEAP_BLOCK = 8 << 20, MMAP_THRESHOLD = 32 << 20 };
+enum { POPULATE_STEP = 256 << 10 };
 
 static char *heap_blocks[HEAP_BLOCKS];
 static atomic_bool run_started;
