@@ -1,7 +1,10 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '@/tests/support/wait-for';
+import { holdHeapGrowth } from './heap-growth';
 import { startYoungGcPacer, type YoungGcPacer } from './young-gc-pacer';
 import { v8Gc } from './v8-gc';
 
@@ -130,5 +133,50 @@ describe('startYoungGcPacer', () => {
       { path: '/refuse', pacingAtStart: true },
       { path: '/status', pacingAtStart: false, pacingAtEnd: false },
     ]);
+  });
+
+  it('leaves buffers promoted and then dropped to the heap limit under load, not to a full collection per 64 MiB of them', async () => {
+    const gc = v8Gc();
+    // Full collections, as V8 reports them once done.
+    let full = 0;
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { detail: { kind: number } }>)
+        if (entry.detail.kind === constants.NODE_PERFORMANCE_GC_MAJOR) full++;
+    });
+    observer.observe({ entryTypes: ['gc'] });
+    /** 80 MiB of buffers that outlive two young collections (promoted, as some of an upload's are), then dropped. */
+    const fullCollectionsAfterPromotedGarbage = async () => {
+      const releaseGrowth = holdHeapGrowth(); // under load, as while a large body arrives
+      gc({ type: 'major' }); // the limits start from here
+      await new Promise((r) => setTimeout(r, 50));
+      const before = full;
+      let held: ArrayBuffer[] | undefined = Array.from({ length: 80 }, () => new ArrayBuffer(MiB));
+      gc({ type: 'minor' });
+      gc({ type: 'minor' });
+      expect(held.length).toBe(80);
+      held = undefined;
+      // V8 weighs its external memory as buffers are made: a few more, with time for its tasks.
+      for (let i = 0; i < 20; i++) {
+        void new ArrayBuffer(64 * 1024);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const collections = full - before;
+      releaseGrowth();
+      gc({ type: 'major' });
+      return collections;
+    };
+    // A live heap of the web process's order (~75 MB), whose global limit the growth then raises.
+    let ballast: number[] | undefined = new Array<number>(10_000_000).fill(0);
+    try {
+      // V8's own accounting, as before the pacer: the promoted garbage alone starts a full collection.
+      setFlagsFromString('--no-external-memory-accounted-in-global-limit');
+      expect(await fullCollectionsAfterPromotedGarbage()).toBeGreaterThan(0);
+      pacer = startYoungGcPacer();
+      expect(await fullCollectionsAfterPromotedGarbage()).toBe(0);
+      expect(ballast.length).toBe(10_000_000);
+    } finally {
+      ballast = undefined;
+      observer.disconnect();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getHeapStatistics } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { v8Gc } from './v8-gc';
 
 // Why the web process asks V8 for young-generation collections itself.
@@ -14,6 +14,15 @@ import { v8Gc } from './v8-gc';
 //
 // The timer runs only while some body is arriving: a process woken every 20 ms for nothing spent
 // 5–12 ms of CPU a second idle on this kind of machine (bench/RESULTS.md, "Idle CPU").
+//
+// Some buffers still outlive two young collections and are promoted: about 0.7 MB per one-request
+// conversion here, garbage soon after. Against its own limit (64 MiB above what the last full
+// collection left) that made a full collection every ~55 conversions, each ~100 ms of CPU. So
+// external memory is counted against the heap's global limit instead, the one heap-growth.ts
+// raises while there is work: two full collections instead of five or six per 300 conversions,
+// 1–2 ms less CPU per conversion, for up to ~130 MB more garbage held under load (bench/RESULTS.md,
+// "Full collections"). A quiet process collects it (heap-growth.ts, COLLECT_AFTER_IDLE_MS).
+const EXTERNAL_MEMORY_IN_GLOBAL_LIMIT = '--external-memory-accounted-in-global-limit';
 
 const MiB = 1024 * 1024;
 
@@ -39,6 +48,7 @@ const hasBodyToCome = (req: IncomingMessage) =>
 
 export function startYoungGcPacer(options: { stepBytes?: number; intervalMs?: number } = {}): YoungGcPacer {
   const { stepBytes = 24 * MiB, intervalMs = 20 } = options;
+  setFlagsFromString(EXTERNAL_MEMORY_IN_GLOBAL_LIMIT);
   const gc = v8Gc();
   let collections = 0;
   let holds = 0;
