@@ -20,8 +20,9 @@ import { v8Gc } from './v8-gc';
 // collection left) that made a full collection every ~55 conversions, each ~100 ms of CPU. So
 // external memory is counted against the heap's global limit instead, the one heap-growth.ts
 // raises while there is work: two full collections instead of five or six per 300 conversions,
-// 1–2 ms less CPU per conversion, for up to ~130 MB more garbage held under load (bench/RESULTS.md,
-// "Full collections"). A quiet process collects it (heap-growth.ts, COLLECT_AFTER_IDLE_MS).
+// 1–2 ms less CPU per conversion, for up to ~120 MB more garbage held under load (bench/RESULTS.md,
+// "Full collections, counted against the heap's limit"). A quiet process collects it
+// (heap-growth.ts, COLLECT_AFTER_IDLE_MS).
 const EXTERNAL_MEMORY_IN_GLOBAL_LIMIT = '--external-memory-accounted-in-global-limit';
 
 const MiB = 1024 * 1024;
