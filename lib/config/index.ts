@@ -11,7 +11,10 @@ import { SETTINGS, type SettingName, type SettingValue } from './schema';
 // operator's or a test's change applies to the next use; the values derived from several
 // variables (paths, S3, the LibreOffice pool) are written out below.
 
-const engineConcurrency = () => setting('ENGINE_CONCURRENCY') ?? Math.max(1, os.availableParallelism());
+/** The cores this process may run on, read once: each read is a system call, and engine slots ask on every run. */
+const CORES = Math.max(1, os.availableParallelism());
+
+const engineConcurrency = () => setting('ENGINE_CONCURRENCY') ?? CORES;
 
 const derived = {
   get dataDir() {
@@ -77,7 +80,7 @@ const derived = {
       poolSize:
         setting('LIBREOFFICE_POOL_SIZE') ??
         defaultOfficePoolSize({
-          cores: os.availableParallelism(),
+          cores: CORES,
           memoryBytes: os.totalmem(),
           engineSlots: engineConcurrency(),
         }),

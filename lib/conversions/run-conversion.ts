@@ -59,6 +59,11 @@ export async function runConversion(
   // The tool's options are parsed once, here; options that do not fit can never succeed.
   const tool = parseToolOptions(row.operation, row.options);
   const workDir = path.join(processJobsDir(), `${id}-${attempts}-${randomToken(6)}`);
+  let jobFolderRemoved: Promise<void> | undefined;
+  const removeJobFolder = () =>
+    (jobFolderRemoved ??= removeRunFolder(workDir).catch((err: unknown) =>
+      log.warn({ conversionId: id, err }, 'could not remove the job folder'),
+    ));
   const abort = new AbortController();
   const unsubscribe = await subscribeConversionEvents(id, (e) => {
     if (e.status === 'cancelled') abort.abort(new Error('cancelled'));
@@ -133,6 +138,9 @@ export async function runConversion(
       return 'skipped';
     }
     timer.mark('complete');
+    // The job folder goes first, while its input is still a second name of the stored one: then it
+    // goes here and now, not file by file through the thread pool (removeRunFolder).
+    void removeJobFolder();
     // Nothing reads a completed conversion's input again (only a failed or cancelled one can be
     // retried), so it goes now: a user's file is kept no longer than its use, and on local disk its
     // pages leave the page cache for the next upload's instead of growing it (bench/RESULTS.md).
@@ -158,12 +166,10 @@ export async function runConversion(
     // The run is over (its row final, or its retry left to the queue). A folder holding only the
     // input's link goes now; one an engine left files in goes by the thread pool while the worker
     // takes its next job. A later attempt gets a folder of its own.
-    void removeRunFolder(workDir)
-      .catch((err: unknown) => log.warn({ conversionId: id, err }, 'could not remove the job folder'))
-      .finally(() => {
-        timer.mark('cleanup');
-        timer.end();
-      });
+    void removeJobFolder().finally(() => {
+      timer.mark('cleanup');
+      timer.end();
+    });
   }
 }
 

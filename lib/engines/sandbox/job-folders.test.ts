@@ -40,6 +40,15 @@ describe('removeRunFolder', () => {
     expect(readFileSync(kept, 'utf8')).toBe('x');
   });
 
+  it('leaves a folder an engine filled with thousands of names to the thread pool, unread here', async () => {
+    for (let i = 0; i < 3000; i++)
+      writeFileSync(path.join(folder, `left-by-the-engine-${String(i).padStart(20, '0')}`), '');
+    const removal = removeRunFolder(folder);
+    expect(existsSync(folder)).toBe(true);
+    await removal;
+    expect(existsSync(folder)).toBe(false);
+  });
+
   it('does nothing for a folder that was never made', async () => {
     await expect(removeRunFolder(path.join(root, 'never-made'))).resolves.toBeUndefined();
   });

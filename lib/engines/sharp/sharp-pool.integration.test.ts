@@ -45,6 +45,10 @@ async function processesOf(dir: string): Promise<string[]> {
   return found;
 }
 
+/** The files under a folder (its sub-folders' included), by name. */
+const filesIn = async (dir: string) =>
+  (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => !e.isDirectory()).map((e) => e.name);
+
 const workerDirs = () =>
   sharpPoolStatus()
     .map((s) => s.dir)
@@ -63,7 +67,7 @@ describe('sharp workers', () => {
     expect(await sharp(big.outputPath).metadata()).toMatchObject({ format: 'jpeg', width: 10_000, height: 10_000 });
     // Decoding it here would take ≥ 300 MB (RGB) and more for the encoder.
     expect(grown).toBeLessThan(100 * 1024 ** 2);
-    for (const dir of workerDirs()) expect(await readdir(`${dir}/x`)).toEqual([]);
+    for (const dir of workerDirs()) expect(await filesIn(`${dir}/x`)).toEqual([]);
   });
 
   it('cancel kills the worker (its whole sandbox); the next job gets a fresh one', async () => {
@@ -77,7 +81,7 @@ describe('sharp workers', () => {
     const running = sharpEngine.convert(slow);
     // Cancelled while the worker has the job: its files are in the worker's exchange folder.
     await waitFor(
-      async () => (await Promise.all([...before].map((d) => readdir(`${d}/x`).catch(() => [])))).flat().length,
+      async () => (await Promise.all([...before].map((d) => filesIn(`${d}/x`).catch(() => [])))).flat().length,
       (n) => n > 0,
       { timeoutMs: 10_000, intervalMs: 10 },
     );

@@ -31,9 +31,16 @@ describe('exchange slots', () => {
     writeFileSync(file, 'the input');
     return file;
   };
-  const slotsLeft = () => readdirSync(exchangeDir);
+  /** What the exchange folder holds besides its slot: the slot is kept empty, or removed. */
+  const leftInExchange = () =>
+    readdirSync(exchangeDir).flatMap((name) => {
+      const inside = path.join(exchangeDir, name);
+      return name === 'run' ? readdirSync(inside).map((n) => `run/${n}`) : [name];
+    });
+  /** The slot a request is given, and what it holds when given. */
+  const nextSlot = () => withExchangeSlot(exchangeDir, async (slot) => ({ slot, holds: readdirSync(slot) }));
 
-  it('places the input by a hard link, takes the result out, and leaves no slot; the input stays whole', async () => {
+  it('places the input by a hard link, takes the result out, and leaves the slot empty; the input stays whole', async () => {
     const source = input();
     const result = path.join(jobDir, 'output.webp');
     const taken = await withExchangeSlot(exchangeDir, async (slot) => {
@@ -44,7 +51,16 @@ describe('exchange slots', () => {
     expect(taken).toBe(true);
     expect(readFileSync(result, 'utf8')).toBe('the result');
     expect(readFileSync(source, 'utf8')).toBe('the input');
-    expect(slotsLeft()).toEqual([]);
+    expect(leftInExchange()).toEqual([]);
+  });
+
+  it('gives each request the same slot, empty', async () => {
+    const source = input();
+    const first = await withExchangeSlot(exchangeDir, async (slot) => {
+      await placeIn(source, path.join(slot, 'in.png'));
+      return slot;
+    });
+    expect(await nextSlot()).toEqual({ slot: first, holds: [] });
   });
 
   it.each([
@@ -57,16 +73,20 @@ describe('exchange slots', () => {
         for (let i = 0; i < 20; i++) writeFileSync(path.join(slot, 'd', `f${i}`), 'x');
       },
     ],
-  ])('removes a slot where the engine left %s, and nothing outside it', async (_, leave) => {
-    const source = input();
-    await withExchangeSlot(exchangeDir, async (slot) => {
-      await placeIn(source, path.join(slot, 'in.png'));
-      leave(slot);
-    });
-    expect(slotsLeft()).toEqual([]);
-    expect(readFileSync(source, 'utf8')).toBe('the input');
-    expect(existsSync('/etc/passwd')).toBe(true);
-  });
+  ])(
+    'removes a slot where the engine left %s, and nothing outside it; the next request finds it empty',
+    async (_, leave) => {
+      const source = input();
+      await withExchangeSlot(exchangeDir, async (slot) => {
+        await placeIn(source, path.join(slot, 'in.png'));
+        leave(slot);
+      });
+      expect(readdirSync(exchangeDir)).toEqual([]);
+      expect(readFileSync(source, 'utf8')).toBe('the input');
+      expect(existsSync('/etc/passwd')).toBe(true);
+      expect((await nextSlot()).holds).toEqual([]);
+    },
+  );
 
   it("removes a slot holding more links than a run places, and a failed run's slot too", async () => {
     const source = input();
@@ -79,7 +99,7 @@ describe('exchange slots', () => {
         throw new Error('the engine failed');
       }),
     ).rejects.toThrow('the engine failed');
-    expect(slotsLeft()).toEqual([]);
+    expect(leftInExchange()).toEqual([]);
     expect(readFileSync(source, 'utf8')).toBe('the input');
   });
 
@@ -92,6 +112,6 @@ describe('exchange slots', () => {
       }),
     ).rejects.toThrow('something other than a file');
     expect(existsSync(result)).toBe(false);
-    expect(slotsLeft()).toEqual([]);
+    expect(leftInExchange()).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
-import { constants, createReadStream, createWriteStream, linkSync, lstatSync, mkdtempSync, renameSync } from 'node:fs';
+import { constants, createReadStream, createWriteStream, linkSync, lstatSync, mkdirSync, renameSync } from 'node:fs';
 import { copyFile, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { crossesFilesystems } from '@/lib/storage/cross-device';
-import { removeRunFolder } from '../sandbox/job-folders';
+import { emptyRunFolder } from '../sandbox/job-folders';
 import { EngineError } from '../sandbox/sandbox';
 
 // Moving files in and out of a warm worker's exchange folder. The worker's folder and the job
@@ -14,13 +14,25 @@ import { EngineError } from '../sandbox/sandbox';
 // hand-off to the thread pool and back on every engine run (docs/architecture.md, "Files on the hot
 // path").
 
-/** Runs fn with a fresh folder inside the exchange folder, removed afterwards. */
+/** The folder of an exchange folder that requests use in turn: a warm worker serves one at a time. */
+const SLOT_NAME = 'run';
+
+/**
+ * Runs fn with the exchange folder's slot, emptied afterwards for the next request. The slot is
+ * kept rather than made and removed for each request: on this machine's ext4 a new folder's inode
+ * cost more than the rest of the exchange (bench/RESULTS.md, "Folders kept for the next run").
+ */
 export async function withExchangeSlot<T>(exchangeDir: string, fn: (slot: string) => Promise<T>): Promise<T> {
-  const slot = mkdtempSync(path.join(exchangeDir, 'job-'));
+  const slot = path.join(exchangeDir, SLOT_NAME);
+  try {
+    mkdirSync(slot, { mode: 0o700 });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
   try {
     return await fn(slot);
   } finally {
-    await removeRunFolder(slot);
+    await emptyRunFolder(slot);
   }
 }
 
