@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { isAppError } from '@/lib/errors';
 import type { Conversion } from '@/lib/generated/prisma/client';
 import { config } from '@/lib/config';
-import { processJobsDir, removeRunFolder } from '@/lib/engines/sandbox/job-folders';
+import { processJobsDir, releaseJobFolder, takeJobFolder } from '@/lib/engines/sandbox/job-folders';
 import { db } from '@/lib/db';
-import { randomToken } from '@/lib/crypto';
 import { finishOutput } from '@/lib/engines/output/finish-output';
 import { scrubMessage } from '@/lib/engines/output/server-traces';
 import { findEngine } from '@/lib/engines/registry';
@@ -58,12 +56,15 @@ export async function runConversion(
 
   // The tool's options are parsed once, here; options that do not fit can never succeed.
   const tool = parseToolOptions(row.operation, row.options);
-  const workDir = path.join(processJobsDir(), `${id}-${attempts}-${randomToken(6)}`);
-  let jobFolderRemoved: Promise<void> | undefined;
-  const removeJobFolder = () =>
-    (jobFolderRemoved ??= removeRunFolder(workDir).catch((err: unknown) =>
-      log.warn({ conversionId: id, err }, 'could not remove the job folder'),
-    ));
+  // Taken once the run gets as far as its engine (takeJobFolder), given back once (releaseJobFolder).
+  let workDir: string | undefined;
+  let jobFolderReleased: Promise<void> | undefined;
+  const releaseWorkDir = () =>
+    (jobFolderReleased ??= workDir
+      ? releaseJobFolder(workDir).catch((err: unknown) =>
+          log.warn({ conversionId: id, err }, 'could not remove the job folder'),
+        )
+      : Promise.resolve());
   const abort = new AbortController();
   const unsubscribe = await subscribeConversionEvents(id, (e) => {
     if (e.status === 'cancelled') abort.abort(new Error('cancelled'));
@@ -81,7 +82,7 @@ export async function runConversion(
     // Convert options depend on the pair, so they are checked here too (a URL import learns its source only now).
     const pair = [row.originalFormat as FormatName, row.targetFormat as FormatName] as const;
     const options = tool.name === 'convert' ? parseConvertOptions(...pair, tool.options, engine) : tool.options;
-    mkdirSync(workDir, { recursive: true, mode: 0o700 }); // on this thread: docs/architecture.md, "Files on the hot path"
+    workDir = takeJobFolder(); // on this thread: docs/architecture.md, "Files on the hot path"
     const inputPath = path.join(workDir, `input.${FORMATS[row.originalFormat as FormatName].extension}`);
     const outputPath = path.join(workDir, `output.${FORMATS[row.targetFormat as FormatName].extension}`);
     // The stored input under a name in the job folder (on local disk a read-only link: no bytes move).
@@ -138,9 +139,9 @@ export async function runConversion(
       return 'skipped';
     }
     timer.mark('complete');
-    // The job folder goes first, while its input is still a second name of the stored one: then it
-    // goes here and now, not file by file through the thread pool (removeRunFolder).
-    void removeJobFolder();
+    // The job folder is given back first, while its input is still a second name of the stored
+    // one: then it is emptied here and now, not removed file by file through the thread pool.
+    void releaseWorkDir();
     // Nothing reads a completed conversion's input again (only a failed or cancelled one can be
     // retried), so it goes now: a user's file is kept no longer than its use, and on local disk its
     // pages leave the page cache for the next upload's instead of growing it (bench/RESULTS.md).
@@ -156,7 +157,8 @@ export async function runConversion(
     // times over (the caller can still retry it). An engine crash is retried up to the limit.
     if (isAppError(e) || timedOut(e) || attempts >= config.engineMaxAttempts) {
       // A refusal may quote an engine's words, which can name the input by its path here.
-      const message = await scrubMessage(workDir, failureMessage(e, await folderIsFull(workDir)));
+      const jobDir = workDir ?? processJobsDir();
+      const message = await scrubMessage(jobDir, failureMessage(e, await folderIsFull(jobDir)));
       return await fail(row, message, ranEngine);
     }
     log.error({ conversionId: id, attempt: attempts, err: e }, 'conversion attempt failed');
@@ -164,9 +166,9 @@ export async function runConversion(
   } finally {
     unsubscribe();
     // The run is over (its row final, or its retry left to the queue). A folder holding only the
-    // input's link goes now; one an engine left files in goes by the thread pool while the worker
-    // takes its next job. A later attempt gets a folder of its own.
-    void removeJobFolder().finally(() => {
+    // input's link is emptied now; one an engine left files in goes by the thread pool while the
+    // worker takes its next job. A later attempt gets a folder of its own.
+    void releaseWorkDir().finally(() => {
       timer.mark('cleanup');
       timer.end();
     });

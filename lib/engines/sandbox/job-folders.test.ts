@@ -1,8 +1,19 @@
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { removeRunFolder } from './job-folders';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { releaseJobFolder, removeRunFolder, takeJobFolder } from './job-folders';
 
 describe('removeRunFolder', () => {
   let root: string;
@@ -51,5 +62,56 @@ describe('removeRunFolder', () => {
 
   it('does nothing for a folder that was never made', async () => {
     await expect(removeRunFolder(path.join(root, 'never-made'))).resolves.toBeUndefined();
+  });
+});
+
+describe('job folders kept for the next run', () => {
+  let root: string;
+  let dataDirBefore: string | undefined;
+  beforeAll(() => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'job-folder-pool-test-'));
+    dataDirBefore = process.env.DATA_DIR;
+    // This process's jobs folder is fixed at its first use: under root for this file's tests.
+    process.env.DATA_DIR = root;
+  });
+  afterAll(() => {
+    if (dataDirBefore === undefined) delete process.env.DATA_DIR;
+    else process.env.DATA_DIR = dataDirBefore;
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const storedInput = () => {
+    const file = path.join(root, `stored-${Math.random()}`);
+    writeFileSync(file, 'the input');
+    return file;
+  };
+
+  it('gives a folder emptied of the links a run placed to the next run, and the files stay whole', async () => {
+    const first = takeJobFolder();
+    expect(first.startsWith(path.join(root, 'jobs'))).toBe(true);
+    const kept = storedInput();
+    linkSync(kept, path.join(first, 'input.png'));
+    await releaseJobFolder(first);
+    const second = takeJobFolder();
+    expect(second).toBe(first);
+    expect(readdirSync(second)).toEqual([]);
+    expect(readFileSync(kept, 'utf8')).toBe('the input');
+    await releaseJobFolder(second);
+  });
+
+  it.each([
+    ['left files of its own in it', (folder: string) => writeFileSync(path.join(folder, 'left.tmp'), 'x')],
+    ['opened it to other users', (folder: string) => chmodSync(folder, 0o755)],
+  ])('removes a folder whose engine %s, and gives the next run another', async (_, engineDoes) => {
+    const folder = takeJobFolder();
+    linkSync(storedInput(), path.join(folder, 'input.png'));
+    engineDoes(folder);
+    await releaseJobFolder(folder);
+    expect(existsSync(folder)).toBe(false);
+    const next = takeJobFolder();
+    expect(next).not.toBe(folder);
+    expect(readdirSync(next)).toEqual([]);
+    expect(statSync(next).mode & 0o777).toBe(0o700);
+    await releaseJobFolder(next);
   });
 });

@@ -1,8 +1,9 @@
-import { lstatSync, readdirSync, readFileSync, rmdirSync, unlinkSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmdirSync, unlinkSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { config } from '@/lib/config';
+import { randomToken } from '@/lib/crypto';
 import { log } from '@/lib/log/logger';
 
 // Every process that runs jobs keeps its job folders and its warm engines' folders under one folder
@@ -69,6 +70,41 @@ async function sweepDeadJobFolders(): Promise<number> {
   }
   return removed;
 }
+
+/** Job folders their runs left empty, for the next runs; more than this many are removed. */
+const KEPT_JOB_FOLDERS_MAX = 8;
+const keptJobFolders: string[] = [];
+
+/**
+ * A job folder for a run, under this process's folder: one an earlier run left empty, or a new
+ * one. Kept rather than made for each run: on this machine's ext4 (no journal) a new folder's
+ * inode costs a scan past every inode freed in the last 30 s, about 0.2 ms under load
+ * (bench/RESULTS.md, "Folders kept for the next run").
+ */
+export function takeJobFolder(): string {
+  const kept = keptJobFolders.pop();
+  if (kept) return kept;
+  const folder = path.join(processJobsDir(), `run-${randomToken(6)}`);
+  mkdirSync(folder, { recursive: true, mode: JOB_FOLDER_MODE });
+  return folder;
+}
+
+/**
+ * Gives a run's folder back. One that holds only names of files kept elsewhere, still private, is
+ * emptied here and kept for a later run (a few at most); anything else goes as removeRunFolder
+ * removes it.
+ */
+export async function releaseJobFolder(folder: string): Promise<void> {
+  const links = placedLinks(folder);
+  if (links === null) return;
+  const privateStill = (lstatSync(folder).mode & 0o7777) === JOB_FOLDER_MODE;
+  if (!links || !privateStill || keptJobFolders.length >= KEPT_JOB_FOLDERS_MAX) return removeRunFolder(folder);
+  for (const file of links) unlinkSync(file);
+  keptJobFolders.push(folder);
+}
+
+/** Only this process's user may enter a job folder (an engine in its sandbox could change that: such a folder is not kept). */
+const JOB_FOLDER_MODE = 0o700;
 
 /** More entries than a job or an engine run places in its folder: past it, what is left is an engine's doing. */
 const PLACED_LINKS_MAX = 4;
