@@ -8,7 +8,15 @@ import { createWriteStream, type WriteStream } from 'node:fs';
  */
 const WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
 
-/** A write stream for a received body: `wx` (new file) or `r+` at `start` (a part of one). */
-export function createFileWriter(file: string, options: { flags: 'wx' | 'r+'; start?: number }): WriteStream {
-  return createWriteStream(file, { ...options, highWaterMark: WRITE_BUFFER_BYTES });
+/**
+ * A write stream for a received body: `wx` (new file) or `r+` at `start` (a part of one). With
+ * `fd` (the file opened by the caller) it writes there and leaves the descriptor open once it has
+ * finished, for the caller to close; destroyed (a failure), it closes it.
+ */
+export function createFileWriter(
+  file: string,
+  options: { flags: 'wx' | 'r+'; start?: number; fd?: number },
+): WriteStream {
+  const opened = options.fd === undefined ? {} : { autoClose: false };
+  return createWriteStream(file, { ...options, ...opened, highWaterMark: WRITE_BUFFER_BYTES });
 }

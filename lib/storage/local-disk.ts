@@ -1,5 +1,16 @@
 import { execFile } from 'node:child_process';
-import { chmodSync, constants, copyFileSync, linkSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  copyFileSync,
+  fstatSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  statSync,
+} from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
@@ -36,19 +47,36 @@ export function localDiskStorage(root: string): Storage {
   };
   return {
     async put(key, body) {
-      // The body's writes go through the thread pool; the calls around them touch only names
-      // (docs/architecture.md, "Files on the hot path").
+      // The body's writes go through the thread pool; the calls around them (the open and close
+      // included) touch only names and run here (docs/architecture.md, "Files on the hot path").
+      // Through the thread pool, an open's completion waited for this thread, busy reading the
+      // body, so the first write began only once the whole body was in, and the close added a
+      // hand-off after the last (strace).
       const file = fileOf(key);
       mkdirSync(path.dirname(file), { recursive: true });
       const tmp = `${file}.${randomToken(6)}${PART_SUFFIX}`;
+      let fd: number;
       try {
-        await pipeline(body, createFileWriter(tmp, { flags: 'wx' }));
+        fd = openSync(tmp, 'wx');
+      } catch (e) {
+        body.destroy(); // as a pipeline whose file cannot be written would
+        throw e;
+      }
+      let size: number;
+      try {
+        // A failed pipeline has destroyed the writer, which closed the file itself.
+        await pipeline(body, createFileWriter(tmp, { flags: 'wx', fd }));
+        try {
+          size = fstatSync(fd).size;
+        } finally {
+          closeSync(fd);
+        }
         renameSync(tmp, file);
       } catch (e) {
         await rm(tmp, { force: true });
         throw e;
       }
-      return { size: statSync(file).size };
+      return { size };
     },
     async get(key) {
       // Whole (a download is one write to its socket) or in chunks; ENOENT before any stream.
