@@ -99,6 +99,16 @@ describe('job folders kept for the next run', () => {
     await releaseJobFolder(second);
   });
 
+  it('does not give out a kept folder that was removed meanwhile', async () => {
+    const folder = takeJobFolder();
+    await releaseJobFolder(folder);
+    rmSync(folder, { recursive: true });
+    const next = takeJobFolder();
+    expect(next).not.toBe(folder);
+    expect(statSync(next).isDirectory()).toBe(true);
+    await releaseJobFolder(next);
+  });
+
   it.each([
     ['left files of its own in it', (folder: string) => writeFileSync(path.join(folder, 'left.tmp'), 'x')],
     ['opened it to other users', (folder: string) => chmodSync(folder, 0o755)],

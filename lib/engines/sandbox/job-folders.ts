@@ -74,6 +74,8 @@ async function sweepDeadJobFolders(): Promise<number> {
 /** Job folders their runs left empty, for the next runs; more than this many are removed. */
 const KEPT_JOB_FOLDERS_MAX = 8;
 const keptJobFolders: string[] = [];
+/** Only this process's user may enter a job folder (an engine in its sandbox could change that: such a folder is not kept). */
+const JOB_FOLDER_MODE = 0o700;
 
 /**
  * A job folder for a run, under this process's folder: one an earlier run left empty, or a new
@@ -82,8 +84,8 @@ const keptJobFolders: string[] = [];
  * (bench/RESULTS.md, "Folders kept for the next run").
  */
 export function takeJobFolder(): string {
-  const kept = keptJobFolders.pop();
-  if (kept) return kept;
+  for (let kept = keptJobFolders.pop(); kept; kept = keptJobFolders.pop())
+    if (lstatSync(kept, { throwIfNoEntry: false })?.isDirectory()) return kept; // else removed meanwhile
   const folder = path.join(processJobsDir(), `run-${randomToken(6)}`);
   mkdirSync(folder, { recursive: true, mode: JOB_FOLDER_MODE });
   return folder;
@@ -102,9 +104,6 @@ export async function releaseJobFolder(folder: string): Promise<void> {
   for (const file of links) unlinkSync(file);
   keptJobFolders.push(folder);
 }
-
-/** Only this process's user may enter a job folder (an engine in its sandbox could change that: such a folder is not kept). */
-const JOB_FOLDER_MODE = 0o700;
 
 /** More entries than a job or an engine run places in its folder: past it, what is left is an engine's doing. */
 const PLACED_LINKS_MAX = 4;
