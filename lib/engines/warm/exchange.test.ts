@@ -31,7 +31,7 @@ describe('exchange slots', () => {
     writeFileSync(file, 'the input');
     return file;
   };
-  /** What the exchange folder holds besides its slot: the slot is kept empty, or removed. */
+  /** What the exchange folder holds, its slot's content included: the slot itself, kept empty, counts as nothing. */
   const leftInExchange = () =>
     readdirSync(exchangeDir).flatMap((name) => {
       const inside = path.join(exchangeDir, name);
