@@ -5,6 +5,7 @@ import type { Conversion } from '@/lib/generated/prisma/client';
 import { config } from '@/lib/config';
 import { processJobsDir, releaseJobFolder, takeJobFolder } from '@/lib/engines/sandbox/job-folders';
 import { db } from '@/lib/db';
+import { randomToken } from '@/lib/crypto';
 import { finishOutput } from '@/lib/engines/output/finish-output';
 import { scrubMessage } from '@/lib/engines/output/server-traces';
 import { findEngine } from '@/lib/engines/registry';
@@ -82,7 +83,8 @@ export async function runConversion(
     // Convert options depend on the pair, so they are checked here too (a URL import learns its source only now).
     const pair = [row.originalFormat as FormatName, row.targetFormat as FormatName] as const;
     const options = tool.name === 'convert' ? parseConvertOptions(...pair, tool.options, engine) : tool.options;
-    workDir = takeJobFolder(); // on this thread: docs/architecture.md, "Files on the hot path"
+    // Named for the run (an operator, or a test, finds a conversion's folder by its id).
+    workDir = takeJobFolder(`${id}-${attempts}-${randomToken(6)}`); // on this thread: docs/architecture.md, "Files on the hot path"
     const inputPath = path.join(workDir, `input.${FORMATS[row.originalFormat as FormatName].extension}`);
     const outputPath = path.join(workDir, `output.${FORMATS[row.targetFormat as FormatName].extension}`);
     // The stored input under a name in the job folder (on local disk a read-only link: no bytes move).

@@ -86,26 +86,30 @@ describe('job folders kept for the next run', () => {
     return file;
   };
 
-  it('gives a folder emptied of the links a run placed to the next run, and the files stay whole', async () => {
-    const first = takeJobFolder();
-    expect(first.startsWith(path.join(root, 'jobs'))).toBe(true);
+  it('gives a folder emptied of the links a run placed to the next run, under its name, and the files stay whole', async () => {
+    const first = takeJobFolder('1-1-abc');
+    expect(path.basename(first)).toBe('1-1-abc');
+    expect(path.dirname(path.dirname(first))).toBe(path.join(root, 'jobs'));
     const kept = storedInput();
     linkSync(kept, path.join(first, 'input.png'));
+    const inode = statSync(first).ino;
     await releaseJobFolder(first);
-    const second = takeJobFolder();
-    expect(second).toBe(first);
+    const second = takeJobFolder('2-1-def');
+    expect(path.basename(second)).toBe('2-1-def');
+    expect(statSync(second).ino).toBe(inode); // the same folder, renamed: no new inode
+    expect(existsSync(first)).toBe(false);
     expect(readdirSync(second)).toEqual([]);
     expect(readFileSync(kept, 'utf8')).toBe('the input');
     await releaseJobFolder(second);
   });
 
   it('does not give out a kept folder that was removed meanwhile', async () => {
-    const folder = takeJobFolder();
+    const folder = takeJobFolder('3-1-abc');
     await releaseJobFolder(folder);
     rmSync(folder, { recursive: true });
-    const next = takeJobFolder();
-    expect(next).not.toBe(folder);
+    const next = takeJobFolder('4-1-abc');
     expect(statSync(next).isDirectory()).toBe(true);
+    expect(readdirSync(next)).toEqual([]);
     await releaseJobFolder(next);
   });
 
@@ -113,13 +117,12 @@ describe('job folders kept for the next run', () => {
     ['left files of its own in it', (folder: string) => writeFileSync(path.join(folder, 'left.tmp'), 'x')],
     ['opened it to other users', (folder: string) => chmodSync(folder, 0o755)],
   ])('removes a folder whose engine %s, and gives the next run another', async (_, engineDoes) => {
-    const folder = takeJobFolder();
+    const folder = takeJobFolder('5-1-abc');
     linkSync(storedInput(), path.join(folder, 'input.png'));
     engineDoes(folder);
     await releaseJobFolder(folder);
-    expect(existsSync(folder)).toBe(false);
-    const next = takeJobFolder();
-    expect(next).not.toBe(folder);
+    expect(existsSync(folder)).toBe(false); // a kept folder stays where it is until it is taken
+    const next = takeJobFolder('6-1-abc');
     expect(readdirSync(next)).toEqual([]);
     expect(statSync(next).mode & 0o777).toBe(0o700);
     await releaseJobFolder(next);

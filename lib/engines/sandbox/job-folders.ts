@@ -1,9 +1,8 @@
-import { lstatSync, mkdirSync, readdirSync, readFileSync, rmdirSync, unlinkSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { config } from '@/lib/config';
-import { randomToken } from '@/lib/crypto';
 import { log } from '@/lib/log/logger';
 
 // Every process that runs jobs keeps its job folders and its warm engines' folders under one folder
@@ -78,15 +77,21 @@ const keptJobFolders: string[] = [];
 const JOB_FOLDER_MODE = 0o700;
 
 /**
- * A job folder for a run, under this process's folder: one an earlier run left empty, or a new
- * one. Kept rather than made for each run: on this machine's ext4 (no journal) a new folder's
- * inode costs a scan past every inode freed in the last 30 s, about 0.2 ms under load
- * (bench/RESULTS.md, "Folders kept for the next run").
+ * A job folder named `name` for a run, under this process's folder: one an earlier run left empty,
+ * renamed, or a new one. Kept rather than made for each run: on this machine's ext4 (no journal) a
+ * new folder's inode costs a scan past every inode freed in the last 30 s, about 0.2 ms under load,
+ * where a rename allocates none (bench/RESULTS.md, "Folders kept for the next run").
  */
-export function takeJobFolder(): string {
-  for (let kept = keptJobFolders.pop(); kept; kept = keptJobFolders.pop())
-    if (lstatSync(kept, { throwIfNoEntry: false })?.isDirectory()) return kept; // else removed meanwhile
-  const folder = path.join(processJobsDir(), `run-${randomToken(6)}`);
+export function takeJobFolder(name: string): string {
+  const folder = path.join(processJobsDir(), name);
+  for (let kept = keptJobFolders.pop(); kept; kept = keptJobFolders.pop()) {
+    try {
+      renameSync(kept, folder);
+      return folder;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e; // else removed meanwhile
+    }
+  }
   mkdirSync(folder, { recursive: true, mode: JOB_FOLDER_MODE });
   return folder;
 }
