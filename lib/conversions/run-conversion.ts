@@ -59,13 +59,14 @@ export async function runConversion(
   const tool = parseToolOptions(row.operation, row.options);
   // Taken once the run gets as far as its engine (takeJobFolder), given back once (releaseJobFolder).
   let workDir: string | undefined;
-  let jobFolderReleased: Promise<void> | undefined;
-  const releaseWorkDir = () =>
-    (jobFolderReleased ??= workDir
-      ? releaseJobFolder(workDir).catch((err: unknown) =>
-          log.warn({ conversionId: id, err }, 'could not remove the job folder'),
-        )
-      : Promise.resolve());
+  const releaseWorkDir = async () => {
+    const folder = workDir;
+    workDir = undefined;
+    if (folder)
+      await releaseJobFolder(folder).catch((err: unknown) =>
+        log.warn({ conversionId: id, err }, 'could not remove the job folder'),
+      );
+  };
   const abort = new AbortController();
   const unsubscribe = await subscribeConversionEvents(id, (e) => {
     if (e.status === 'cancelled') abort.abort(new Error('cancelled'));

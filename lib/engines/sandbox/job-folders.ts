@@ -1,4 +1,13 @@
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  type Stats,
+  unlinkSync,
+} from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -102,11 +111,11 @@ export function takeJobFolder(name: string): string {
  * removes it.
  */
 export async function releaseJobFolder(folder: string): Promise<void> {
-  const links = placedLinks(folder);
-  if (links === null) return;
-  const privateStill = (lstatSync(folder).mode & 0o7777) === JOB_FOLDER_MODE;
-  if (!links || !privateStill || keptJobFolders.length >= KEPT_JOB_FOLDERS_MAX) return removeRunFolder(folder);
-  for (const file of links) unlinkSync(file);
+  const emptied = emptyHere(folder);
+  if (emptied === null) return;
+  if (emptied === false) return rm(folder, { recursive: true, force: true });
+  if ((emptied.mode & 0o7777) !== JOB_FOLDER_MODE || keptJobFolders.length >= KEPT_JOB_FOLDERS_MAX)
+    return rmdirSync(folder);
   keptJobFolders.push(folder);
 }
 
@@ -121,10 +130,9 @@ const PLACED_LINKS_MAX = 4;
  * thread pool.
  */
 export async function removeRunFolder(folder: string): Promise<void> {
-  const links = placedLinks(folder);
-  if (links === null) return; // never made (a run refused before it), or gone already
-  if (!links) return rm(folder, { recursive: true, force: true });
-  for (const file of links) unlinkSync(file);
+  const emptied = emptyHere(folder);
+  if (emptied === null) return; // never made (a run refused before it), or gone already
+  if (emptied === false) return rm(folder, { recursive: true, force: true });
   rmdirSync(folder);
 }
 
@@ -134,10 +142,18 @@ export async function removeRunFolder(folder: string): Promise<void> {
  * by the thread pool (its next user makes it again).
  */
 export async function emptyRunFolder(folder: string): Promise<void> {
-  const links = placedLinks(folder);
-  if (links === null) return;
-  if (!links) return rm(folder, { recursive: true, force: true });
-  for (const file of links) unlinkSync(file);
+  if (emptyHere(folder) === false) return rm(folder, { recursive: true, force: true });
+}
+
+/**
+ * Removes the folder's names of files kept elsewhere, here: its stats once it is empty; false,
+ * leaving it as it is, when it holds anything else (see placedLinks); null when there is none.
+ */
+function emptyHere(folder: string): Stats | false | null {
+  const placed = placedLinks(folder);
+  if (!placed) return placed === null ? null : false;
+  for (const file of placed.files) unlinkSync(file);
+  return placed.folder;
 }
 
 /**
@@ -148,10 +164,10 @@ export async function emptyRunFolder(folder: string): Promise<void> {
 const READ_HERE_MAX_FOLDER_BYTES = 64 * 1024;
 
 /**
- * The folder's files if they are only links to files kept elsewhere, a few at most; else undefined
- * (null: there is no folder).
+ * The folder's files, with its own stats, if they are only links to files kept elsewhere, a few at
+ * most; else undefined (null: there is no folder).
  */
-function placedLinks(folder: string): string[] | undefined | null {
+function placedLinks(folder: string): { files: string[]; folder: Stats } | undefined | null {
   const stats = lstatSync(folder, { throwIfNoEntry: false });
   if (!stats) return null;
   if (!stats.isDirectory() || stats.size > READ_HERE_MAX_FOLDER_BYTES) return undefined;
@@ -162,5 +178,5 @@ function placedLinks(folder: string): string[] | undefined | null {
     const entry = lstatSync(file);
     if (!entry.isFile() || entry.nlink < 2) return undefined;
   }
-  return files;
+  return { files, folder: stats };
 }
