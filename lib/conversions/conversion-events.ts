@@ -4,6 +4,7 @@ import { listen } from '@/lib/database/listen';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { phaseInstant } from '@/lib/system/phase-timings';
 import { preparedExecute } from '@/lib/prepared-sql';
+import { randomToken } from '@/lib/crypto';
 
 // Conversion state changes travel over PostgreSQL NOTIFY, so the web process pushes them to
 // SSE listeners (and the worker hears cancels) without polling the database.
@@ -18,6 +19,8 @@ export type ConversionEvent = {
   progress: number;
   error?: string | null;
   result?: StoredResult;
+  /** Set on an event its sender also delivers in its own process (`deliveredHere`): tells the two copies apart from others. */
+  mark?: string;
 };
 
 /** The SQL that sends `event` (as text, so a raw statement can select it beside a row change). */
@@ -28,7 +31,7 @@ export async function publishConversionEvent(event: ConversionEvent): Promise<vo
   await preparedExecute(Prisma.sql`SELECT ${conversionEventNotice(event)}`);
 }
 
-type Bus = { emitter: EventEmitter; ready: Promise<unknown> };
+type Bus = { emitter: EventEmitter; ready: Promise<unknown>; oneCopySeen: Set<string> };
 const globalBus = globalThis as unknown as { conversionBus?: Bus };
 
 /** The process's listener on the channel (lib/database/listen.ts), fanned out by conversion id. */
@@ -36,21 +39,55 @@ function bus(): Bus {
   if (globalBus.conversionBus) return globalBus.conversionBus;
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  const ready = listen(CHANNEL, (payload) => {
+  const b: Bus = { emitter, ready: Promise.resolve(), oneCopySeen: new Set() };
+  b.ready = listen(CHANNEL, (payload) => {
+    let event: ConversionEvent;
     try {
-      const event = JSON.parse(payload) as ConversionEvent;
-      if (event.status !== 'processing') phaseInstant(`heard-${event.status}`, event.id);
-      emitter.emit(event.id, event);
-      emitter.emit('*', event);
+      event = JSON.parse(payload) as ConversionEvent;
     } catch {
-      // ignore malformed payloads
+      return; // ignore malformed payloads
     }
+    emitOnce(b, event);
   });
-  ready.catch(() => {
+  b.ready.catch(() => {
     globalBus.conversionBus = undefined;
   });
-  globalBus.conversionBus = { emitter, ready };
-  return globalBus.conversionBus;
+  globalBus.conversionBus = b;
+  return b;
+}
+
+// An event delivered in its sender's process comes there twice: once delivered, once as the
+// notice. Whichever comes first is emitted; the other is dropped by its mark, which is unique
+// (this process's token and a count). A mark is held until its second copy comes, at most
+// MARKS_HELD of them (a notice sent while the LISTEN connection was down never comes).
+const PROCESS_MARK = randomToken(6);
+const MARKS_HELD = 256;
+let marksMade = 0;
+
+/** A mark for an event this process will deliver itself (`deliveredHere`). */
+export const markForDelivery = () => `${PROCESS_MARK}.${++marksMade}`;
+
+function emitOnce(b: Bus, event: ConversionEvent): void {
+  if (event.mark?.startsWith(`${PROCESS_MARK}.`)) {
+    if (b.oneCopySeen.delete(event.mark)) return;
+    b.oneCopySeen.add(event.mark);
+    if (b.oneCopySeen.size > MARKS_HELD) b.oneCopySeen.delete(b.oneCopySeen.values().next().value!);
+  }
+  if (event.status !== 'processing') phaseInstant(`heard-${event.status}`, event.id);
+  b.emitter.emit(event.id, event);
+  b.emitter.emit('*', event);
+}
+
+/**
+ * Delivers a marked event (`markForDelivery`) that this process's own statement has just sent and
+ * committed to this process's listeners now, not after its notice's way through the database (the
+ * listening connection's backend is woken, then this process): the one-request convert that
+ * waits for its own run's end answers that much sooner. Only for ends: an end closes every watch
+ * and stream, so a progress notice sent before it and heard after it changes nothing.
+ */
+export function deliveredHere(event: ConversionEvent & { mark: string }): void {
+  const b = globalBus.conversionBus;
+  if (b) emitOnce(b, event); // no bus: nothing in this process listens
 }
 
 /** Calls `listener` for events of one conversion (or '*' for all); returns the unsubscribe. */

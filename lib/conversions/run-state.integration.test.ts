@@ -113,7 +113,38 @@ describe('run state changes', () => {
     });
     expect(read.completedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
     await allHeard();
-    expect(events).toEqual([{ id: String(row.id), status: 'completed', progress: 100, result: { size: 9, parts: 3 } }]);
+    expect(events).toEqual([
+      {
+        id: String(row.id),
+        status: 'completed',
+        progress: 100,
+        result: { size: 9, parts: 3 },
+        mark: expect.any(String),
+      },
+    ]);
+    stop();
+  });
+
+  it("a run's end is heard in its own process as soon as it is written, and once, its notice coming after", async () => {
+    const completed = await conversion({ status: 'processing' });
+    const failed = await conversion({ status: 'processing' });
+    const listeners = await Promise.all([completed, failed].map((r) => heard(r.id)));
+    expect(await completeRun(completed, { size: 9, crc32: 7, parts: null, note: null })).toBe(true);
+    expect(listeners[0]!.events.map((e) => e.status)).toEqual(['completed']);
+    expect(await failRun(failed, 'The image could not be read.')).toBe(true);
+    expect(listeners[1]!.events.map((e) => e.status)).toEqual(['failed']);
+    // Its notice, sent by the same statement, comes through the database later, and is not a second end.
+    await allHeard();
+    expect(listeners.map((l) => l.events.length)).toEqual([1, 1]);
+    // Another process's end (a notice with a mark not of this process) is heard as sent.
+    const other = await conversion({ status: 'processing' });
+    const { events, stop } = await heard(other.id);
+    await publishConversionEvent({ id: String(other.id), status: 'failed', progress: 0, mark: 'elsewhere.1' });
+    await waitFor(
+      async () => events,
+      (e) => e.length === 1,
+    );
+    for (const l of listeners) l.stop();
     stop();
   });
 
@@ -133,7 +164,13 @@ describe('run state changes', () => {
       (e) => e.length === 1,
     );
     expect(events).toEqual([
-      { id: String(row.id), status: 'failed', progress: 0, error: 'The image could not be read.' },
+      {
+        id: String(row.id),
+        status: 'failed',
+        progress: 0,
+        error: 'The image could not be read.',
+        mark: expect.any(String),
+      },
     ]);
     stop();
   });

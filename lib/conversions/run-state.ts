@@ -1,7 +1,7 @@
 import { type Conversion, Prisma } from '@/lib/generated/prisma/client';
 import { CONVERSION_ROW, NOW_UTC } from '@/lib/conversions/conversion-row-sql';
 import { ACTIVE_STATUSES, type ConversionStatus } from '@/lib/domain/conversion-status';
-import { conversionEventNotice } from '@/lib/conversions/conversion-events';
+import { conversionEventNotice, deliveredHere, markForDelivery } from '@/lib/conversions/conversion-events';
 import { outcomeWritesSql } from '@/lib/conversions/lifecycle';
 import { preparedExecute, preparedQuery } from '@/lib/prepared-sql';
 
@@ -9,7 +9,8 @@ import { preparedExecute, preparedQuery } from '@/lib/prepared-sql';
 // the row and sends its event (pg_notify in the same statement). Prisma's model API would make each
 // BEGIN, UPDATE, COMMIT and then a separate NOTIFY: four round trips, with the notice lost if the
 // process or the database goes between the commit and the NOTIFY. Here they commit together, and so
-// do the rows features write with an outcome (lib/conversions/lifecycle.ts `writeWithOutcome`).
+// do the rows features write with an outcome (lib/conversions/lifecycle.ts `writeWithOutcome`). A
+// run's end is also delivered to this process's own listeners once committed (`deliveredHere`).
 
 const status = (s: ConversionStatus) => Prisma.sql`${s}::"ConversionStatus"`;
 
@@ -66,6 +67,13 @@ export async function completeRun(
   { id, run }: RunOf,
   result: { size: number; crc32: number; parts: number | null; note: string | null },
 ): Promise<boolean> {
+  const event = {
+    id: String(id),
+    status: 'completed' as const,
+    progress: 100,
+    result: { size: result.size, parts: result.parts },
+    mark: markForDelivery(),
+  };
   const changed = await preparedExecute(Prisma.sql`
     WITH changed AS (
       UPDATE conversions SET status = ${status('completed')}, progress = 100, result_size = ${BigInt(result.size)},
@@ -73,22 +81,20 @@ export async function completeRun(
         error = ${result.note}::text
       WHERE id = ${id} AND status = ${status('processing')} AND run = ${run} ${FINISHED})
       ${outcomeWritesSql('completed', CHANGED)}
-    SELECT ${conversionEventNotice({
-      id: String(id),
-      status: 'completed',
-      progress: 100,
-      result: { size: result.size, parts: result.parts },
-    })} FROM changed`);
+    SELECT ${conversionEventNotice(event)} FROM changed`);
+  if (changed > 0) deliveredHere(event);
   return changed > 0;
 }
 
 /** The run failed with `message`; false when the row is no longer this run's processing. */
 export async function failRun({ id, run }: RunOf, message: string): Promise<boolean> {
+  const event = { id: String(id), status: 'failed' as const, progress: 0, error: message, mark: markForDelivery() };
   const changed = await preparedExecute(Prisma.sql`
     WITH changed AS (
       UPDATE conversions SET status = ${status('failed')}, error = ${message}, completed_at = ${NOW_UTC}
       WHERE id = ${id} AND status = ${status('processing')} AND run = ${run} ${FINISHED})
       ${outcomeWritesSql('failed', CHANGED)}
-    SELECT ${conversionEventNotice({ id: String(id), status: 'failed', progress: 0, error: message })} FROM changed`);
+    SELECT ${conversionEventNotice(event)} FROM changed`);
+  if (changed > 0) deliveredHere(event);
   return changed > 0;
 }

@@ -34,8 +34,8 @@ const spec = (): WorkerSpec => ({
   startTimeoutMs: 30_000,
 });
 
-const pool = (idle?: { afterMs: number; keep: number }) => {
-  const p = createWarmPool({ engine: 'test', size: 3, maxJobs: 100, spec, idle });
+const pool = (idle?: { afterMs: number; keep: number }, maxJobs = 100) => {
+  const p = createWarmPool({ engine: 'test', size: 3, maxJobs, spec, idle });
   pools.push(p);
   return p;
 };
@@ -82,6 +82,29 @@ describe('warm pool', () => {
       );
       expect((await job(p)).ok).toBe(true);
       expect(running(p)).toBe(1);
+    });
+  });
+
+  it("starts a spent worker's successor without waiting for a job, and stops that one too once idle", async () => {
+    const p = pool(undefined, 2);
+    await withEnv({ ENGINE_IDLE_SECONDS: '1' }, async () => {
+      await job(p);
+      const first = p.status().find((s) => s.dir)!.dir;
+      await job(p); // its second job: the worker has served its budget
+      expect(p.status().some((s) => s.dir === first)).toBe(false);
+      const successor = await waitFor(
+        () => p.status().find((s) => s.dir)?.dir,
+        (dir) => dir !== undefined,
+        { timeoutMs: 10_000 },
+      );
+      expect(successor).not.toBe(first);
+      // Unused, it is stopped after the engine idle time like any worker.
+      await waitFor(
+        () => running(p),
+        (n) => n === 0,
+        { timeoutMs: 10_000 },
+      );
+      expect((await job(p)).ok).toBe(true);
     });
   });
 
