@@ -63,12 +63,15 @@ async function takingTurns(sides: Side[], record: (name: string, conc: number, r
   for (const conc of [1, 2]) {
     const results = sides.map(() => collector());
     const cpu = sides.map(() => [] as string[]);
+    const rates = sides.map(() => [] as number[]);
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? sides : [...sides].reverse();
       for (const side of order) {
         const i = sides.indexOf(side);
         const before = cpuReading(side.roots);
-        results[i].add(await timed(perRound, conc, side.convert));
+        const r = await timed(perRound, conc, side.convert);
+        results[i].add(r);
+        rates[i].push((perRound * 1000) / r.wallMs);
         cpu[i].push(cpuDelta(before, cpuReading(side.roots), perRound));
         await side.afterRound?.();
       }
@@ -77,6 +80,9 @@ async function takingTurns(sides: Side[], record: (name: string, conc: number, r
       record(side.name, conc, results[i].result());
       console.log(`    CPU per conversion, by round: ${cpu[i].join(' | ')}`);
     });
+    // The spread: each round's throughput against the first side's in the same round.
+    const byRound = rates.slice(1).map((r) => r.map((rate, round) => (rate / rates[0]![round]!).toFixed(2)).join(', '));
+    console.log(`    throughput against ${sides[0]!.name}, by round (×${conc}): ${byRound.join(' / ')}`);
   }
 }
 

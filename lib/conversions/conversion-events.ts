@@ -32,7 +32,12 @@ export async function publishConversionEvent(event: ConversionEvent): Promise<vo
 }
 
 type Bus = { emitter: EventEmitter; ready: Promise<unknown>; oneCopySeen: Set<string> };
-const globalBus = globalThis as unknown as { conversionBus?: Bus };
+// On globalThis, with the marks' state below: the all-in-one process can hold two copies of lib/
+// (lib/processes/in-process-worker.ts), and both must use one bus and one series of marks.
+const globalBus = globalThis as unknown as {
+  conversionBus?: Bus;
+  conversionEventMarks?: { prefix: string; made: number };
+};
 
 /** The process's listener on the channel (lib/database/listen.ts), fanned out by conversion id. */
 function bus(): Bus {
@@ -58,17 +63,19 @@ function bus(): Bus {
 
 // An event delivered in its sender's process comes there twice: once delivered, once as the
 // notice. Whichever comes first is emitted; the other is dropped by its mark, which is unique
-// (this process's token and a count). A mark is held until its second copy comes, at most
+// (a token of this process and a count). A mark is held until its second copy comes, at most
 // MARKS_HELD of them (a notice sent while the LISTEN connection was down never comes).
-const PROCESS_MARK = randomToken(6);
 const MARKS_HELD = 256;
-let marksMade = 0;
+const marks = () => (globalBus.conversionEventMarks ??= { prefix: `${randomToken(6)}.`, made: 0 });
 
 /** A mark for an event this process will deliver itself (`deliveredHere`). */
-export const markForDelivery = () => `${PROCESS_MARK}.${++marksMade}`;
+export const markForDelivery = () => {
+  const m = marks();
+  return `${m.prefix}${++m.made}`;
+};
 
 function emitOnce(b: Bus, event: ConversionEvent): void {
-  if (event.mark?.startsWith(`${PROCESS_MARK}.`)) {
+  if (event.mark?.startsWith(marks().prefix)) {
     if (b.oneCopySeen.delete(event.mark)) return;
     b.oneCopySeen.add(event.mark);
     if (b.oneCopySeen.size > MARKS_HELD) b.oneCopySeen.delete(b.oneCopySeen.values().next().value!);
