@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +9,9 @@ import { insertAndRun, insertCharged } from '@/lib/conversions/create-conversion
 import { claimRun } from '@/lib/conversions/run-state';
 import { takeLease } from '@/lib/jobs/run-leases';
 import { db } from '@/lib/db';
+import { processJobsDir } from '@/lib/engines/sandbox/job-folders';
+import { allowanceSubject } from '@/lib/identity/caller';
+import { allowanceUsedUpHereToday } from '@/lib/limits/daily-allowance';
 import { QUEUES } from '@/lib/jobs/embedded-queue';
 import { sweepExpiredLeases } from '@/lib/jobs/lease-sweep';
 import { runWorker } from '@/lib/processes/run-worker';
@@ -73,6 +79,41 @@ async function storedPngRow(caller: ReturnType<typeof guestCaller>, png: Buffer)
   };
 }
 
+/** The job folders of this process that hold a converted output. */
+const foldersWithOutput = async () =>
+  (await readdir(processJobsDir(), { withFileTypes: true }))
+    .filter((e) => e.isDirectory() && existsSync(path.join(processJobsDir(), e.name, 'output.webp')))
+    .map((e) => e.name);
+
+/**
+ * Holds back the caller's next charge, and with it the insert of its row: its allowance's row is
+ * locked by a transaction until `release` (which may use the allowance up before it commits).
+ */
+async function heldInsert(caller: ReturnType<typeof guestCaller>) {
+  const subject = allowanceSubject(caller);
+  const day = new Date().toISOString().slice(0, 10);
+  await db.$executeRaw`INSERT INTO usage_days (subject, day, count, bytes) VALUES (${subject}, ${day}::date, 0, 0)`;
+  let locked!: () => void;
+  let release!: (useUp: boolean) => void;
+  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+  const released = new Promise<boolean>((resolve) => (release = resolve));
+  const holder = db.$transaction(
+    async (tx) => {
+      await tx.$queryRaw`SELECT count FROM usage_days WHERE subject = ${subject} FOR UPDATE`;
+      locked();
+      if (await released) await tx.$executeRaw`UPDATE usage_days SET count = 1000000 WHERE subject = ${subject}`;
+    },
+    { timeout: 60_000 },
+  );
+  await isLocked;
+  return {
+    release: async ({ useUpAllowance = false } = {}) => {
+      release(useUpAllowance);
+      await holder;
+    },
+  };
+}
+
 /** A pending conversion of a stored PNG, with no job anywhere: as a process leaves it that died after its row. */
 async function pendingConversion(): Promise<bigint> {
   const caller = guestCaller();
@@ -129,6 +170,44 @@ describe('a conversion this process queues itself', () => {
     expect(await finished(pending.id)).toMatchObject({ status: 'completed', attempts: 1 });
   });
 
+  it('starts the run it claims beside the insert, and stores nothing until the row is written', async () => {
+    const caller = guestCaller();
+    const data = { ...(await storedPngRow(caller, await makePng(70, 50))), operation: 'convert' as const, options: {} };
+    const insert = await heldInsert(caller);
+    const inserting = insertAndRun(caller, data, { claim: true });
+    // The engine has converted while the insert waits: its output is in a job folder, and nothing is stored.
+    await waitFor(foldersWithOutput, (folders) => folders.length === 1, { timeoutMs: 30_000, intervalMs: 20 });
+    expect(await db.conversion.count({ where: { guestId: caller.guestId } })).toBe(0);
+    expect(await storage().size(data.resultKey)).toBeNull();
+    await insert.release();
+    const created = await inserting;
+    expect(await finished(created.id)).toMatchObject({ status: 'completed', attempts: 1 });
+    expect(await storage().size(data.resultKey)).toBeGreaterThan(0);
+    expect(await queueJobs(created.id)).toEqual([]);
+  });
+
+  it('stops a run started beside an insert that is refused, leaves nothing of it, and starts none for that caller again today', async () => {
+    // An allowance the charge can use up (the tests' free plan has none).
+    await withEnv({ PLAN_FREE_DAILY_CONVERSIONS: '1000' }, async () => {
+      const caller = guestCaller();
+      const data = {
+        ...(await storedPngRow(caller, await makePng(70, 50))),
+        operation: 'convert' as const,
+        options: {},
+      };
+      const insert = await heldInsert(caller);
+      const inserting = insertAndRun(caller, data, { claim: true });
+      inserting.catch(() => {}); // awaited below, once the refusal is made
+      await waitFor(foldersWithOutput, (folders) => folders.length === 1, { timeoutMs: 30_000, intervalMs: 20 });
+      await insert.release({ useUpAllowance: true });
+      await expect(inserting).rejects.toMatchObject({ code: 'quota_exceeded' });
+      await waitFor(foldersWithOutput, (folders) => folders.length === 0, { timeoutMs: 10_000, intervalMs: 20 });
+      expect(await db.conversion.count({ where: { guestId: caller.guestId } })).toBe(0);
+      expect(await storage().size(data.resultKey)).toBeNull();
+      expect(allowanceUsedUpHereToday(caller)).toBe(true);
+      expect(allowanceUsedUpHereToday(guestCaller())).toBe(false);
+    });
+  });
   it('goes through the queue, in its turn, while every engine slot is taken', async () => {
     await withEnv({ ENGINE_CONCURRENCY: '1' }, async () => {
       // Slow enough to hold the one slot while the next upload comes in.

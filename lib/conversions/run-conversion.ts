@@ -16,6 +16,7 @@ import { FORMATS, type FormatName } from '@/lib/formats/catalog';
 import { storage } from '@/lib/storage';
 import { subscribeConversionEvents } from '@/lib/conversions/conversion-events';
 import { claimRun, completeRun, failRun } from '@/lib/conversions/run-state';
+import type { PlannedRun, RunAhead } from '@/lib/jobs/events';
 import { fileCrc32 } from '@/lib/conversions/file-crc32';
 import { type ConversionOwner, emitConversionFinished, inputSourceFor } from '@/lib/conversions/lifecycle';
 import { reportProgress } from '@/lib/conversions/report-progress';
@@ -37,26 +38,36 @@ export type RunOutcome = 'completed' | 'failed' | 'skipped';
  * fixed at creation, and completion is a conditional update, so a retried job never produces a
  * second result. `run` (from the job message) must be the row's run: a message of an earlier run,
  * still queued when the conversion was retried, is skipped (none given: whichever run is current).
- * `alreadyClaimed`: the row as its insert wrote it, claimed for this run (insertAndRun).
+ * `alreadyClaimed`: the row as its insert wrote it, claimed for this run, or that insert still
+ * under way (a run ahead: it writes nothing, and stores nothing, until the row is written, and
+ * stops when the insert is refused). Both from lib/conversions/create-conversion.ts `insertAndRun`.
  */
 export async function runConversion(
   conversionId: bigint,
   run?: number,
-  alreadyClaimed?: Conversion,
+  alreadyClaimed?: Conversion | RunAhead,
 ): Promise<RunOutcome> {
   const timer = phaseTimer('job', conversionId);
-  // Claim, read the row and say `processing` in one statement.
-  const claimed = alreadyClaimed ?? (await claimRun(conversionId, run));
-  if (!claimed) return 'skipped';
-  let row = claimed;
-  const { attempts } = claimed;
-  const id = String(row.id);
+  const ahead = alreadyClaimed && 'written' in alreadyClaimed ? alreadyClaimed : undefined;
+  // Claim, read the row and say `processing` in one statement (unless its insert did).
+  const claimed = ahead
+    ? undefined
+    : ((alreadyClaimed as Conversion | undefined) ?? (await claimRun(conversionId, run)));
+  if (!ahead && !claimed) return 'skipped';
+  // What the run reads before it writes: the row, or the row being written.
+  let planned: PlannedRun = ahead?.planned ?? claimed!;
+  // The row as written; undefined when its insert was refused (then there is nothing to record).
+  let written: Promise<Conversion | undefined> = ahead
+    ? ahead.written.catch(() => undefined)
+    : Promise.resolve(claimed);
+  const { attempts } = planned;
+  const id = String(planned.id);
   // Named in the finished event of a failure after the engine started (null: none ran).
   let ranEngine: string | null = null;
   timer.mark('claim');
 
   // The tool's options are parsed once, here; options that do not fit can never succeed.
-  const tool = parseToolOptions(row.operation, row.options);
+  const tool = parseToolOptions(planned.operation, planned.options);
   // Taken once the run gets as far as its engine (takeJobFolder), given back once (releaseJobFolder).
   let workDir: string | undefined;
   const releaseWorkDir = async () => {
@@ -68,37 +79,49 @@ export async function runConversion(
       );
   };
   const abort = new AbortController();
+  // A refused insert stops the run ahead at once.
+  if (ahead) void written.then((row) => row ?? abort.abort(new Error('not written')));
   const unsubscribe = await subscribeConversionEvents(id, (e) => {
     if (e.status === 'cancelled') abort.abort(new Error('cancelled'));
   });
+  // A failure is recorded on the row once it is written; a row never written has nothing to record.
+  const failWritten = async (message: string, engine?: string | null): Promise<RunOutcome> => {
+    const row = await written;
+    return row ? fail(row, message, engine) : 'skipped';
+  };
+  let progress: ReturnType<typeof reportProgress> | undefined;
   try {
-    if (!tool) return await fail(row, `Invalid ${row.operation} options`);
+    if (!tool) return await failWritten(`Invalid ${planned.operation} options`);
     // No engine runs outside its sandbox: the conversion fails at once, with the reason.
     const refusal = sandboxRefusal();
-    if (refusal) return await fail(row, refusal);
-    // An input that is not stored yet (a URL import) is fetched first; its format is known after.
-    const source = inputSourceFor(row);
-    if (source) row = await source.fetchInput(row, abort.signal);
-    const engine = findEngine(row.originalFormat as FormatName, row.targetFormat as FormatName, tool.name);
-    if (!engine) return await fail(row, `No engine converts ${row.originalFormat} to ${row.targetFormat}`);
+    if (refusal) return await failWritten(refusal);
+    // An input that is not stored yet (a URL import, never run ahead) is fetched first; its format is known after.
+    const source = claimed && inputSourceFor(claimed);
+    if (source) {
+      const fetched = await source.fetchInput(claimed, abort.signal);
+      planned = fetched;
+      written = Promise.resolve(fetched);
+    }
+    const engine = findEngine(planned.originalFormat as FormatName, planned.targetFormat as FormatName, tool.name);
+    if (!engine) return await failWritten(`No engine converts ${planned.originalFormat} to ${planned.targetFormat}`);
     // Convert options depend on the pair, so they are checked here too (a URL import learns its source only now).
-    const pair = [row.originalFormat as FormatName, row.targetFormat as FormatName] as const;
+    const pair = [planned.originalFormat as FormatName, planned.targetFormat as FormatName] as const;
     const options = tool.name === 'convert' ? parseConvertOptions(...pair, tool.options, engine) : tool.options;
     // Named for the run (an operator, or a test, finds a conversion's folder by its id).
     workDir = takeJobFolder(`${id}-${attempts}-${randomToken(6)}`); // on this thread: docs/architecture.md, "Files on the hot path"
-    const inputPath = path.join(workDir, `input.${FORMATS[row.originalFormat as FormatName].extension}`);
-    const outputPath = path.join(workDir, `output.${FORMATS[row.targetFormat as FormatName].extension}`);
+    const inputPath = path.join(workDir, `input.${FORMATS[pair[0]].extension}`);
+    const outputPath = path.join(workDir, `output.${FORMATS[pair[1]].extension}`);
     // The stored input under a name in the job folder (on local disk a read-only link: no bytes move).
-    await storage().getToFile(row.inputKey, inputPath).catch(storageFailed);
+    await storage().getToFile(planned.inputKey, inputPath).catch(storageFailed);
     timer.mark('input');
 
-    const progress = reportProgress(row.id);
+    progress = reportProgress(planned.id);
     const job: EngineJob = {
       workDir,
       inputPath,
       outputPath,
-      inputFormat: row.originalFormat as FormatName,
-      targetFormat: row.targetFormat as FormatName,
+      inputFormat: pair[0],
+      targetFormat: pair[1],
       options,
       signal: abort.signal,
       onProgress: progress.update,
@@ -121,6 +144,8 @@ export async function runConversion(
     });
     await progress.flush();
     timer.mark('progress');
+    const row = await written;
+    if (!row) return 'skipped';
 
     // Its CRC-32 (native zlib.crc32, about 1 ms per MB) lets a batch ZIP send it untouched, header first.
     const crc32 = await fileCrc32(outputPath);
@@ -154,7 +179,8 @@ export async function runConversion(
     await emitConversionFinished({ conversion: row, outcome: 'completed', engine: engine.name });
     return 'completed';
   } catch (e) {
-    if (abort.signal.aborted) return 'skipped';
+    // A run ahead learns here whether its row was written: a failure is recorded, or retried, on it.
+    if (abort.signal.aborted || !(await written)) return 'skipped';
     // A refused input fails at once, and so does a run stopped at its time limit: the same input
     // would take as long again, and a hostile file would hold an engine slot ENGINE_MAX_ATTEMPTS
     // times over (the caller can still retry it). An engine crash is retried up to the limit.
@@ -162,12 +188,14 @@ export async function runConversion(
       // A refusal may quote an engine's words, which can name the input by its path here.
       const jobDir = workDir ?? processJobsDir();
       const message = await scrubMessage(jobDir, failureMessage(e, await folderIsFull(jobDir)));
-      return await fail(row, message, ranEngine);
+      return await failWritten(message, ranEngine);
     }
     log.error({ conversionId: id, attempt: attempts, err: e }, 'conversion attempt failed');
     throw new Error(`Conversion ${id} attempt ${attempts} failed`, { cause: e });
   } finally {
     unsubscribe();
+    // A value the throttle still holds is not written after the run (a refused insert's id is not its).
+    void progress?.flush();
     // The run is over (its row final, or its retry left to the queue). A folder holding only the
     // input's link is emptied now; one an engine left files in goes by the thread pool while the
     // worker takes its next job. A later attempt gets a folder of its own.

@@ -30,11 +30,24 @@ export const conversionRequestedData = (
 ): ConversionRequestedData =>
   ConversionRequestedData.parse({ conversionId: String(conversionId), run, subject, requestId });
 
+/** What a run reads of its row before it writes anything (lib/conversions/run-conversion.ts). */
+export type PlannedRun = Pick<
+  Conversion,
+  'id' | 'attempts' | 'operation' | 'options' | 'originalFormat' | 'targetFormat' | 'inputKey'
+>;
+
+/**
+ * A run that starts beside its row's insert, claimed by it (lib/conversions/create-conversion.ts
+ * `insertAndRun`): the row as it is being written, and the insert.
+ */
+export type RunAhead = { planned: PlannedRun; written: Promise<Conversion> };
+
 /**
  * A job message as a worker runs it; `claimed`: the row, when it was written already claimed for
- * this process's own run (lib/conversions/create-conversion.ts `insertAndRun`).
+ * this process's own run, or the run ahead of that write (both lib/conversions/create-conversion.ts
+ * `insertAndRun`).
  */
-export type ConversionRequest = { id: bigint; run?: number; requestId?: string; claimed?: Conversion };
+export type ConversionRequest = { id: bigint; run?: number; requestId?: string; claimed?: Conversion | RunAhead };
 
 /** The conversion (and run) a job payload names, or null for a payload that is not one. */
 export function parseConversionRequested(data: unknown): ConversionRequest | null {

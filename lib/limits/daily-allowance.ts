@@ -33,6 +33,25 @@ export function chargeStatement(caller: Caller, charge: Charge): Prisma.Sql {
     RETURNING count`;
 }
 
+// Subjects whose allowance this process has seen used up, with that day: work that starts before
+// its charge is made (lib/conversions/create-conversion.ts `insertAndRun`) does not start for them,
+// so a caller over its allowance cannot have conversions run before each refusal. Bounded: the
+// oldest are dropped first.
+const usedUpHere = new Map<string, number>();
+const USED_UP_HELD = 10_000;
+
+/** Notes a refusal of the caller's charge (`allowanceUsedUp`) in this process. */
+export function noteAllowanceUsedUp(caller: Caller): void {
+  const subject = allowanceSubject(caller);
+  usedUpHere.delete(subject);
+  usedUpHere.set(subject, today().getTime());
+  if (usedUpHere.size > USED_UP_HELD) usedUpHere.delete(usedUpHere.keys().next().value!);
+}
+
+/** Whether this process has seen the caller's allowance used up today. */
+export const allowanceUsedUpHereToday = (caller: Caller): boolean =>
+  usedUpHere.get(allowanceSubject(caller)) === today().getTime();
+
 /** The refusal of a charge the allowance does not cover: 429 until the next UTC day. */
 export function allowanceUsedUp(caller: Caller): AppError {
   const tomorrow = new Date(today().getTime() + 86_400_000);
