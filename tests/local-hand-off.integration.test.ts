@@ -186,8 +186,8 @@ describe('a conversion this process queues itself', () => {
     expect(await queueJobs(created.id)).toEqual([]);
   });
 
-  it('stops a run started beside an insert that is refused, leaves nothing of it, and starts none for that caller again today', async () => {
-    // An allowance the charge can use up (the tests' free plan has none).
+  it('stops a run started beside an insert that is refused, leaves nothing of it, and notes the caller over its allowance today', async () => {
+    // An allowance the charge can use up (the tests' free plan has no limit).
     await withEnv({ PLAN_FREE_DAILY_CONVERSIONS: '1000' }, async () => {
       const caller = guestCaller();
       const data = {
@@ -208,6 +208,7 @@ describe('a conversion this process queues itself', () => {
       expect(allowanceUsedUpHereToday(guestCaller())).toBe(false);
     });
   });
+
   it('goes through the queue, in its turn, while every engine slot is taken', async () => {
     await withEnv({ ENGINE_CONCURRENCY: '1' }, async () => {
       // Slow enough to hold the one slot while the next upload comes in.
