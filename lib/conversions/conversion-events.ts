@@ -44,16 +44,19 @@ function bus(): Bus {
   if (globalBus.conversionBus) return globalBus.conversionBus;
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  const b: Bus = { emitter, ready: Promise.resolve(), oneCopySeen: new Set() };
-  b.ready = listen(CHANNEL, (payload) => {
-    let event: ConversionEvent;
-    try {
-      event = JSON.parse(payload) as ConversionEvent;
-    } catch {
-      return; // ignore malformed payloads
-    }
-    emitOnce(b, event);
-  });
+  const b: Bus = {
+    emitter,
+    oneCopySeen: new Set(),
+    ready: listen(CHANNEL, (payload) => {
+      let event: ConversionEvent;
+      try {
+        event = JSON.parse(payload) as ConversionEvent;
+      } catch {
+        return; // ignore malformed payloads
+      }
+      emitOnce(b, event);
+    }),
+  };
   b.ready.catch(() => {
     globalBus.conversionBus = undefined;
   });

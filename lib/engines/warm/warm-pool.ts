@@ -91,10 +91,19 @@ export function createWarmPool(options: {
       slot.worker = undefined;
       await old.kill();
     }
-    slot.starting ??= SandboxedWorker.start(options.spec()).finally(() => (slot.starting = undefined));
-    slot.worker = await slot.starting;
-    return slot.worker;
+    return startWorker(slot);
   };
+  /** Starts the slot's worker (once, however often asked meanwhile); it is the slot's once started. */
+  const startWorker = (slot: Slot): Promise<SandboxedWorker> =>
+    (slot.starting ??= Promise.resolve()
+      .then(() => SandboxedWorker.start(options.spec()))
+      .then((worker) => {
+        slot.worker = worker;
+        // Started while the slot was free (a spent worker's successor): stopped when idle like any.
+        if (!slot.busy) armIdleTimers(slot);
+        return worker;
+      })
+      .finally(() => (slot.starting = undefined)));
 
   /**
    * Replaces a worker that has served its budget of jobs off the jobs' path: its successor starts
@@ -104,17 +113,7 @@ export function createWarmPool(options: {
   const replaceSpent = (slot: Slot, spent: SandboxedWorker) => {
     slot.worker = undefined;
     void spent.kill().catch(() => {});
-    const starting = Promise.resolve()
-      .then(() => SandboxedWorker.start(options.spec()))
-      .then((worker) => {
-        slot.worker = worker;
-        // Released while it started, the slot had no worker to stop when idle: it has one now.
-        if (!slot.busy) armIdleTimers(slot);
-        return worker;
-      })
-      .finally(() => (slot.starting = undefined));
-    starting.catch(() => {}); // a start that failed is tried again by the slot's next job
-    slot.starting = starting;
+    startWorker(slot).catch(() => {}); // a start that failed is tried again by the slot's next job
   };
 
   return {
