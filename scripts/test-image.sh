@@ -233,6 +233,11 @@ not_root() {
   [ -n "$uids" ] && ! echo "$uids" | tr ' ' '\n' | grep -qx 0
 }
 check "no process of the container runs as root" not_root
+node_uses_jemalloc() {
+  # transmute-server's role file names the Node process; its maps list the allocator it loaded.
+  podman exec "$RUN_ID-a" sh -c 'read -r role pid < "${TMPDIR:-/tmp}/transmute-role" && grep -q /libjemalloc "/proc/$pid/maps"'
+}
+check "the Node process allocates with jemalloc (scripts/services.env)" node_uses_jemalloc
 
 # --- 4. stop within the grace period, restart on the same volume ---------------------------------
 step "4. stop and restart"

@@ -19,8 +19,9 @@ const DEFAULT_GROWING = '--heap-growing-percent=0';
 export const RELEASE_AFTER_MS = 2000;
 // Work leaves its garbage in a heap grown for it, and an idle process runs no collection to free
 // it: a web process running the worker stayed ~60 MB over its live size for as long as it was idle
-// after 100 conversions (bench/RESULTS.md). So once it has been quiet this long, one full
-// collection, a few tens of milliseconds, at most once per quiet spell.
+// after 100 conversions (bench/RESULTS.md). So once it has been quiet this long, one collection,
+// at most once per quiet spell: V8's memory-reducing one, which also gives back the young
+// generation the work grew (a plain full collection left the process ~35 MB larger).
 export const COLLECT_AFTER_IDLE_MS = 10_000;
 
 // One state per process on globalThis: the web server's bundle holds the growth for a large body
@@ -61,7 +62,7 @@ export function holdHeapGrowth(): () => void {
 
 function collectWhenIdle() {
   if (state.holders > 0) return;
-  v8Gc()({ type: 'major' });
+  v8Gc()({ type: 'major', flavor: 'last-resort' });
   state.idleCollections++;
 }
 
