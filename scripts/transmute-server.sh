@@ -14,11 +14,6 @@ source scripts/database.sh
 export DATA_DIR="${DATA_DIR:-/data}" PORT="${PORT:-3000}"
 ROLE_FILE="${TMPDIR:-/tmp}/transmute-role"
 
-# The services' own environment (scripts/services.env); what the caller set wins.
-while IFS== read -r key value; do
-  [[ "$key" =~ ^[A-Z_][A-Z0-9_]*$ ]] && [ -z "${!key+x}" ] && export "$key=$value"
-done <scripts/services.env
-
 need_database_url() {
   [ -n "${DATABASE_URL:-}" ] && return 0
   echo "[transmute-server] $1 needs DATABASE_URL (only \`start\` runs an embedded PostgreSQL)" >&2
@@ -41,6 +36,11 @@ need_app_secret() {
 # passed on and their own shutdown (in-flight requests, jobs handed back to the queue) awaited.
 run_roles() {
   local pids=() role status stopping=0
+  # The services' own environment (scripts/services.env), for these processes only (not the
+  # embedded PostgreSQL started before them); what the caller set wins.
+  while IFS== read -r key value; do
+    [[ "$key" =~ ^[A-Z_][A-Z0-9_]*$ ]] && [ -z "${!key+x}" ] && export "$key=$value"
+  done <scripts/services.env
   : >"$ROLE_FILE"
   for role in "$@"; do
     case "$role" in
