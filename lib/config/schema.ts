@@ -19,9 +19,9 @@ import { ssoSettings } from './variables/sso';
 // from it (env-docs.ts, `npm run config:docs`).
 
 /**
- * Variables read outside the schema, where they are used: Node's and Next's own, glibc's
- * (scripts/services.env), the benchmarks' switches, the scripts' own ports and paths, and the secret
- * the web server makes for itself at start (lib/identity/client-address.ts).
+ * Variables read outside the schema, where they are used: Node's and Next's own, the benchmarks'
+ * switches, the scripts' own ports and paths, and the secret the web server makes for itself at
+ * start (lib/identity/client-address.ts).
  */
 export const OUTSIDE_SCHEMA = [
   'NODE_ENV',
@@ -29,7 +29,6 @@ export const OUTSIDE_SCHEMA = [
   'NEXT_TELEMETRY_DISABLED',
   'NEXTAUTH_URL',
   'VITEST',
-  'MALLOC_ARENA_MAX',
   'PHASE_TIMINGS',
   'TEST_DB_PORT',
   'IMAGE_TEST_DB_PORT',
