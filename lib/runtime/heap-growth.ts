@@ -21,7 +21,8 @@ export const RELEASE_AFTER_MS = 2000;
 // it: a web process running the worker stayed ~60 MB over its live size for as long as it was idle
 // after 100 conversions (bench/RESULTS.md). So once it has been quiet this long, one collection,
 // at most once per quiet spell: V8's memory-reducing one, which also gives back the young
-// generation the work grew (a plain full collection left the process ~35 MB larger).
+// generation the work grew (a plain full collection left the process ~35 MB larger). It costs some
+// tens of milliseconds of the main thread (~60 ms for 100 MB of live heap here), once.
 export const COLLECT_AFTER_IDLE_MS = 10_000;
 
 // One state per process on globalThis: the web server's bundle holds the growth for a large body
