@@ -14,6 +14,16 @@ import { preparedExecute, preparedQuery } from '@/lib/prepared-sql';
 
 const status = (s: ConversionStatus) => Prisma.sql`${s}::"ConversionStatus"`;
 
+/**
+ * Makes the statement's commit return before its WAL reaches the disk (`synchronous_commit` off for
+ * this transaction only; PostgreSQL writes it within three `wal_writer_delay`s, 0.6 s by default).
+ * A run's completion is on the path of the answer, and with both cores busy the wait for the disk
+ * left one of them idle: about 3 % of the one-request convert's throughput (bench/RESULTS.md,
+ * "Completions that do not wait for the disk"). What a crash of PostgreSQL in that moment can cost
+ * is in docs/architecture.md, "Decisions and their reasons".
+ */
+const WITHOUT_WAITING_FOR_THE_DISK = Prisma.sql`set_config('synchronous_commit', 'off', true)`;
+
 /** The finished row as outcome writes read it (lib/conversions/lifecycle.ts `OutcomeWrite`). */
 const FINISHED = Prisma.sql`RETURNING id, user_id, batch_id`;
 const CHANGED = Prisma.raw('changed');
@@ -81,7 +91,7 @@ export async function completeRun(
         error = ${result.note}::text
       WHERE id = ${id} AND status = ${status('processing')} AND run = ${run} ${FINISHED})
       ${outcomeWritesSql('completed', CHANGED)}
-    SELECT ${conversionEventNotice(event)} FROM changed`);
+    SELECT ${conversionEventNotice(event)}, ${WITHOUT_WAITING_FOR_THE_DISK} FROM changed`);
   if (changed > 0) deliveredHere(event);
   return changed > 0;
 }
