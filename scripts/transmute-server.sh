@@ -71,15 +71,23 @@ run_roles() {
   return "$status"
 }
 
+# GET /api/v1/health through bash's own /dev/tcp: 200 within 4 s (the HEALTHCHECK allows 5). A Node
+# process started for each check took 0.19 s of CPU every 10 s, more than the idle service itself.
+health_answers_ok() {
+  local status
+  exec 3<>"/dev/tcp/127.0.0.1/$PORT" || return 1
+  printf 'GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1:%s\r\nConnection: close\r\n\r\n' "$PORT" >&3
+  read -r -t 4 _ status _ <&3
+  exec 3<&-
+  [ "$status" = 200 ]
+}
+
 health() {
   local role pid
   [ -s "$ROLE_FILE" ] || return 1
   while read -r role pid; do
     kill -0 "$pid" 2>/dev/null || return 1
-    if [ "$role" != worker ]; then
-      node -e "fetch('http://127.0.0.1:${PORT}/api/v1/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))" ||
-        return 1
-    fi
+    if [ "$role" != worker ]; then health_answers_ok 2>/dev/null || return 1; fi
   done <"$ROLE_FILE"
 }
 
