@@ -31,8 +31,10 @@ import { sleep, waitFor } from '@/tests/support/wait-for';
 
 let stop: (() => Promise<void>) | undefined;
 beforeAll(async () => {
-  stop = await runWorker({ besideWeb: true });
+  // Emptied first: a job left by an earlier file, fetched by this worker before it went, would hold
+  // an engine slot, and this file's first conversion would then be queued rather than run here.
   await emptyConversionQueue();
+  stop = await runWorker({ besideWeb: true });
 });
 afterAll(async () => stop?.());
 
