@@ -133,7 +133,7 @@ healthcheck_passes() {
 }
 # healthcheck_fails <container>: it fails, with nothing else gone wrong (exit 1, not podman's 125)
 healthcheck_fails() {
-  command podman --runtime runc healthcheck run "$1" >/dev/null 2>&1
+  podman healthcheck run "$1" >/dev/null
   [ $? = 1 ]
 }
 # upload <port> <jar> <file> <field=value…>: starts a conversion, prints its id
