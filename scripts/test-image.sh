@@ -6,6 +6,11 @@
 # machine, concurrent migrations. Installs podman & co when missing; all traffic stays on 127.0.0.1.
 # Prints "N passed, N failed" for its checks (also written to .data/test-results/image.json for the
 # combined summary of .ci/run) and exits non-zero when any failed.
+#
+# `scripts/test-image.sh build` only builds the image (its tools, the base image, `podman build`) and
+# records the outcome in .data/image-build/. .ci/run runs it at the lowest CPU priority beside the
+# other tests, after scripts/setup.sh, so no two apt runs meet. The checks' run then counts that
+# build, once, instead of building again.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
@@ -15,6 +20,8 @@ RUN_ID="transmute-test-$$"
 WORK="$(mktemp -d)"
 chmod 755 "$WORK" # the embedded PostgreSQL of check 5 runs as the postgres user
 RESULTS="$ROOT/.data/test-results"
+MODE="${1:-check}"
+BUILT="$ROOT/.data/image-build"
 GRACE=30
 passed=0
 failed=0
@@ -52,11 +59,14 @@ give_up() { bad "$1"; summary; exit 1; }
 
 # --- tools ---------------------------------------------------------------------------------------
 step "tools"
-bash scripts/setup.sh >/dev/null || give_up "setup (scripts/setup.sh)"
-source scripts/node-env.sh
-source scripts/database.sh
-source scripts/build-if-needed.sh
-compile_scripts || give_up "compiling scripts"
+# The build alone needs none of them, and runs while the tests use the same checkout.
+if [ "$MODE" != build ]; then
+  bash scripts/setup.sh >/dev/null || give_up "setup (scripts/setup.sh)"
+  source scripts/node-env.sh
+  source scripts/database.sh
+  source scripts/build-if-needed.sh
+  compile_scripts || give_up "compiling scripts"
+fi
 tools=(podman podman-compose runc mmdebstrap uidmap slirp4netns fuse-overlayfs)
 missing=()
 for p in "${tools[@]}"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p"); done
@@ -76,22 +86,46 @@ fi
 podman() { command podman --runtime runc "$@" 2>>"$WORK/podman.log"; }
 
 # --- 1. build ------------------------------------------------------------------------------------
+# build_image <log>: the base image when missing, then the image; prints the seconds `podman build` took.
+build_image() {
+  if ! podman image exists docker.io/library/debian:bookworm-slim; then
+    echo "building debian:bookworm-slim from Debian's packages (mmdebstrap)" >>"$1"
+    mmdebstrap --quiet --variant=minbase bookworm "$WORK/base.tar" >>"$1" 2>&1 &&
+      podman import -q "$WORK/base.tar" docker.io/library/debian:bookworm-slim >/dev/null &&
+      rm -f "$WORK/base.tar" || { echo "base image (mmdebstrap + podman import) failed" >>"$1"; return 1; }
+  fi
+  local secret=() t0
+  # A network that inspects TLS (as here) needs its CA bundle while the build downloads Node and packages.
+  [ -f /etc/ssl/certs/ca-certificates.crt ] && secret=(--secret id=ca_bundle,src=/etc/ssl/certs/ca-certificates.crt)
+  t0=$(date +%s)
+  # podman gives build steps 1024 open files, which `npm ci` runs out of (EMFILE); Docker gives more.
+  command podman --runtime runc build -q --format docker --ulimit nofile=16384:16384 --network host \
+    "${secret[@]}" -t "$IMAGE" . >>"$1" 2>&1 || return 1
+  echo $(($(date +%s) - t0))
+}
+
 step "1. build"
-if ! podman image exists docker.io/library/debian:bookworm-slim; then
-  echo "building debian:bookworm-slim from Debian's packages (mmdebstrap)"
-  mmdebstrap --quiet --variant=minbase bookworm "$WORK/base.tar" &&
-    podman import -q "$WORK/base.tar" docker.io/library/debian:bookworm-slim >/dev/null &&
-    rm -f "$WORK/base.tar" || give_up "base image (mmdebstrap + podman import)"
+if [ "$MODE" = build ]; then
+  rm -rf "$BUILT" && mkdir -p "$BUILT"
+  seconds=$(build_image "$BUILT/build.log")
+  echo "$? $seconds" >"$BUILT/status"
+  exit 0
 fi
-secret=()
-# A network that inspects TLS (as here) needs its CA bundle while the build downloads Node and packages.
-[ -f /etc/ssl/certs/ca-certificates.crt ] && secret=(--secret id=ca_bundle,src=/etc/ssl/certs/ca-certificates.crt)
-t0=$(date +%s)
-# podman gives build steps 1024 open files, which `npm ci` runs out of (EMFILE); Docker gives more.
-if command podman --runtime runc build -q --format docker --ulimit nofile=16384:16384 --network host "${secret[@]}" -t "$IMAGE" . >"$WORK/build.log" 2>&1; then
-  ok "image built in $(($(date +%s) - t0)) s"
+if [ -f "$BUILT/status" ]; then
+  read -r build_status seconds <"$BUILT/status"
+  rm -f "$BUILT/status" # one build is counted once
+  where="beside the tests"
+  log="$BUILT/build.log"
 else
-  tail -40 "$WORK/build.log"
+  log="$WORK/build.log"
+  seconds=$(build_image "$log")
+  build_status=$?
+  where="here"
+fi
+if [ "$build_status" = 0 ]; then
+  ok "image built in $seconds s ($where)"
+else
+  tail -40 "$log"
   give_up "image build"
 fi
 size=$(podman image inspect -f '{{.Size}}' "$IMAGE")
