@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { randomEmail } from '../../tests/support/test-data';
 import { signUp } from '../fixtures/accounts';
+import { seriousViolations } from '../fixtures/axe';
 import { completedConversion } from '../fixtures/conversions';
 import { filePart, makePng } from '../fixtures/files';
 import { ACCOUNT_AND_MISSING_PAGES } from '../fixtures/pages';
@@ -28,16 +28,6 @@ const PUBLIC = [
   '/formats?q=qqqzzz',
   ...ACCOUNT_AND_MISSING_PAGES,
 ];
-
-const describeNode = (n: { target: unknown[]; html: string; failureSummary?: string }) =>
-  `${n.target.join(' ')} ${n.html.slice(0, 160)} ${(n.failureSummary ?? '').slice(0, 240)}`;
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 3).map(describeNode).join(' | ')}`);
-}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`axe, ${colorScheme} mode`, () => {

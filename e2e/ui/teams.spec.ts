@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { randomEmail } from '../../tests/support/test-data';
 import { signUp } from '../fixtures/accounts';
+import { seriousViolations } from '../fixtures/axe';
 
 // A team from two browsers: the owner (Pro, set the way a self-hoster sets it) invites a second
 // account, which joins through the link in its own browser context; the owner then removes it.
@@ -14,12 +14,6 @@ function setPlan(email: string, plan: 'pro') {
 /** Joining a team needs the address verified (as the mailed link would). */
 function verifyEmail(email: string) {
   execFileSync('npm', ['run', '--silent', 'admin', '--', 'verify-email', email], { encoding: 'utf8' });
-}
-
-/** Serious or critical axe violations on the page as it is now (with a team, invitations and dialogs). */
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }
 
 test('an owner invites a second account, it joins, and the owner removes it', async ({ browser }) => {
