@@ -29,6 +29,16 @@ const PUBLIC = [
   ...ACCOUNT_AND_MISSING_PAGES,
 ];
 
+// The check itself: a page with faint text and an image without a text alternative fails it.
+test('the check reports the serious violations of a page that has them', async ({ page }) => {
+  await page.setContent(
+    '<main><p style="color:#767676;background:#808080">faint text</p><img src="/icon.svg" width="8" height="8"></main>',
+  );
+  expect(await seriousViolations(page)).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^color-contrast \(1\)/), expect.stringMatching(/^image-alt \(1\)/)]),
+  );
+});
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`axe, ${colorScheme} mode`, () => {
     test.use({ colorScheme });
