@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Sourced: `ensure_database <pgDir> <port>` exports DATABASE_URL. With DATABASE_URL already set
-# that server is used; otherwise an embedded PostgreSQL is started (stopped by `stop_database`).
+# Sourced: `ensure_database <pgDir> <port> [--disposable]` exports DATABASE_URL. With DATABASE_URL
+# already set that server is used; otherwise an embedded PostgreSQL is started (stopped by
+# `stop_database`), with --disposable one whose commits do not wait for the disk (the tests').
 # Then migrations are applied (scripts/migrate.ts: `prisma migrate deploy` under an advisory lock),
 # and the URL is recorded in $DATA_DIR/database-url (read by scripts/database-url.ts) for admin.
 EMBEDDED_DB_PID=""
 
 ensure_database() {
-  local dir="$1" port="$2"
+  local dir="$1" port="$2" disposable=("${@:3}")
   if [ -z "${DATABASE_URL:-}" ]; then
     mkdir -p "$(dirname "$dir")"
     local log="$dir.log"
@@ -14,7 +15,7 @@ ensure_database() {
     while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
     # node directly (not npx) so that stop_database's signal reaches it and it stops PostgreSQL;
     # dist/ is compiled by compile_scripts (scripts/build-if-needed.sh).
-    node dist/embedded-db.mjs "$dir" "$port" >"$log" 2>&1 &
+    node dist/embedded-db.mjs "$dir" "$port" "${disposable[@]}" >"$log" 2>&1 &
     EMBEDDED_DB_PID=$!
     for _ in $(seq 1 120); do
       if grep -q '^READY ' "$log" 2>/dev/null; then break; fi

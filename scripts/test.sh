@@ -14,7 +14,7 @@ export DATA_DIR="$PWD/.data/test"
 export NEXT_TELEMETRY_DISABLED=1
 RESULTS="$PWD/.data/test-results"
 rm -rf "$RESULTS" && mkdir -p "$RESULTS" "$DATA_DIR"
-ensure_database "$PWD/.data/test-pg" "$TEST_DB_PORT" || exit 1
+ensure_database "$PWD/.data/test-pg" "$TEST_DB_PORT" --disposable || exit 1
 trap stop_database EXIT
 
 failed=0
