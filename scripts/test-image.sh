@@ -288,11 +288,12 @@ not_root() {
   [ -n "$uids" ] && ! echo "$uids" | tr ' ' '\n' | grep -qx 0
 }
 check "no process of the container runs as root" not_root
-node_uses_jemalloc() {
-  # transmute-server's role file names the Node process; its maps list the allocator it loaded.
-  podman exec "$RUN_ID-a" sh -c 'read -r role pid < "${TMPDIR:-/tmp}/transmute-role" && grep -q /libjemalloc "/proc/$pid/maps"'
+node_can_trim_its_heap() {
+  # What an idle process calls (lib/runtime/malloc-trim.ts): koffi's prebuilt binding, in the image's
+  # node_modules, finds the C library's malloc_trim.
+  podman exec "$RUN_ID-a" node -e "require('koffi').load('libc.so.6').func('int malloc_trim(size_t)')(0)"
 }
-check "the Node process allocates with jemalloc (scripts/services.env)" node_uses_jemalloc
+check "an idle Node process can give its free heap back (malloc_trim through koffi)" node_can_trim_its_heap
 
 # --- 4. stop within the grace period, restart on the same volume ---------------------------------
 step "4. stop and restart"

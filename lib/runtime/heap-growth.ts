@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
+import { trimMallocHeap } from './malloc-trim';
 import { v8Gc } from './v8-gc';
 
 // V8 sets the old generation's next limit from how fast the program allocates against how fast it
@@ -24,6 +25,11 @@ export const RELEASE_AFTER_MS = 2000;
 // generation the work grew (a plain full collection left the process ~35 MB larger). It costs some
 // tens of milliseconds of the main thread (~60 ms for 100 MB of live heap here), once.
 export const COLLECT_AFTER_IDLE_MS = 10_000;
+// Later in the same quiet spell, the malloc heap the work and the collection freed goes back to the
+// system too (malloc-trim.ts). Not at once: the next work faults back in every page it takes again
+// (about 80 MB over a burst of conversions, bench/RESULTS.md), which a pause of a few seconds
+// between bursts should not cost. The footprint is read 25 s after the last job (bench/memory.ts).
+export const TRIM_AFTER_IDLE_MS = 20_000;
 
 // One state per process on globalThis: the web server's bundle holds the growth for a large body
 // while Next's copy of this module holds it for a job, and V8's flag is one for both.
@@ -65,6 +71,13 @@ function collectWhenIdle() {
   if (state.holders > 0) return;
   v8Gc()({ type: 'major', flavor: 'last-resort' });
   state.idleCollections++;
+  // Work that comes first cancels it (holdHeapGrowth), as it does the collection.
+  state.idleTimer = setTimeout(trimWhenIdle, TRIM_AFTER_IDLE_MS - COLLECT_AFTER_IDLE_MS);
+  state.idleTimer.unref();
+}
+
+function trimWhenIdle() {
+  if (state.holders === 0) void trimMallocHeap();
 }
 
 /** Runs `work` with the heap's growth held (the worker, around each conversion job). */
