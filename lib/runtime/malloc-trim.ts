@@ -27,10 +27,8 @@ async function bind(): Promise<Trim | null> {
   }
 }
 
-/** Gives glibc's free heap pages back to the system; false when there is no glibc to ask. */
-export async function trimMallocHeap(): Promise<boolean> {
+/** Gives glibc's free heap pages back to the system (nothing where there is no glibc to ask). */
+export async function trimMallocHeap(): Promise<void> {
   const trim = await (shared[KEY] ??= bind());
-  if (!trim) return false;
-  trim(0);
-  return true;
+  trim?.(0);
 }
