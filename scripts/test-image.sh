@@ -144,6 +144,9 @@ run_container() {
   [[ " ${volumes[*]} " == *" $volume "* ]] || volumes+=("$volume")
   podman run -d --name "$name" --network host -e PORT="$port" -v "$volume:/data" "${opts[@]}" "$IMAGE" "${role[@]}" >/dev/null
 }
+# Longer than the embedded PostgreSQL's own bound (scripts/database.sh: 120 s), so that a start
+# which hangs is reported by the container itself.
+START_WAIT=150
 # wait_healthy <port> <seconds>: the health endpoint answers 200
 wait_healthy() {
   local i
@@ -187,7 +190,7 @@ finished() {
   local i out
   for i in $(seq 1 120); do
     out=$(curl -sS -b "$2" "http://127.0.0.1:$1/api/v1/convert/status/$3" |
-      node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const c=JSON.parse(s).conversion??{};console.log(c.status, c.error??"")})')
+      node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const j=JSON.parse(s);console.log(j.conversion?.status, j.error??"")})')
     case "$out" in completed* | failed* | cancelled*) echo "$out"; return 0 ;; esac
     sleep 1
   done
@@ -234,7 +237,7 @@ JAR="$WORK/jar"
 t0=$(date +%s)
 run_container "$RUN_ID-a" "$PORT1" "$VOL" --security-opt systempaths=unconfined --stop-timeout "$GRACE" ||
   give_up "podman run"
-if wait_healthy "$PORT1" 120; then
+if wait_healthy "$PORT1" "$START_WAIT"; then
   ok "healthy $(($(date +%s) - t0)) s after start (embedded PostgreSQL initialised, migrations applied)"
 else
   command podman logs "$RUN_ID-a" 2>&1 | tail -30
@@ -312,7 +315,7 @@ check "podman stop: exited by itself in $took s (grace $GRACE s), status $code" 
 podman rm "$RUN_ID-a" >/dev/null
 run_container "$RUN_ID-b" "$PORT1" "$VOL" --security-opt systempaths=unconfined --stop-timeout "$GRACE"
 t0=$(date +%s)
-if wait_healthy "$PORT1" 120; then
+if wait_healthy "$PORT1" "$START_WAIT"; then
   ok "restarted on the same volume, healthy after $(($(date +%s) - t0)) s"
   check "the earlier result downloads again, unchanged" bash -c \
     "curl -fsS -b '$JAR' -o '$WORK/again.webp' http://127.0.0.1:$PORT1/api/v1/convert/download/$WEBP_ID && cmp -s '$WORK/first.webp' '$WORK/again.webp'"
@@ -324,7 +327,10 @@ if wait_healthy "$PORT1" 120; then
   }
   check "the conversion running at the stop completes after the restart" inflight_completes
 else
-  command podman logs "$RUN_ID-b" 2>&1 | tail -20
+  echo "    container: $(podman inspect -f '{{.State.Status}}, exit code {{.State.ExitCode}}' "$RUN_ID-b")"
+  command podman logs "$RUN_ID-b" 2>&1 | tail -30
+  echo "    its embedded PostgreSQL's log (/data/pg.log):"
+  tail -30 "$(podman volume inspect -f '{{.Mountpoint}}' "$VOL")/pg.log"
   bad "restart on the same volume"
 fi
 podman rm -f -t "$GRACE" "$RUN_ID-b" >/dev/null
