@@ -68,7 +68,7 @@ function reading(
   backends: Set<number>,
   others: Set<number>,
 ): Figures {
-  const out: Figures = cpuReading(roots);
+  const out: Figures = cpuReading(roots).ms;
   if (postmaster) {
     out['PostgreSQL backends'] = 0;
     out['PostgreSQL other'] = 0;

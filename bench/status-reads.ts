@@ -75,7 +75,7 @@ async function main() {
     // CPU per request of the serving processes: unlike requests/s, barely moved by other load on a
     // shared machine.
     const load = async (target: Target, path: string, durationMs: number) => {
-      const before = cpuReading(target.roots);
+      const before = cpuReading(target.roots).ms;
       const result = await runLoad({
         port: target.port,
         path,
@@ -83,7 +83,7 @@ async function main() {
         connections: CONNECTIONS,
         durationMs,
       });
-      const after = cpuReading(target.roots);
+      const after = cpuReading(target.roots).ms;
       const per = (k: string) => `${k} ${(((after[k] ?? 0) - (before[k] ?? 0)) / result.requests).toFixed(2)} ms`;
       console.log(`    CPU per request: ${Object.keys(target.roots).map(per).join(', ')}`);
       return result;

@@ -155,13 +155,13 @@ async function bareUpload(): Promise<{ ms: number; cpuMs: number }> {
   await settle();
   const bare = await startBareServer(BARE_SERVER, [path.join(ROOT, '.data/bench')]);
   try {
-    const [t, cpu] = [now(), cpuReading({ bare: bare.pid }).bare];
+    const [t, cpu] = [now(), cpuReading({ bare: bare.pid }).ms.bare];
     ok(
       await send(`http://127.0.0.1:${bare.port}/`, 'PUT', { 'content-length': String(SIZE) }, fileRange(SIZE, 0, SIZE)),
       204,
       'bare',
     );
-    return { ms: now() - t, cpuMs: cpuReading({ bare: bare.pid }).bare - cpu };
+    return { ms: now() - t, cpuMs: cpuReading({ bare: bare.pid }).ms.bare - cpu };
   } finally {
     bare.stop();
   }
@@ -197,9 +197,9 @@ async function measured(server: BenchServer, fn: () => Promise<number>) {
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, server.webRss())), 100);
   const roots = { web: server.webRootPid };
-  const [t, cpu] = [now(), cpuReading(roots).web];
+  const [t, cpu] = [now(), cpuReading(roots).ms.web];
   const id = await fn().finally(() => clearInterval(sampler));
-  return { id, ms: now() - t, growth: peak - before, cpuMs: cpuReading(roots).web - cpu };
+  return { id, ms: now() - t, growth: peak - before, cpuMs: cpuReading(roots).ms.web - cpu };
 }
 
 async function main() {

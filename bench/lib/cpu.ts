@@ -16,14 +16,18 @@ export function cpuMsOf(pid: number, withExitedChildren = true): number {
   }
 }
 
-export type CpuGroups = Record<string, number>;
+/** CPU ms so far of each group, and the processes it was read from. */
+export interface CpuGroups {
+  ms: Record<string, number>;
+  pids: Record<string, number[]>;
+}
 
 /**
  * CPU ms so far of each group: roots' trees, with warm engine workers split out of the worker's. A
  * process counts once, in the first tree that has it (list the benchmark's own process last).
  */
 export function cpuReading(roots: Record<string, number>): CpuGroups {
-  const out: CpuGroups = {};
+  const out: CpuGroups = { ms: {}, pids: {} };
   const seen = new Set<number>();
   for (const [name, root] of Object.entries(roots)) {
     for (const pid of processTree(root)) {
@@ -31,16 +35,25 @@ export function cpuReading(roots: Record<string, number>): CpuGroups {
       seen.add(pid);
       const engine = /engines\/(\w+)\/worker\.cjs/.exec(cmdline(pid))?.[1]; // warm engine workers on their own
       const group = engine ? `${engine} workers` : name;
-      out[group] = (out[group] ?? 0) + cpuMsOf(pid);
+      out.ms[group] = (out.ms[group] ?? 0) + cpuMsOf(pid);
+      (out.pids[group] ??= []).push(pid);
     }
   }
   return out;
 }
 
-/** `group N ms` per item between two readings (divided by `per`, e.g. the number of conversions). */
+/**
+ * `group N ms` per item between two readings (divided by `per`, e.g. the number of conversions). A
+ * group one of whose processes ended in between (a warm worker retired after its quota of jobs)
+ * has no figure: what that process spent after the first reading is gone with it.
+ */
 export function cpuDelta(before: CpuGroups, after: CpuGroups, per: number): string {
-  return Object.keys(after)
-    .map((k) => `${k} ${((after[k] - (before[k] ?? 0)) / per).toFixed(0)} ms`)
+  return Object.keys(after.ms)
+    .map((k) => {
+      const ended = (before.pids[k] ?? []).some((pid) => !after.pids[k].includes(pid));
+      if (ended) return `${k} n/a (one of its processes ended)`;
+      return `${k} ${((after.ms[k] - (before.ms[k] ?? 0)) / per).toFixed(0)} ms`;
+    })
     .join(', ');
 }
 
