@@ -16,10 +16,19 @@ export function cpuMsOf(pid: number, withExitedChildren = true): number {
   }
 }
 
-/** CPU ms so far of each group, and the processes it was read from. */
+/** CPU ms so far of each group, and which group each process read was in, with its parent. */
 export interface CpuGroups {
   ms: Record<string, number>;
-  pids: Record<string, number[]>;
+  processes: Map<number, { group: string; parent: number }>;
+}
+
+function parentOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return 0;
+  }
 }
 
 /**
@@ -27,33 +36,36 @@ export interface CpuGroups {
  * process counts once, in the first tree that has it (list the benchmark's own process last).
  */
 export function cpuReading(roots: Record<string, number>): CpuGroups {
-  const out: CpuGroups = { ms: {}, pids: {} };
-  const seen = new Set<number>();
+  const out: CpuGroups = { ms: {}, processes: new Map() };
   for (const [name, root] of Object.entries(roots)) {
     for (const pid of processTree(root)) {
-      if (seen.has(pid)) continue;
-      seen.add(pid);
+      if (out.processes.has(pid)) continue;
       const engine = /engines\/(\w+)\/worker\.cjs/.exec(cmdline(pid))?.[1]; // warm engine workers on their own
       const group = engine ? `${engine} workers` : name;
       out.ms[group] = (out.ms[group] ?? 0) + cpuMsOf(pid);
-      (out.pids[group] ??= []).push(pid);
+      out.processes.set(pid, { group, parent: parentOf(pid) });
     }
   }
   return out;
 }
 
 /**
- * `group N ms` per item between two readings (divided by `per`, e.g. the number of conversions). A
- * group one of whose processes ended in between (a warm worker retired after its quota of jobs)
- * has no figure: what that process spent after the first reading is gone with it.
+ * `group N ms` per item between two readings (divided by `per`, e.g. the number of conversions).
+ * A process that ended in between leaves its CPU with the parent that reaped it: a group whose
+ * process ended under a parent of another group (a warm worker retired after its quota of jobs)
+ * has no figure, as what that process spent after the first reading left the group with it.
  */
 export function cpuDelta(before: CpuGroups, after: CpuGroups, per: number): string {
+  const leftTheGroup = (group: string) =>
+    [...before.processes].some(
+      ([pid, p]) => p.group === group && !after.processes.has(pid) && before.processes.get(p.parent)?.group !== group,
+    );
   return Object.keys(after.ms)
-    .map((k) => {
-      const ended = (before.pids[k] ?? []).some((pid) => !after.pids[k].includes(pid));
-      if (ended) return `${k} n/a (one of its processes ended)`;
-      return `${k} ${((after.ms[k] - (before.ms[k] ?? 0)) / per).toFixed(0)} ms`;
-    })
+    .map((k) =>
+      leftTheGroup(k)
+        ? `${k} n/a (one of its processes ended)`
+        : `${k} ${((after.ms[k] - (before.ms[k] ?? 0)) / per).toFixed(0)} ms`,
+    )
     .join(', ');
 }
 
