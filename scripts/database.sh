@@ -18,7 +18,8 @@ ensure_database() {
     node dist/embedded-db.mjs "$dir" "$port" "${disposable[@]}" >"$log" 2>&1 &
     EMBEDDED_DB_PID=$!
     # Two minutes: a recovery after a crash replays what was written since the last checkpoint.
-    for _ in $(seq 1 240); do
+    local wait_s=120
+    for _ in $(seq 1 $((wait_s * 2))); do
       if grep -q '^READY ' "$log" 2>/dev/null; then break; fi
       if ! kill -0 "$EMBEDDED_DB_PID" 2>/dev/null; then cat "$log"; echo "[db] embedded PostgreSQL failed to start" >&2; return 1; fi
       sleep 0.5
@@ -26,7 +27,7 @@ ensure_database() {
     DATABASE_URL="$(sed -n 's/^READY //p' "$log" | head -1)"
     if [ -z "$DATABASE_URL" ]; then
       cat "$log"
-      echo "[db] embedded PostgreSQL did not accept connections within 120 s (its log is above); stopping it" >&2
+      echo "[db] embedded PostgreSQL did not accept connections within $wait_s s (its log is above); stopping it" >&2
       stop_database
       return 1
     fi

@@ -1,6 +1,6 @@
 // CPU time (user + system) of process trees from /proc, to show which process a run's CPU went to.
 import { readFileSync } from 'node:fs';
-import { cmdline, processTree } from './server';
+import { cmdline, parentPid, processTree } from './server';
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
@@ -22,15 +22,6 @@ export interface CpuGroups {
   processes: Map<number, { group: string; parent: number }>;
 }
 
-function parentOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return 0;
-  }
-}
-
 /**
  * CPU ms so far of each group: roots' trees, with warm engine workers split out of the worker's. A
  * process counts once, in the first tree that has it (list the benchmark's own process last).
@@ -43,7 +34,7 @@ export function cpuReading(roots: Record<string, number>): CpuGroups {
       const engine = /engines\/(\w+)\/worker\.cjs/.exec(cmdline(pid))?.[1]; // warm engine workers on their own
       const group = engine ? `${engine} workers` : name;
       out.ms[group] = (out.ms[group] ?? 0) + cpuMsOf(pid);
-      out.processes.set(pid, { group, parent: parentOf(pid) });
+      out.processes.set(pid, { group, parent: parentPid(pid) });
     }
   }
   return out;

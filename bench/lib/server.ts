@@ -56,17 +56,22 @@ export function rssOf(pid: number): number {
 }
 
 /** The PID and all its descendants, read from /proc/<pid>/stat. */
+/** The parent's PID (0 once the process has exited). */
+export function parentPid(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return 0; // the process exited meanwhile
+  }
+}
+
 export function processTree(root: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // the process exited meanwhile
-    }
+    const ppid = parentPid(Number(entry));
+    if (ppid) children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
   }
   const out: number[] = [];
   const walk = (pid: number) => {
